@@ -1,0 +1,29 @@
+# polyopt developer entry points. `make test` and `make run` work on a fresh clone:
+# they create .venv and install polyopt (editable) with its pinned dependencies.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install test test-slow run clean
+
+install: $(STAMP)
+
+$(STAMP): setup.cfg pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m slow
+
+# Optimize the example matrix product, build both versions, time them side by side.
+run: $(STAMP)
+	$(BIN)/polyopt bench examples/matmul.c --repeat 3
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,74 @@
+"""isl AST generation from a schedule tree, with exact parallelism detection.
+
+Each ``for`` node is annotated while it is generated: a loop is parallel when,
+for the statement instances it executes, no dependence links two iterations
+with equal outer loop values and different values of this loop (the check
+Polly makes, on isl's own build schedule). Only the outermost parallel loop
+of each nest is marked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import islpy as isl
+
+PARALLEL = "parallel"
+SERIAL = "serial"
+
+
+@dataclass
+class AstResult:
+    root: isl.AstNode
+    parallel_loops: list[str] = field(default_factory=list)   # iterators of the parallel loops
+
+
+def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
+    """True if the loop about to be generated carries no dependence."""
+    schedule = build.get_schedule()
+    mapped = dependences.apply_domain(schedule).apply_range(schedule)
+    if mapped.is_empty():
+        return True
+    relation = isl.Map.from_union_map(mapped)
+    last = relation.dim(isl.dim_type.out) - 1
+    for dim in range(last):
+        relation = relation.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+    distances = relation.deltas()
+    zero = isl.Set.universe(distances.get_space()).fix_val(
+        isl.dim_type.set, last, isl.Val.zero(distances.get_ctx()))
+    return distances.is_subset(zero)
+
+
+def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMap | None,
+              iterator_prefix: str = "c") -> AstResult:
+    """The isl AST of a schedule; loops annotated PARALLEL where it is proven safe.
+
+    ``dependences`` None means no parallel marks at all.
+    """
+    ctx = schedule.get_ctx()
+    ctx.set_ast_build_atomic_upper_bound(1)
+    ctx.set_ast_build_detect_min_max(1)
+    result = AstResult(root=None)
+    inside_parallel: list[bool] = []
+
+    def before_for(build: isl.AstBuild) -> isl.Id:
+        parallel = (dependences is not None and not any(inside_parallel)
+                    and loop_is_parallel(build, dependences))
+        inside_parallel.append(parallel)
+        return isl.Id.read_from_str(ctx, PARALLEL if parallel else SERIAL)
+
+    def after_for(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
+        inside_parallel.pop()
+        return node
+
+    build = isl.AstBuild.from_context(context)
+    names = isl.IdList.alloc(ctx, 0)
+    for k in range(64):
+        names = names.add(isl.Id.read_from_str(ctx, f"{iterator_prefix}{k}"))
+    build = build.set_iterators(names)
+    # islpy returns (build, lifetime handle); the handles must outlive the build.
+    build, keep_before = build.set_before_each_for(before_for)
+    build, keep_after = build.set_after_each_for(after_for)
+    result.root = build.node_from_schedule(schedule)
+    del keep_before, keep_after
+    return result

@@ -1,0 +1,66 @@
+"""The OpenMP C target: isl AST to C text through cgen.
+
+Loops annotated parallel get ``#pragma omp parallel for``; all iterators are
+declared in their ``for`` so they are private to each thread.
+"""
+
+from __future__ import annotations
+
+import cgen
+import islpy as isl
+
+from polyopt.model import Scop
+from polyopt.codegen.ast import PARALLEL
+from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.statements import statement_text
+
+
+class OpenMPPrinter:
+    """Turns one SCoP's isl AST into cgen objects."""
+
+    def __init__(self, scop: Scop, expressions: ExpressionPrinter):
+        self.scop = scop
+        self.expressions = expressions
+        self.parallel_loops: list[str] = []
+
+    def print(self, node: isl.AstNode) -> list[cgen.Generable]:
+        kind = node.get_type()
+        if kind == isl.ast_node_type.block:
+            children = node.block_get_children()
+            items = []
+            for k in range(children.n_ast_node()):
+                items.extend(self.print(children.get_at(k)))
+            return items
+        if kind == isl.ast_node_type.for_:
+            return self._for(node)
+        if kind == isl.ast_node_type.if_:
+            then = cgen.Block(self.print(node.if_get_then_node()))
+            otherwise = cgen.Block(self.print(node.if_get_else_node())) if node.if_has_else_node() else None
+            return [cgen.If(self.expressions(node.if_get_cond()), then, otherwise)]
+        if kind == isl.ast_node_type.user:
+            return [cgen.Statement(self._user(node.user_get_expr()))]
+        if kind == isl.ast_node_type.mark:
+            return self.print(node.mark_get_node())
+        raise NotImplementedError(f"isl AST node {kind}")
+
+    def _for(self, node: isl.AstNode) -> list[cgen.Generable]:
+        iterator = self.expressions(node.for_get_iterator())
+        init = self.expressions(node.for_get_init())
+        body = self.print(node.for_get_body())
+        if node.for_is_degenerate():
+            return [cgen.Block([cgen.Statement(f"const int {iterator} = {init}"), *body])]
+        increment = self.expressions(node.for_get_inc())
+        update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
+        loop = cgen.For(f"int {iterator} = {init}", self.expressions(node.for_get_cond()),
+                        update, cgen.Block(body))
+        annotation = node.get_annotation()
+        if annotation is not None and annotation.get_name() == PARALLEL:
+            self.parallel_loops.append(iterator)
+            return [cgen.Pragma("omp parallel for"), loop]
+        return [loop]
+
+    def _user(self, call: isl.AstExpr) -> str:
+        name = call.get_op_arg(0).get_id().get_name()
+        statement = self.scop.statement(name)
+        values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
+        return statement_text(statement.body, statement.iterators, values)

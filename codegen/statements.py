@@ -1,0 +1,37 @@
+"""Statement bodies: the original C expression with iterators substituted."""
+
+from __future__ import annotations
+
+from pycparser import c_ast, c_generator
+
+
+class _SubstitutingGenerator(c_generator.CGenerator):
+    def __init__(self, substitutions: dict[str, str]):
+        super().__init__()
+        self.substitutions = substitutions
+
+    def visit_ID(self, n: c_ast.ID) -> str:
+        return self.substitutions.get(n.name, n.name)
+
+    def visit_ArrayRef(self, n: c_ast.ArrayRef) -> str:
+        # A subscript needs no parentheses of its own.
+        subscript = self.visit(n.subscript)
+        if subscript.startswith("(") and subscript.endswith(")") and isinstance(n.subscript, c_ast.ID):
+            subscript = subscript[1:-1]
+        return f"{self._parenthesize_unless_simple(n.name)}[{subscript}]"
+
+    def visit_FuncCall(self, n: c_ast.FuncCall) -> str:
+        # The callee is a name, never an iterator: print it as is.
+        name = n.name.name if isinstance(n.name, c_ast.ID) else self._parenthesize_unless_simple(n.name)
+        return f"{name}({self.visit(n.args) if n.args else ''})"
+
+
+def _is_simple(text: str) -> bool:
+    return text.isidentifier() or text.isdigit()
+
+
+def statement_text(body: c_ast.Node, iterators: list[str], values: list[str]) -> str:
+    """C text of a statement with each iterator replaced by its value expression."""
+    substitutions = {name: (value if _is_simple(value) else f"({value})")
+                     for name, value in zip(iterators, values)}
+    return _SubstitutingGenerator(substitutions).visit(body)

@@ -1,0 +1,189 @@
+"""The C frontend: find SCoPs in a C file and model them with isl.
+
+``extract_scops`` is the entry point: it returns the modelled SCoPs and, for
+each region it could not model, a diagnostic saying where and why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pycparser import c_ast, c_parser
+
+from polyopt.errors import Location, ParseError
+from polyopt.model import Region, Scop
+from polyopt.frontend.extract import ScopBuilder, Unmodelled
+from polyopt.frontend.source import SourceFile, find_pragma_regions, line_indent, read_source
+
+__all__ = ["Diagnostic", "FrontendResult", "SourceFile", "extract_scops", "read_source"]
+
+_DIRECTIVE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
+_PARSE_MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.DOTALL)
+_WRAPPER = "polyopt_region"
+
+
+@dataclass
+class Diagnostic:
+    """A region left unchanged, and why."""
+
+    message: str
+    location: Location | None
+
+
+@dataclass
+class FrontendResult:
+    scops: list[Scop] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult:
+    """Model every SCoP of the file: pragma regions, or maximal affine loop nests."""
+    if auto_scop:
+        return _auto_scops(source)
+    result = FrontendResult()
+    regions, problems = find_pragma_regions(source)
+    result.diagnostics.extend(Diagnostic(message, location) for message, location in problems)
+    for pragma_region in regions:
+        start, end = pragma_region.start, pragma_region.end
+        region = Region(start, end, source.location(start), line_indent(source.text, start),
+                        from_pragma=True)
+        text = source.blanked[start:end]
+        directive = _DIRECTIVE.search(text)
+        if directive:
+            result.diagnostics.append(Diagnostic(
+                "preprocessor directive inside the region; region left unchanged",
+                source.location(start + directive.start())))
+            continue
+        body = _parse_region(source, start, end)
+        try:
+            result.scops.append(ScopBuilder(source.name, region, body).build())
+        except Unmodelled as error:
+            result.diagnostics.append(Diagnostic(error.message, error.location))
+    return result
+
+
+def _prelude(source: SourceFile, text: str) -> str:
+    words = set(re.findall(r"[A-Za-z_]\w*", text))
+    return " ".join(f"typedef int {name};" for name in source.typedef_names() if name in words)
+
+
+def _parse(source: SourceFile, text: str) -> c_ast.FileAST:
+    try:
+        return c_parser.CParser().parse(text, source.name)
+    except c_parser.ParseError as error:
+        match = _PARSE_MESSAGE.match(str(error))
+        if match:
+            location = Location(source.name, int(match.group(2)), int(match.group(3)))
+            detail = match.group(4).strip()
+            raise ParseError(f"syntax error {detail}" if detail.startswith("before")
+                             else detail, location) from None
+        raise ParseError(str(error), Location(source.name)) from None
+
+
+def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
+    """Parse region text as a function body; coordinates are those of the file."""
+    region_text = source.blanked[start:end]
+    line = source.location(start).line
+    text = (f"{_prelude(source, region_text)}\nvoid {_WRAPPER}(void) {{\n"
+            f'#line {line} "{source.name}"\n{region_text}\n}}\n')
+    tree = _parse(source, text)
+    function = tree.ext[-1]
+    return list(function.body.block_items or [])
+
+
+# -- automatic SCoP detection -------------------------------------------------
+
+def _auto_scops(source: SourceFile) -> FrontendResult:
+    result = FrontendResult()
+    text = _DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
+    try:
+        tree = _parse(source, f'{_prelude(source, text)}\n#line 1 "{source.name}"\n{text}')
+    except ParseError as error:
+        result.diagnostics.append(Diagnostic(
+            f"--auto-scop cannot parse the file without preprocessing ({error.message}); "
+            "mark regions with '#pragma scop' instead", error.location))
+        return result
+    for node in tree.ext:
+        if isinstance(node, c_ast.FuncDef):
+            _find_nests(source, node.body, result)
+    return result
+
+
+def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult) -> None:
+    """Maximal runs of consecutive modellable loop nests among a block's statements."""
+    items = list(compound.block_items or []) if isinstance(compound, c_ast.Compound) else [compound]
+    i = 0
+    while i < len(items):
+        scop = None
+        if isinstance(items[i], c_ast.For):
+            scop = _try_model(source, items[i:i + 1])
+        if scop is None:
+            for child in _sub_blocks(items[i]):
+                _find_nests(source, child, result)
+            i += 1
+            continue
+        j = i + 1
+        while j < len(items) and isinstance(items[j], c_ast.For):
+            longer = _try_model(source, items[i:j + 1])
+            if longer is None:
+                break
+            scop, j = longer, j + 1
+        result.scops.append(scop)
+        i = j
+
+
+def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
+    if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+        return [node.stmt]
+    if isinstance(node, c_ast.If):
+        return [b for b in (node.iftrue, node.iffalse) if b is not None]
+    if isinstance(node, c_ast.Compound):
+        return [node]
+    return []
+
+
+def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
+    start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
+    end = statement_end(source, nodes[-1])
+    region = Region(start, end, source.location(start), line_indent(source.text, start),
+                    from_pragma=False)
+    try:
+        return ScopBuilder(source.name, region, nodes).build()
+    except Unmodelled:
+        return None
+
+
+def statement_end(source: SourceFile, node: c_ast.Node) -> int:
+    """Offset just past the last character of a statement."""
+    if isinstance(node, c_ast.For):
+        return statement_end(source, node.stmt)
+    if isinstance(node, c_ast.If):
+        return statement_end(source, node.iffalse if node.iffalse is not None else node.iftrue)
+    start = source.offset(node.coord.line, node.coord.column)
+    text = source.blanked
+    closing = "}" if isinstance(node, c_ast.Compound) else ";"
+    depth, i = 0, start
+    while i < len(text):
+        c = text[i]
+        if c in "\"'":
+            i = _skip_quoted(text, i)
+            continue
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+            if closing == "}" and depth == 0 and c == "}":
+                return i + 1
+        elif c == ";" and closing == ";" and depth == 0:
+            return i + 1
+        i += 1
+    return len(text)
+
+
+def _skip_quoted(text: str, i: int) -> int:
+    quote = text[i]
+    i += 1
+    while i < len(text) and text[i] != quote:
+        i += 2 if text[i] == "\\" else 1
+    return i + 1

@@ -1,0 +1,421 @@
+"""From the pycparser AST of a region to a ``Scop``.
+
+The walk mirrors the C: loops extend the iteration domain by one iterator,
+``if`` restricts it, compound statements become sequences of the original
+schedule, and every expression statement becomes a ``Statement`` with its
+accesses. Anything outside the affine subset raises ``Unmodelled`` with the
+location of the construct and the reason.
+"""
+
+from __future__ import annotations
+
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.errors import Location
+from polyopt.model import Access, Array, Region, Scop, Statement
+from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
+
+
+class Unmodelled(Exception):
+    """The region is outside what polyopt models; it will be emitted unchanged."""
+
+    def __init__(self, message: str, location: Location | None):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+
+_UNSUPPORTED = {
+    c_ast.While: "'while' loop (only 'for' loops with affine bounds are modelled)",
+    c_ast.DoWhile: "'do'-'while' loop (only 'for' loops with affine bounds are modelled)",
+    c_ast.Goto: "'goto'",
+    c_ast.Label: "label",
+    c_ast.Return: "'return' inside the region",
+    c_ast.Break: "'break' (loops must run their full iteration domain)",
+    c_ast.Continue: "'continue' (loops must run their full iteration domain)",
+    c_ast.Switch: "'switch'",
+    c_ast.Decl: "declaration inside the region (only loop iterators may be declared)",
+    c_ast.Pragma: "pragma inside the region",
+    c_ast.StructRef: "structure or pointer member access",
+}
+
+
+class _Names(c_ast.NodeVisitor):
+    """First pass: iterators, written scalars, subscripted arrays, every identifier."""
+
+    def __init__(self) -> None:
+        self.iterators: set[str] = set()
+        self.outer_iterators: list[str] = []
+        self.written: set[str] = set()
+        self.identifiers: set[str] = set()
+
+    def visit_For(self, node: c_ast.For) -> None:
+        init = node.init
+        if isinstance(init, c_ast.DeclList) and len(init.decls) == 1:
+            self.iterators.add(init.decls[0].name)
+            self.identifiers.add(init.decls[0].name)
+        elif isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID):
+            self.iterators.add(init.lvalue.name)
+            if init.lvalue.name not in self.outer_iterators:
+                self.outer_iterators.append(init.lvalue.name)
+        self.generic_visit(node)
+
+    def visit_ID(self, node: c_ast.ID) -> None:
+        self.identifiers.add(node.name)
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        self._target(node.lvalue)
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op in ("++", "--", "p++", "p--"):
+            self._target(node.expr)
+        self.generic_visit(node)
+
+    def _target(self, node: c_ast.Node) -> None:
+        while isinstance(node, c_ast.ArrayRef):
+            node = node.name
+        if isinstance(node, c_ast.ID):
+            self.written.add(node.name)
+
+
+def _location(source_name: str, node: c_ast.Node) -> Location | None:
+    coord = getattr(node, "coord", None)
+    if coord is None or coord.line is None:
+        return None
+    return Location(source_name, coord.line, coord.column)
+
+
+class ScopBuilder:
+    """Builds one Scop from the statements of one region."""
+
+    def __init__(self, source_name: str, region: Region, body: list[c_ast.Node]):
+        self.source_name = source_name
+        self.region = region
+        self.body = body
+        self.names = _Names()
+        for node in body:
+            self.names.visit(node)
+        self.scalars_written = self.names.written - self.names.iterators
+        self.parameters: set[str] = set()
+        self.arrays: dict[str, Array] = {}
+        self.statements: list[Statement] = []
+        self.references = 0
+
+    def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
+        location = _location(self.source_name, node) if node is not None else None
+        return Unmodelled(message, location or self.region.location)
+
+    def build(self) -> Scop:
+        for node in self.body:
+            self._check_supported(node)
+        schedules = [self._schedule(node, [], None) for node in self.body]
+        schedule = _sequence([s for s in schedules if s is not None])
+        if schedule is None:
+            raise self.fail("region contains no statement", None)
+        parameters = sorted(self.parameters)
+        for array in self.arrays.values():
+            if array.name in self.parameters:
+                raise self.fail(f"'{array.name}' is used both as an array and in an affine "
+                                "expression", None)
+        return Scop(region=self.region, statements=self.statements, arrays=self.arrays,
+                    parameters=parameters, schedule=schedule,
+                    identifiers=set(self.names.identifiers),
+                    outer_iterators=list(self.names.outer_iterators))
+
+    def _check_supported(self, root: c_ast.Node) -> None:
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, c_ast.DeclList):
+                stack.extend(decl.init for decl in node.decls if decl.init is not None)
+                continue
+            for kind, reason in _UNSUPPORTED.items():
+                if isinstance(node, kind):
+                    raise self.fail(f"{reason}; region left unchanged", node)
+            if isinstance(node, c_ast.UnaryOp) and node.op in ("*", "&"):
+                what = "pointer dereference" if node.op == "*" else "address-of operator"
+                raise self.fail(f"{what} (pointer arithmetic is not modelled); region left unchanged",
+                                node)
+            stack.extend(child for _, child in node.children())
+
+    # -- the walk -----------------------------------------------------------
+    def _schedule(self, node, iterators: list[str], domain: isl.Set | None):
+        """Schedule of a subtree, or None if it has no statement.
+
+        Returns (schedule, pending) where pending is the band of perfectly nested
+        loops directly above the schedule's root that the caller may extend.
+        The public wrapper materializes the pending band.
+        """
+        schedule, pending = self._walk(node, iterators, domain)
+        return _materialize(schedule, pending)
+
+    def _walk(self, node, iterators, domain):
+        if domain is None:
+            domain = isl.Set.universe(isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[]))
+        if isinstance(node, c_ast.Compound):
+            items = [item for item in (node.block_items or [])
+                     if not isinstance(item, c_ast.EmptyStatement)]
+            if len(items) == 1:
+                return self._walk(items[0], iterators, domain)
+            parts = [self._schedule(item, iterators, domain) for item in items]
+            return _sequence([p for p in parts if p is not None]), None
+        if isinstance(node, c_ast.For):
+            return self._loop(node, iterators, domain)
+        if isinstance(node, c_ast.If):
+            builder = self._affine(iterators)
+            try:
+                condition = builder.condition(node.cond)
+            except NotAffine as error:
+                raise self.fail(f"condition is not affine: {error.message}", error.node) from None
+            parts = [self._schedule(node.iftrue, iterators, domain.intersect(condition))]
+            if node.iffalse is not None:
+                parts.append(self._schedule(node.iffalse, iterators,
+                                            domain.intersect(condition.complement())))
+            return _sequence([p for p in parts if p is not None]), None
+        if isinstance(node, c_ast.EmptyStatement):
+            return None, None
+        if isinstance(node, (c_ast.Assignment, c_ast.UnaryOp)):
+            return self._statement(node, iterators, domain), None
+        if isinstance(node, c_ast.FuncCall):
+            raise self.fail("call statement with unknown side effects; region left unchanged", node)
+        raise self.fail(f"statement of kind '{type(node).__name__}' is not modelled; "
+                        "region left unchanged", node)
+
+    def _affine(self, iterators: list[str]) -> AffineBuilder:
+        forbidden = self.scalars_written | (self.names.iterators - set(iterators))
+        return AffineBuilder(iterators, forbidden, self.parameters)
+
+    def _loop(self, node: c_ast.For, iterators, domain):
+        iterator, lower_node = self._loop_init(node)
+        if iterator in iterators:
+            raise self.fail(f"loop iterator '{iterator}' shadows an enclosing iterator", node)
+        step = self._loop_step(node, iterator)
+        inner = iterators + [iterator]
+        builder = self._affine(inner)
+        try:
+            if iterator in _identifier_names(lower_node):
+                raise NotAffine("initial value depends on the iterator itself", lower_node)
+            lower = builder.expression(lower_node)
+            if node.cond is None:
+                raise NotAffine("loop without a condition", node)
+            condition = builder.condition(node.cond)
+        except NotAffine as error:
+            raise self.fail(f"loop bound is not affine: {error.message}", error.node) from None
+        if not _monotone(condition, step):
+            raise self.fail(f"condition of the loop on '{iterator}' is not a bound in the "
+                            "direction of its step", node.cond)
+        value = builder.expression(c_ast.ID(iterator))
+        start = value.ge_set(lower) if step > 0 else value.le_set(lower)
+        inner_domain = (domain.add_dims(isl.dim_type.set, 1)
+                        .set_dim_name(isl.dim_type.set, len(iterators), iterator)
+                        .intersect(start).intersect(condition))
+        if abs(step) != 1:
+            offset = value.sub(lower) if step > 0 else lower.sub(value)
+            stride = offset.mod_val(isl.Val.int_from_si(isl.DEFAULT_CONTEXT, abs(step)))
+            inner_domain = inner_domain.intersect(stride.eq_set(builder.constant(0)))
+        self._check_not_assigned(node.stmt, iterator)
+        first = len(self.statements)
+        schedule, pending = self._walk(node.stmt, inner, inner_domain)
+        band = self._band(self.statements[first:], len(iterators), step)
+        if band is None:
+            return schedule, pending
+        pending = band if pending is None else band.flat_range_product(pending)
+        return schedule, pending
+
+    def _loop_init(self, node: c_ast.For) -> tuple[str, c_ast.Node]:
+        init = node.init
+        if isinstance(init, c_ast.DeclList) and len(init.decls) == 1 and init.decls[0].init is not None:
+            decl = init.decls[0]
+            type_node = decl.type
+            if not isinstance(type_node, c_ast.TypeDecl):
+                raise self.fail("loop iterator must be a plain integer variable", decl)
+            return decl.name, decl.init
+        if isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+            return init.lvalue.name, init.rvalue
+        raise self.fail("loop initialisation must assign one iterator", init or node)
+
+    def _loop_step(self, node: c_ast.For, iterator: str) -> int:
+        step = node.next
+
+        def is_iterator(expr):
+            return isinstance(expr, c_ast.ID) and expr.name == iterator
+
+        try:
+            if isinstance(step, c_ast.UnaryOp) and is_iterator(step.expr):
+                if step.op in ("++", "p++"):
+                    return 1
+                if step.op in ("--", "p--"):
+                    return -1
+            if isinstance(step, c_ast.Assignment) and is_iterator(step.lvalue):
+                if step.op in ("+=", "-=") and isinstance(step.rvalue, c_ast.Constant):
+                    value = integer_constant(step.rvalue)
+                    value = value if step.op == "+=" else -value
+                    if value != 0:
+                        return value
+                rhs = step.rvalue
+                if step.op == "=" and isinstance(rhs, c_ast.BinaryOp) and rhs.op in "+-":
+                    if is_iterator(rhs.left) and isinstance(rhs.right, c_ast.Constant):
+                        value = integer_constant(rhs.right)
+                        value = value if rhs.op == "+" else -value
+                        if value != 0:
+                            return value
+                    if rhs.op == "+" and is_iterator(rhs.right) and isinstance(rhs.left, c_ast.Constant):
+                        value = integer_constant(rhs.left)
+                        if value != 0:
+                            return value
+        except NotAffine:
+            pass
+        raise self.fail(f"loop on '{iterator}' must step by a non-zero constant", step or node)
+
+    def _check_not_assigned(self, body: c_ast.Node, iterator: str) -> None:
+        names = _Names()
+        names.visit(body)
+        if iterator in names.written:
+            raise self.fail(f"loop iterator '{iterator}' is modified in the loop body", body)
+
+    def _band(self, statements: list[Statement], depth: int, step: int):
+        """The loop at `depth` as a partial schedule over the statements inside it;
+        a downward loop runs its iterator's values in decreasing order."""
+        if not statements:
+            return None
+        pieces = []
+        for statement in statements:
+            dims = ", ".join(f"i{k}" for k in range(len(statement.iterators)))
+            sign = "" if step > 0 else "-"
+            pieces.append(f"{statement.name}[{dims}] -> [{sign}i{depth}]")
+        relation = isl.UnionMap("{ " + "; ".join(pieces) + " }")
+        return isl.MultiUnionPwAff.from_union_map(relation)
+
+    # -- statements and accesses -------------------------------------------
+    def _statement(self, node: c_ast.Node, iterators: list[str], domain: isl.Set):
+        if isinstance(node, c_ast.UnaryOp) and node.op not in ("++", "--", "p++", "p--"):
+            raise self.fail("expression statement without effect is not modelled", node)
+        name = f"S{len(self.statements)}"
+        statement = Statement(name=name, iterators=list(iterators),
+                              domain=domain.set_tuple_name(name), accesses=[], body=node,
+                              location=_location(self.source_name, node) or self.region.location)
+        self._accesses(statement, node, self._affine(iterators), write=False)
+        self.statements.append(statement)
+        return isl.Schedule.from_domain(isl.UnionSet.from_set(statement.domain))
+
+    def _accesses(self, statement: Statement, node, builder: AffineBuilder, write: bool,
+                  read: bool = True) -> None:
+        """Record the accesses of an expression; `write`/`read` say how `node` itself is used."""
+        if isinstance(node, c_ast.Assignment):
+            self._accesses(statement, node.lvalue, builder, write=True, read=node.op != "=")
+            self._accesses(statement, node.rvalue, builder, write=False)
+        elif isinstance(node, c_ast.UnaryOp):
+            if node.op in ("++", "--", "p++", "p--"):
+                self._accesses(statement, node.expr, builder, write=True, read=True)
+            elif node.op != "sizeof":
+                self._accesses(statement, node.expr, builder, write=False)
+        elif isinstance(node, (c_ast.ArrayRef, c_ast.ID)):
+            self._reference(statement, node, builder, write, read)
+        elif isinstance(node, c_ast.FuncCall):
+            for argument in (node.args.exprs if node.args else []):
+                if isinstance(argument, c_ast.ID) and argument.name in self.arrays:
+                    raise self.fail(f"array '{argument.name}' passed to a function", argument)
+                self._accesses(statement, argument, builder, write=False)
+        elif isinstance(node, c_ast.TernaryOp):
+            for part in (node.cond, node.iftrue, node.iffalse):
+                if _contains_assignment(part):
+                    raise self.fail("assignment inside a conditional expression", part)
+                self._accesses(statement, part, builder, write=False)
+        elif isinstance(node, (c_ast.BinaryOp, c_ast.Cast, c_ast.ExprList)):
+            for _, child in node.children():
+                if not isinstance(child, c_ast.Typename):
+                    self._accesses(statement, child, builder, write=False)
+        elif isinstance(node, (c_ast.Constant, c_ast.Typename)):
+            pass
+        else:
+            raise self.fail(f"expression of kind '{type(node).__name__}' is not modelled", node)
+
+    def _reference(self, statement, node, builder: AffineBuilder, write: bool, read: bool) -> None:
+        subscripts = []
+        base = node
+        while isinstance(base, c_ast.ArrayRef):
+            subscripts.insert(0, base.subscript)
+            base = base.name
+        if not isinstance(base, c_ast.ID):
+            raise self.fail("array base is not a plain name (pointer arithmetic is not modelled)", base)
+        name = base.name
+        if name in statement.iterators:
+            if write:
+                raise self.fail(f"loop iterator '{name}' is modified in the loop body", node)
+            if subscripts:
+                raise self.fail(f"loop iterator '{name}' used as an array", node)
+            return
+        if name in self.names.iterators:
+            raise self.fail(f"'{name}' is a loop iterator used outside its loop", node)
+        if not subscripts and name not in self.scalars_written:
+            if name in self.arrays and self.arrays[name].rank > 0:
+                raise self.fail(f"array '{name}' used without subscripts", node)
+            return   # read-only scalar or constant: no dependence can involve it
+        if name in AFFINE_CALLS:
+            raise self.fail(f"'{name}' used as a variable", node)
+        array = self.arrays.setdefault(name, Array(name, len(subscripts)))
+        if array.rank != len(subscripts):
+            raise self.fail(f"'{name}' is used with {len(subscripts)} subscripts here and "
+                            f"{array.rank} elsewhere", node)
+        try:
+            values = [builder.expression(subscript) for subscript in subscripts]
+        except NotAffine as error:
+            raise self.fail(f"subscript is not affine: {error.message}", error.node) from None
+        unnamed = statement.domain.reset_tuple_id()
+        relation = isl.Map.from_domain(unnamed)
+        for value in values:
+            relation = relation.flat_range_product(isl.Map.from_pw_aff(value))
+        relation = (relation.intersect_domain(unnamed)
+                    .set_tuple_name(isl.dim_type.in_, statement.name)
+                    .set_tuple_name(isl.dim_type.out, name))
+        location = _location(self.source_name, node) or statement.location
+        if write:
+            array.written = True
+            statement.accesses.append(self._access(name, relation, True, location))
+        if read:
+            statement.accesses.append(self._access(name, relation, False, location))
+
+    def _access(self, array: str, relation: isl.Map, is_write: bool, location: Location) -> Access:
+        self.references += 1
+        return Access(f"R{self.references - 1}", array, relation, is_write, location)
+
+
+def _identifier_names(node: c_ast.Node) -> set[str]:
+    names = _Names()
+    names.visit(node)
+    return names.identifiers
+
+
+def _contains_assignment(node: c_ast.Node) -> bool:
+    names = _Names()
+    names.visit(node)
+    return bool(names.written)
+
+
+def _monotone(condition: isl.Set, step: int) -> bool:
+    """True if the condition, once false along the step direction, stays false."""
+    n = condition.dim(isl.dim_type.set)
+    space = condition.get_space()
+    shift = isl.Map.identity(space.map_from_set())
+    aff = isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set, n - 1)
+    moved = aff.add_constant_val(isl.Val.int_from_si(condition.get_ctx(), -1 if step > 0 else 1))
+    multi = isl.MultiAff.identity(space.map_from_set()).set_aff(n - 1, moved)
+    shift = isl.Map.from_multi_aff(multi)
+    return condition.apply(shift).is_subset(condition)
+
+
+def _sequence(schedules: list[isl.Schedule]):
+    if not schedules:
+        return None
+    result = schedules[0]
+    for schedule in schedules[1:]:
+        result = result.sequence(schedule)
+    return result
+
+
+def _materialize(schedule, pending):
+    if schedule is None or pending is None:
+        return schedule
+    return schedule.insert_partial_schedule(pending)

@@ -1,0 +1,163 @@
+"""Source text handling: reading, comment blanking, pragma regions, positions.
+
+The frontend never preprocesses: macros stay as identifiers (sizes become
+parameters) and calls to function-like macros stay calls, so the generated code
+uses the same names as the original.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polyopt.errors import InputError, Location
+
+_PRAGMA_SCOP = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+scop[ \t]*$")
+_PRAGMA_ENDSCOP = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+endscop[ \t]*$")
+_TYPEDEF = re.compile(r"\btypedef\b[^;{}]*?\b([A-Za-z_]\w*)\s*(?:\[[^;]*\])?\s*;")
+_TYPE_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed",
+               "unsigned", "const", "volatile", "_Bool", "_Complex"}
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(.*)$", re.MULTILINE)
+# Types a C file gets from the standard headers it includes; pycparser must know them.
+STANDARD_TYPEDEFS = (
+    "size_t ssize_t ptrdiff_t intptr_t uintptr_t FILE bool wchar_t off_t time_t clock_t "
+    "int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t __int128 va_list"
+).split()
+
+
+@dataclass
+class SourceFile:
+    """A C file as read: its text, name, and a comment-free twin of the same length."""
+
+    name: str
+    text: str
+    blanked: str = field(init=False)
+    _line_starts: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.blanked = blank_comments(self.text)
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+
+    def location(self, offset: int) -> Location:
+        line = bisect.bisect_right(self._line_starts, offset)
+        return Location(self.name, line, offset - self._line_starts[line - 1] + 1)
+
+    def offset(self, line: int, column: int) -> int:
+        return self._line_starts[line - 1] + column - 1
+
+    def line_start(self, line: int) -> int:
+        return self._line_starts[line - 1]
+
+    def typedef_names(self) -> list[str]:
+        """Type names pycparser must know: typedefs, type-like macros, standard types."""
+        names = set(STANDARD_TYPEDEFS)
+        names.update(m.group(1) for m in _TYPEDEF.finditer(self.blanked))
+        for match in _DEFINE.finditer(self.blanked):
+            words = match.group(2).split()
+            if words and all(word in _TYPE_WORDS for word in words):
+                names.add(match.group(1))
+        return sorted(names)
+
+
+def read_source(path: str) -> SourceFile:
+    """Read a C file, or standard input for '-'. Bytes that are not UTF-8 survive."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+            name = "<stdin>"
+        else:
+            data = Path(path).read_bytes()
+            name = path
+    except IsADirectoryError:
+        raise InputError("is a directory", Location(path)) from None
+    except OSError as error:
+        raise InputError(error.strerror or str(error), Location(path)) from None
+    if b"\0" in data:
+        raise InputError("not a text file (contains NUL bytes)", Location(name))
+    return SourceFile(name, data.decode("utf-8", errors="surrogateescape"))
+
+
+def encode_text(text: str) -> bytes:
+    """Inverse of the decoding in read_source: the original bytes round-trip."""
+    return text.encode("utf-8", errors="surrogateescape")
+
+
+def blank_comments(text: str) -> str:
+    """Replace comments by spaces (newlines kept), so offsets and columns stay valid."""
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "/" and i + 1 < n and text[i + 1] == "*":
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            for k in range(i, end):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = end
+        elif c == "/" and i + 1 < n and text[i + 1] == "/":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            for k in range(i, end):
+                out[k] = " "
+            i = end
+        elif c in "\"'":
+            i = _skip_literal(text, i)
+        else:
+            i += 1
+    return "".join(out)
+
+
+def _skip_literal(text: str, i: int) -> int:
+    quote = text[i]
+    i += 1
+    while i < len(text) and text[i] != quote and text[i] != "\n":
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+@dataclass
+class PragmaRegion:
+    """Text strictly between a `#pragma scop` line and its `#pragma endscop` line."""
+
+    start: int          # offset of the first character after the scop pragma line
+    end: int            # offset of the start of the endscop pragma line
+    pragma: Location
+
+
+def find_pragma_regions(source: SourceFile) -> tuple[list[PragmaRegion], list[tuple[str, Location]]]:
+    """Pairs of scop/endscop pragmas; unmatched pragmas are reported as problems."""
+    regions: list[PragmaRegion] = []
+    problems: list[tuple[str, Location]] = []
+    open_at: tuple[int, int] | None = None   # (offset after the line, offset of the line)
+    offset = 0
+    for line in source.blanked.splitlines(keepends=True):
+        stripped = line.rstrip("\r\n")
+        if _PRAGMA_SCOP.match(stripped):
+            if open_at is not None:
+                problems.append(("'#pragma scop' inside another scop region; the outer one is ignored",
+                                 source.location(open_at[1])))
+            open_at = (offset + len(line), offset)
+        elif _PRAGMA_ENDSCOP.match(stripped):
+            if open_at is None:
+                problems.append(("'#pragma endscop' without a matching '#pragma scop'",
+                                 source.location(offset)))
+            else:
+                regions.append(PragmaRegion(open_at[0], offset, source.location(open_at[1])))
+                open_at = None
+        offset += len(line)
+    if open_at is not None:
+        problems.append(("'#pragma scop' without a matching '#pragma endscop'; region left unchanged",
+                         source.location(open_at[1])))
+    return regions, problems
+
+
+def line_indent(text: str, offset: int) -> str:
+    """Leading whitespace of the first non-blank line at or after offset."""
+    for line in text[offset:].splitlines():
+        if line.strip():
+            return line[: len(line) - len(line.lstrip())]
+    return ""

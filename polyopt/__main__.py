@@ -1,0 +1,5 @@
+import sys
+
+from polyopt.cli import main
+
+sys.exit(main())

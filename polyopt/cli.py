@@ -1,0 +1,195 @@
+"""The `polyopt` command line.
+
+    polyopt FILE [-o OUT] [options]        optimize a C file (FILE '-' is standard input)
+    polyopt FILE --dump scop|deps|schedule inspect a stage
+    polyopt bench FILE [options]           build, run, time and verify original vs optimized
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from polyopt import __version__
+from polyopt.errors import PolyoptError, UsageError
+from polyopt.frontend import read_source
+from polyopt.frontend.source import encode_text
+from polyopt.pipeline import Options, optimize_source
+from polyopt.scheduler import scheduler_names
+
+log = logging.getLogger("polyopt")
+
+
+def _tile_sizes(text: str) -> list[int]:
+    try:
+        sizes = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a comma-separated list of integers") from None
+    if not sizes or any(size < 1 for size in sizes):
+        raise argparse.ArgumentTypeError("tile sizes must be positive integers")
+    return sizes
+
+
+def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("optimization")
+    group.add_argument("--scheduler", default="isl", choices=scheduler_names(),
+                       help="schedule strategy (default: isl)")
+    group.add_argument("--no-tile", dest="tile", action="store_false",
+                       help="do not tile permutable bands")
+    group.add_argument("--tile-sizes", type=_tile_sizes, metavar="N[,N...]",
+                       help="tile sizes per band member, last one repeated (default: 32)")
+    group.add_argument("--no-parallel", dest="parallel", action="store_false",
+                       help="no OpenMP pragmas")
+    group.add_argument("--auto-scop", action="store_true",
+                       help="find maximal affine loop nests instead of '#pragma scop' regions")
+    group.add_argument("--strict", action="store_true",
+                       help="a region that cannot be modelled is an error, not a warning")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
+    parser.add_argument("-q", "--quiet", action="store_true", help="only errors")
+
+
+def _options(args: argparse.Namespace) -> Options:
+    return Options(scheduler=args.scheduler, tile=args.tile, tile_sizes=args.tile_sizes,
+                   parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict)
+
+
+def _main_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polyopt",
+        description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
+                    "parallelizes (OpenMP) the static-control parts of a C file. "
+                    "Run 'polyopt bench FILE' to build, time and verify the result.")
+    parser.add_argument("file", help="C file to optimize ('-' for standard input)")
+    parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
+    parser.add_argument("--dump", choices=["scop", "deps", "schedule"],
+                        help="print one stage's result instead of the optimized file")
+    parser.add_argument("--version", action="version", version=f"polyopt {__version__}")
+    _add_optimization_options(parser)
+    return parser
+
+
+def _bench_parser() -> argparse.ArgumentParser:
+    from polyopt.evaluator import DEFAULT_BUILD, DEFAULT_RUN
+    parser = argparse.ArgumentParser(
+        prog="polyopt bench",
+        description="Optimize FILE, build and run the original and the optimized program "
+                    "side by side, compare their outputs and report times and speedup.")
+    parser.add_argument("file", help="C file (a whole program with main)")
+    parser.add_argument("--build", default=DEFAULT_BUILD,
+                        help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
+    parser.add_argument("--run", default=DEFAULT_RUN, help="run command (default: '{exe}')")
+    parser.add_argument("--shell", action="store_true", help="run both commands through /bin/sh")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs of each version (default: 5)")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (default: 1)")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is killed")
+    parser.add_argument("--tolerance", type=float, default=0.0,
+                        help="relative tolerance for numbers in the outputs (default: exact)")
+    parser.add_argument("--keep", action="store_true", help="keep the build directories")
+    parser.add_argument("--save", metavar="PATH", help="also write the optimized source here")
+    _add_optimization_options(parser)
+    return parser
+
+
+def _configure_logging(args: argparse.Namespace) -> None:
+    level = logging.ERROR if args.quiet else (logging.DEBUG if args.verbose > 1 else
+                                              logging.INFO if args.verbose else logging.WARNING)
+    logging.basicConfig(level=level, format="polyopt: %(levelname)s: %(message)s")
+
+
+def _emit_warnings(warnings: list[str], quiet: bool) -> None:
+    if not quiet:
+        for warning in warnings:
+            print(warning, file=sys.stderr)
+
+
+def _write_output(path: str, text: str) -> None:
+    data = encode_text(text)
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise UsageError(f"cannot write '{path}': {error.strerror or error}") from None
+
+
+def run_optimize(argv: list[str]) -> int:
+    args = _main_parser().parse_args(argv)
+    _configure_logging(args)
+    options = _options(args)
+    source = read_source(args.file)
+    if args.dump:
+        from polyopt.dump import dump
+        text, warnings = dump(source, options, args.dump)
+        _emit_warnings(warnings, args.quiet)
+        _write_output(args.output, text)
+        return 0
+    result = optimize_source(source, options)
+    _emit_warnings(result.warnings, args.quiet)
+    for report in result.scops:
+        log.info("%s: %d statements, %s, parallel loops: %s", report.location, report.statements,
+                 report.description, ", ".join(report.parallel_loops) or "none")
+    _write_output(args.output, result.text)
+    return 0
+
+
+def run_bench(argv: list[str]) -> int:
+    from polyopt.evaluator import Evaluator
+    args = _bench_parser().parse_args(argv)
+    _configure_logging(args)
+    if args.repeat < 1:
+        raise UsageError("--repeat must be at least 1")
+    source = read_source(args.file)
+    result = optimize_source(source, _options(args))
+    _emit_warnings(result.warnings, args.quiet)
+    if args.save:
+        _write_output(args.save, result.text)
+    origin = Path(args.file).resolve() if args.file != "-" else None
+    with Evaluator(args.build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
+                   timeout=args.timeout, keep=args.keep) as evaluator:
+        bench = evaluator.bench(source.text, result.text, origin=origin,
+                                rel_tolerance=args.tolerance)
+    original, optimized = bench.original, bench.transformed
+    print(f"{source.name}: {len(result.scops)} SCoP(s) optimized "
+          f"({', '.join(r.description for r in result.scops) or 'none'})")
+    print(f"  original   median {original.median:.4f} s  (min {original.minimum:.4f}, "
+          f"max {original.maximum:.4f}, {len(original.seconds)} runs)")
+    print(f"  optimized  median {optimized.median:.4f} s  (min {optimized.minimum:.4f}, "
+          f"max {optimized.maximum:.4f}, {len(optimized.seconds)} runs)")
+    print(f"  speedup    {bench.speedup:.2f}x")
+    if bench.comparison.equal:
+        print("  output     identical" if args.tolerance == 0 else
+              f"  output     equal within relative tolerance {args.tolerance:g}")
+        return 0
+    print("  output     DIFFERS:")
+    for difference in bench.comparison.differences:
+        print(f"    {difference}")
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] == "bench":
+            return run_bench(argv[1:])
+        return run_optimize(argv)
+    except PolyoptError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("polyopt: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

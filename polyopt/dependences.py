@@ -1,0 +1,103 @@
+"""Exact dataflow dependences of a SCoP with isl.
+
+Flow (read after write) dependences are value-based: each read depends on the
+last write before it. Output dependences link each write to the previous write
+of the same element; anti dependences link each write to the reads since that
+previous write (writes act as kills). Together they order every pair of
+conflicting accesses, transitively. Arrays never alias, so each array is
+analysed on its own, which also labels every dependence with its array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import islpy as isl
+
+from polyopt.model import Scop
+
+KINDS = ("flow", "anti", "output")
+
+
+@dataclass
+class Dependences:
+    """Statement-level dependences (S[i] -> T[j]), by kind and by array."""
+
+    by_array: dict[tuple[str, str], isl.UnionMap] = field(default_factory=dict)
+    empty: isl.UnionMap | None = None
+
+    def kind(self, kind: str) -> isl.UnionMap:
+        result = self.empty
+        for (each, _), relation in self.by_array.items():
+            if each == kind:
+                result = result.union(relation)
+        return result.coalesce()
+
+    @property
+    def flow(self) -> isl.UnionMap:
+        return self.kind("flow")
+
+    @property
+    def anti(self) -> isl.UnionMap:
+        return self.kind("anti")
+
+    @property
+    def output(self) -> isl.UnionMap:
+        return self.kind("output")
+
+    @property
+    def all(self) -> isl.UnionMap:
+        result = self.empty
+        for relation in self.by_array.values():
+            result = result.union(relation)
+        return result.coalesce()
+
+
+def _accesses_to(scop: Scop, array: str, writes: bool) -> isl.UnionMap:
+    result = isl.UnionMap.empty(scop.context.get_space())
+    for statement in scop.statements:
+        for access in statement.accesses:
+            if access.array == array and access.is_write == writes:
+                result = result.union(isl.UnionMap.from_map(access.relation))
+    return result
+
+
+def compute_dependences(scop: Scop) -> Dependences:
+    """Flow, anti and output dependences under the original schedule."""
+    schedule = scop.schedule
+    result = Dependences(empty=isl.UnionMap.empty(scop.context.get_space()))
+    for array in scop.arrays:
+        reads = _accesses_to(scop, array, writes=False)
+        writes = _accesses_to(scop, array, writes=True)
+        if writes.is_empty():
+            continue
+        flow = (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)
+                .set_schedule(schedule).compute_flow().get_must_dependence())
+        output = (isl.UnionAccessInfo.from_sink(writes).set_must_source(writes)
+                  .set_schedule(schedule).compute_flow().get_must_dependence())
+        anti = (isl.UnionAccessInfo.from_sink(writes).set_may_source(reads).set_kill(writes)
+                .set_schedule(schedule).compute_flow().get_may_dependence())
+        for kind, relation in (("flow", flow), ("anti", anti), ("output", output)):
+            if not relation.is_empty():
+                result.by_array[(kind, array)] = relation.coalesce()
+    return result
+
+
+def describe(scop: Scop, dependences: Dependences) -> str:
+    """Readable listing: one entry per (kind, array, source, sink), with distances."""
+    lines = []
+    for kind in KINDS:
+        for (each, array), relation in dependences.by_array.items():
+            if each != kind:
+                continue
+            pieces = []
+            relation.foreach_map(pieces.append)
+            for piece in pieces:
+                source = piece.get_tuple_name(isl.dim_type.in_)
+                sink = piece.get_tuple_name(isl.dim_type.out)
+                line = f"{kind:6s} {array}: {source} -> {sink}"
+                if source == sink:
+                    distance = piece.deltas().reset_tuple_id().coalesce()
+                    line += f"  distance {distance}"
+                lines.append(f"{line}\n       {piece}")
+    return "\n".join(lines) if lines else "no dependences"

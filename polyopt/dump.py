@@ -1,0 +1,43 @@
+"""`--dump`: each stage's result as text, for users studying what polyopt does."""
+
+from __future__ import annotations
+
+from polyopt.codegen import generate_openmp
+from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.dependences import compute_dependences, describe
+from polyopt.frontend import SourceFile
+from polyopt.model import Scop
+from polyopt.pipeline import Options, model, schedule_scop
+
+
+def _scop_text(scop: Scop) -> str:
+    lines = [f"parameters: {', '.join(scop.parameters) or '(none)'}",
+             "arrays: " + ", ".join(f"{a.name}[{a.rank}]" for a in scop.arrays.values())]
+    for statement in scop.statements:
+        lines.append(f"{statement.name} at {statement.location}")
+        lines.append(f"  domain: {statement.domain}")
+        for access in statement.accesses:
+            kind = "write" if access.is_write else "read "
+            lines.append(f"  {kind} {access.relation}")
+    lines.append(f"original schedule: {scop.schedule}")
+    return "\n".join(lines)
+
+
+def dump(source: SourceFile, options: Options, stage: str) -> tuple[str, list[str]]:
+    scops, warnings = model(source, options)
+    sections = []
+    for scop in scops:
+        header = f"# SCoP at {scop.region.location}"
+        if stage == "scop":
+            body = _scop_text(scop)
+        elif stage == "deps":
+            body = describe(scop, compute_dependences(scop))
+        else:
+            scheduled = schedule_scop(scop, options)
+            nest = generate_openmp(scop, scheduled.schedule,
+                                   scheduled.dependences.all if options.parallel else None,
+                                   ExpressionPrinter())
+            body = (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
+                    "code:\n" + "\n".join(nest.lines))
+        sections.append(f"{header}\n{body}\n")
+    return "\n".join(sections), warnings

@@ -1,0 +1,349 @@
+"""Build, run, time and verify C programs: search strategies and ``bench`` judge a
+transformation by compiling the original and the transformed program with the same
+command, timing them in separate processes and comparing stdout and written files."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import math
+import os
+import re
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from polyopt.errors import BuildError, RunError, UsageError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
+DEFAULT_RUN = "{exe}"
+
+_STDERR_LIMIT = 2000  # characters of a tool's stderr quoted in an error
+_MAX_DIFFERENCES = 10  # differences listed by compare, in all
+
+
+@dataclass
+class Program:
+    """A built executable; its source and executable live in their own temp directory."""
+    source: Path
+    executable: Path
+    build_seconds: float
+    label: str
+
+
+@dataclass
+class RunOutput:
+    """What one run produced; ``files`` maps relative paths to contents."""
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+    files: dict[str, bytes]
+    seconds: float
+
+
+@dataclass
+class Timing:
+    """Wall-clock seconds of the timed runs of one program (warm-up excluded)."""
+    seconds: list[float]
+
+    median = property(lambda self: statistics.median(self.seconds))
+    minimum = property(lambda self: min(self.seconds))
+    maximum = property(lambda self: max(self.seconds))
+
+    @property
+    def spread(self) -> float:
+        """(maximum - minimum) / median: the relative noise of the measurement."""
+        median = self.median
+        return (self.maximum - self.minimum) / median if median > 0 else 0.0
+
+
+@dataclass
+class Comparison:
+    """Whether two runs' outputs agree, and the first few differences if not."""
+    equal: bool
+    differences: list[str]
+
+
+@dataclass
+class BenchResult:
+    """Timings of an original and a transformed program, and their output comparison."""
+    original: Timing
+    transformed: Timing
+    comparison: Comparison
+
+    @property
+    def speedup(self) -> float:
+        """original.median / transformed.median (> 1 means the transformation helped)."""
+        transformed = self.transformed.median
+        return self.original.median / transformed if transformed > 0 else math.inf
+
+
+def _exit_status(returncode: int) -> str:
+    if returncode >= 0:
+        return f"exited with code {returncode}"
+    try:
+        return f"killed by signal {signal.Signals(-returncode).name}"
+    except ValueError:
+        return f"killed by signal {-returncode}"
+
+
+def _tail(data: bytes, limit: int = _STDERR_LIMIT) -> str:
+    text = data.decode("utf-8", errors="replace").strip()
+    return text if len(text) <= limit else "..." + text[-limit:]
+
+
+class Evaluator:
+    """Compiles, runs, times and compares C programs.
+
+    ``build`` and ``run`` are command templates with the placeholders ``{src}``
+    (the source file), ``{exe}`` (the executable) and ``{dir}`` (the directory
+    of the user's original file). They are split with shlex and run without a
+    shell, unless ``shell`` is true. ``env`` adds to or overrides the process
+    environment of builds and runs. Temp directories are removed by ``close``
+    unless ``keep`` is true.
+    """
+
+    def __init__(self, build: str = DEFAULT_BUILD, run: str = DEFAULT_RUN, *,
+                 shell: bool = False, repeat: int = 5, warmup: int = 1,
+                 timeout: float = 60.0, build_timeout: float = 300.0,
+                 include_dirs=(), env: dict[str, str] | None = None, keep: bool = False):
+        if repeat < 1 or warmup < 0:
+            raise UsageError(f"need repeat >= 1 and warmup >= 0 (got {repeat}, {warmup})")
+        if timeout <= 0 or build_timeout <= 0:
+            raise UsageError("timeouts must be positive")
+        self.build_command, self.run_command, self.shell = build, run, shell
+        self.repeat, self.warmup = repeat, warmup
+        self.timeout, self.build_timeout = timeout, build_timeout
+        self.include_dirs = [Path(d).resolve() for d in include_dirs]
+        self.env, self.keep = dict(env or {}), keep
+        self._directories: list[Path] = []
+        self._origins: dict[Path, Path] = {}  # program directory -> origin directory
+
+    def __enter__(self) -> Evaluator:
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+    def close(self) -> None:
+        """Remove every temp directory this evaluator made, unless ``keep``."""
+        for directory in self._directories:
+            self._remove(directory)
+        self._directories.clear()
+
+    def discard(self, program: Program) -> None:
+        """Remove one program's temp directory now (unless ``keep``)."""
+        directory = program.executable.parent
+        if directory in self._directories:
+            self._directories.remove(directory)
+            self._origins.pop(directory, None)
+            self._remove(directory)
+
+    def _remove(self, directory: Path) -> None:
+        if self.keep:
+            log.info("keeping %s", directory)
+        else:
+            shutil.rmtree(directory, ignore_errors=True)
+
+    def _command(self, template: str, values: dict[str, Path]) -> list[str] | str:
+        """Fill the placeholders: an argv list, or one quoted string for /bin/sh."""
+        def fill(text: str, quote) -> str:
+            for name, value in values.items():
+                text = text.replace("{" + name + "}", quote(str(value)))
+            return text
+        if self.shell:
+            return fill(template, shlex.quote)
+        return [fill(token, lambda s: s) for token in shlex.split(template)]
+
+    def _execute(self, command, cwd: Path, env: dict[str, str], timeout: float):
+        """Run ``command`` in its own process group; returns (returncode, stdout,
+        stderr, seconds); on timeout or interrupt kills the group and re-raises."""
+        log.debug("running %s (cwd %s)", command, cwd)
+        start = time.perf_counter()
+        process = subprocess.Popen(command, shell=self.shell, cwd=cwd, env=env,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except BaseException:  # timeout, or Ctrl-C, which the new session does not get
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            try:
+                process.communicate(timeout=5)
+            except subprocess.TimeoutExpired:  # a descendant escaped the group and holds the pipes
+                process.kill()
+                process.wait()
+            raise
+        return process.returncode, stdout, stderr, time.perf_counter() - start
+
+    def build(self, source_text: str, label: str, suffix: str = ".c",
+              origin: Path | None = None) -> Program:
+        """Write ``source_text`` to a fresh temp directory and compile it.
+
+        ``origin`` is the user's file the text came from: its directory goes on
+        the include path (CPATH) and is the build's working directory, so the
+        original's ``#include "local.h"`` still resolves. Raises BuildError.
+        """
+        directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
+        self._directories.append(directory)
+        stem = Path(origin).stem if origin is not None else re.sub(r"\W", "_", label) or "program"
+        source, executable = directory / (stem + suffix), directory / stem
+        source.write_text(source_text)
+        origin_dir = Path(origin).resolve().parent if origin is not None else directory
+        self._origins[directory] = origin_dir
+        include = [str(d) for d in [origin_dir, *self.include_dirs]]
+        environment = {**os.environ, **self.env}
+        if environment.get("CPATH"):
+            include.append(environment["CPATH"])
+        environment["CPATH"] = os.pathsep.join(include)
+        command = self._command(self.build_command,
+                                {"src": source, "exe": executable, "dir": origin_dir})
+        shown = command if isinstance(command, str) else shlex.join(command)
+        program = Program(source, executable, 0.0, label)
+        try:
+            returncode, _, stderr, program.build_seconds = self._execute(
+                command, origin_dir, environment, self.build_timeout)
+        except subprocess.TimeoutExpired:
+            failure = f"timed out after {self.build_timeout:g} s: {shown}"
+        except OSError as error:
+            failure = f"cannot run {shown}: {error}"
+        else:
+            if returncode != 0:
+                failure = f"failed ({_exit_status(returncode)}): {shown}\n{_tail(stderr)}"
+            elif not executable.is_file():
+                failure = f"did not produce {executable}: {shown}"
+            else:
+                log.debug("built %s in %.2f s", label, program.build_seconds)
+                return program
+        self.discard(program)
+        raise BuildError(f"building {label} {failure}".rstrip())
+
+    def run(self, program: Program) -> RunOutput:
+        """Run ``program`` once in a new empty working directory; collect stdout and
+        the files it wrote there. Raises RunError on failure, signal or timeout."""
+        directory = program.executable.parent
+        workdir = Path(tempfile.mkdtemp(prefix="run-", dir=directory))
+        command = self._command(self.run_command, {
+            "src": program.source, "exe": program.executable,
+            "dir": self._origins.get(directory, directory)})
+        try:
+            try:
+                returncode, stdout, stderr, seconds = self._execute(
+                    command, workdir, {**os.environ, **self.env}, self.timeout)
+            except subprocess.TimeoutExpired:
+                raise RunError(f"{program.label} timed out after {self.timeout:g} s")
+            except OSError as error:
+                raise RunError(f"cannot run {program.label}: {error}")
+            if returncode != 0:
+                raise RunError(f"{program.label} {_exit_status(returncode)}\n"
+                               f"{_tail(stderr)}".rstrip())
+            files = {path.relative_to(workdir).as_posix(): path.read_bytes()
+                     for path in sorted(workdir.rglob("*"))
+                     if path.is_file() and not path.is_symlink()}
+        finally:
+            self._remove(workdir)
+        return RunOutput(returncode, stdout, stderr, files, seconds)
+
+    def time(self, program: Program) -> tuple[RunOutput, Timing]:
+        """``warmup`` untimed runs, then ``repeat`` timed runs, each a separate
+        process; returns the first run's output (a warm-up one if warmup > 0) and the timing."""
+        outputs = [self.run(program) for _ in range(self.warmup + self.repeat)]
+        return outputs[0], Timing([output.seconds for output in outputs[self.warmup:]])
+
+    def bench(self, original_text: str, transformed_text: str,
+              origin: Path | None = None, rel_tolerance: float = 0.0) -> BenchResult:
+        """Build both versions, time them with interleaved runs (A B A B ...), and
+        compare the transformed program's first output with the original's."""
+        programs: list[Program] = []
+        outputs: list[RunOutput] = []
+        times: tuple[list[float], list[float]] = ([], [])
+        try:
+            for label, text in (("original", original_text), ("transformed", transformed_text)):
+                programs.append(self.build(text, label, origin=origin))
+            for index in range(self.warmup + self.repeat):
+                for program, recorded in zip(programs, times):
+                    output = self.run(program)
+                    if index == 0:
+                        outputs.append(output)
+                    if index >= self.warmup:
+                        recorded.append(output.seconds)
+        finally:
+            for program in programs:
+                self.discard(program)
+        comparison = self.compare(outputs[0], outputs[1], rel_tolerance)
+        return BenchResult(Timing(times[0]), Timing(times[1]), comparison)
+
+    def compare(self, expected: RunOutput, actual: RunOutput,
+                rel_tolerance: float = 0.0) -> Comparison:
+        """Compare stdout and written files: byte for byte when ``rel_tolerance``
+        is 0, otherwise token by token with floats compared relatively."""
+        differences: list[str] = []
+        streams = [("stdout", expected.stdout, actual.stdout)]
+        for name in sorted(set(expected.files) | set(actual.files)):
+            if name not in actual.files:
+                differences.append(f"file {name}: missing (the original wrote it)")
+            elif name not in expected.files:
+                differences.append(f"file {name}: extra (the original did not write it)")
+            else:
+                streams.append((f"file {name}", expected.files[name], actual.files[name]))
+        for name, want, got in streams:
+            if rel_tolerance == 0:
+                differences += _exact_differences(name, want, got)
+            else:
+                differences += _tolerant_differences(name, want, got, rel_tolerance)
+        return Comparison(not differences, differences[:_MAX_DIFFERENCES])
+
+
+def _lines(data: bytes) -> list[str]:
+    return data.decode("utf-8", errors="replace").splitlines()
+
+
+def _exact_differences(name: str, want: bytes, got: bytes, limit: int = 3) -> list[str]:
+    if want == got:
+        return []
+    pairs = itertools.zip_longest(_lines(want), _lines(got), fillvalue="<end of output>")
+    found = list(itertools.islice((f"{name}, line {number}: expected {a!r}, got {b!r}"
+                                   for number, (a, b) in enumerate(pairs, 1) if a != b), limit))
+    return found or [f"{name}: differs in bytes only (line endings or final newline)"]
+
+
+def _tokens(data: bytes) -> list[tuple[int, str]]:
+    return [(number, token) for number, line in enumerate(_lines(data), 1)
+            for token in line.split()]
+
+
+def _tokens_equal(a: str, b: str, rel_tolerance: float) -> bool:
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    if math.isnan(x) or math.isnan(y):
+        return math.isnan(x) and math.isnan(y)
+    return x == y or abs(x - y) <= rel_tolerance * max(abs(x), abs(y))
+
+
+def _tolerant_differences(name: str, want: bytes, got: bytes, rel_tolerance: float,
+                          limit: int = 3) -> list[str]:
+    expected, actual = _tokens(want), _tokens(got)
+    found = []
+    for (line_a, a), (line_b, b) in zip(expected, actual):
+        if not _tokens_equal(a, b, rel_tolerance):
+            where = f"line {line_a}" if line_a == line_b else f"line {line_a} (got line {line_b})"
+            found.append(f"{name}, {where}: expected {a!r}, got {b!r}"
+                         f" (relative tolerance {rel_tolerance:g})")
+            if len(found) == limit:
+                return found
+    if len(expected) != len(actual):
+        found.append(f"{name}: expected {len(expected)} tokens, got {len(actual)}")
+    return found

@@ -1,0 +1,118 @@
+"""The polyhedral model of a static-control part (SCoP).
+
+Everything a later stage needs is an isl object: statement domains are
+``isl.Set`` (tuple named after the statement), accesses ``isl.Map`` from a
+statement domain to an array, the original schedule an ``isl.Schedule`` tree.
+Each statement keeps its body as a pycparser AST for printing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.errors import Location
+
+
+@dataclass
+class Access:
+    """One array reference in a statement: ``A[i][k]`` read or written."""
+
+    reference: str          # unique reference id, e.g. "R3" (tags accesses in dataflow)
+    array: str
+    relation: isl.Map       # S[iterators] -> array[subscripts]
+    is_write: bool
+    location: Location
+
+
+@dataclass
+class Statement:
+    """One expression statement of the SCoP, with its iteration domain."""
+
+    name: str                    # isl tuple name, S0, S1, ...
+    iterators: list[str]         # names of the enclosing loop iterators, outermost first
+    domain: isl.Set              # { S[iterators] : constraints }
+    accesses: list[Access]
+    body: c_ast.Node             # the statement's expression, iterators still symbolic
+    location: Location
+
+    @property
+    def reads(self) -> list[Access]:
+        return [a for a in self.accesses if not a.is_write]
+
+    @property
+    def writes(self) -> list[Access]:
+        return [a for a in self.accesses if a.is_write]
+
+
+@dataclass
+class Array:
+    """An array (rank >= 1) or scalar (rank 0) that the SCoP reads or writes."""
+
+    name: str
+    rank: int
+    written: bool = False
+
+
+@dataclass
+class Region:
+    """Where a SCoP lives in the source text: [start, end) is what gets replaced."""
+
+    start: int
+    end: int
+    location: Location
+    indent: str
+    from_pragma: bool
+
+
+@dataclass
+class Scop:
+    """A static-control part: statements, arrays, parameters and original schedule."""
+
+    region: Region
+    statements: list[Statement]
+    arrays: dict[str, Array]
+    parameters: list[str]
+    schedule: isl.Schedule                      # the original (textual) execution order
+    identifiers: set[str] = field(default_factory=set)    # every identifier in the region
+    outer_iterators: list[str] = field(default_factory=list)  # iterators declared outside the region
+
+    @property
+    def context(self) -> isl.Set:
+        """Parameter context: no assumptions beyond what the domains imply."""
+        space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=self.parameters)
+        return isl.Set.universe(space).params()
+
+    def domain(self) -> isl.UnionSet:
+        result = isl.UnionSet.empty(self.context.get_space())
+        for statement in self.statements:
+            result = result.union(isl.UnionSet.from_set(statement.domain))
+        return result
+
+    def access_relation(self, writes: bool, tagged: bool = False) -> isl.UnionMap:
+        """Union of the read (or write) relations; tagged ones have domain [S[i] -> R[]]."""
+        result = isl.UnionMap.empty(self.context.get_space())
+        for statement in self.statements:
+            for access in statement.accesses:
+                if access.is_write != writes:
+                    continue
+                relation = access.relation
+                if tagged:
+                    relation = tag_relation(relation, access.reference)
+                result = result.union(isl.UnionMap.from_map(relation))
+        return result
+
+    def statement(self, name: str) -> Statement:
+        for statement in self.statements:
+            if statement.name == name:
+                return statement
+        raise KeyError(name)
+
+
+def tag_relation(relation: isl.Map, reference: str) -> isl.Map:
+    """S[i] -> A[a] becomes [S[i] -> reference[]] -> A[a]."""
+    tag_space = isl.Set.universe(isl.Space.set_alloc(relation.get_ctx(), 0, 0)).set_tuple_name(reference)
+    tag = isl.Map.from_domain_and_range(relation.domain(), tag_space)
+    return tag.domain_map().apply_range(relation)

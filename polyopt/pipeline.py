@@ -1,0 +1,140 @@
+"""The pipeline: frontend -> dependences -> scheduler -> tiling -> codegen -> splice."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+import islpy as isl
+
+from polyopt.codegen import generate_openmp
+from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.splice import indent_block, macro_lines, splice
+from polyopt.dependences import Dependences, compute_dependences
+from polyopt.errors import LegalityError, Location, UnsupportedError, format_warning
+from polyopt.frontend import SourceFile, extract_scops
+from polyopt.model import Scop
+from polyopt.scheduler import get_scheduler
+from polyopt.scheduler.bands import is_legal
+from polyopt.scheduler.tiling import TilingReport, tile_schedule
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Options:
+    """What the user asked for; the CLI fills it in."""
+
+    scheduler: str = "isl"
+    tile: bool = True
+    tile_sizes: list[int] | None = None
+    parallel: bool = True
+    auto_scop: bool = False
+    strict: bool = False
+
+
+@dataclass
+class ScheduledScop:
+    """One SCoP through the middle of the pipeline."""
+
+    scop: Scop
+    dependences: Dependences
+    schedule: isl.Schedule            # final tree (tiled if asked)
+    description: str
+    tiling: TilingReport
+
+
+@dataclass
+class ScopReport:
+    location: Location
+    statements: int
+    description: str
+    tile_bands: list[list[int]]
+    parallel_loops: list[str]
+
+
+@dataclass
+class OptimizeResult:
+    text: str
+    scops: list[ScopReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
+    """The SCoPs of a file and the warnings for regions left unchanged."""
+    result = extract_scops(source, auto_scop=options.auto_scop)
+    warnings = []
+    for diagnostic in result.diagnostics:
+        if options.strict:
+            raise UnsupportedError(diagnostic.message, diagnostic.location)
+        warnings.append(format_warning(diagnostic.message, diagnostic.location))
+    return result.scops, warnings
+
+
+def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None) -> ScheduledScop:
+    """Dependences, a legal schedule, and tiling for one SCoP."""
+    dependences = dependences or compute_dependences(scop)
+    result = get_scheduler(options.scheduler).schedule(scop, dependences)
+    if not is_legal(result.schedule, dependences.all):
+        raise LegalityError(f"scheduler '{options.scheduler}' produced a schedule that violates "
+                            "a dependence (internal error)", scop.region.location)
+    tiling = TilingReport()
+    schedule = result.schedule
+    if options.tile:
+        schedule = tile_schedule(schedule, options.tile_sizes, tiling)
+        if not is_legal(schedule, dependences.all):
+            raise LegalityError("tiling produced an illegal schedule (internal error)",
+                                scop.region.location)
+    return ScheduledScop(scop, dependences, schedule, result.description, tiling)
+
+
+def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
+    """The optimized text of a whole file."""
+    scops, warnings = model(source, options)
+    if not scops and not warnings:
+        warnings.append(format_warning(
+            "no SCoP found: mark loop nests with '#pragma scop' / '#pragma endscop', "
+            "or use --auto-scop", Location(source.name)))
+    expressions = ExpressionPrinter()
+    generated = []
+    reports = []
+    for scop in scops:
+        scheduled = schedule_scop(scop, options)
+        nest = generate_openmp(scop, scheduled.schedule,
+                               scheduled.dependences.all if options.parallel else None,
+                               expressions)
+        generated.append((scop, scheduled, nest))
+        reports.append(ScopReport(scop.region.location, len(scop.statements),
+                                  scheduled.description, scheduled.tiling.bands,
+                                  nest.parallel_loops))
+    replacements = []
+    for index, (scop, scheduled, nest) in enumerate(generated):
+        lines = [_summary_comment(reports[index])]
+        if index == 0:
+            lines += macro_lines(expressions.macros_used)
+        lines += nest.lines
+        if scop.outer_iterators:
+            # The original iterators are no longer used; keep -Wunused quiet.
+            lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
+        region = scop.region
+        if not region.from_pragma:
+            lines = ["{"] + ["  " + line if line and not line.startswith("#") else line
+                             for line in lines] + ["}"]
+            text = indent_block(lines, region.indent, first_line_indented=False)
+        else:
+            text = indent_block(lines, region.indent, first_line_indented=True) + "\n"
+        replacements.append((region.start, region.end, text))
+    return OptimizeResult(splice(source.text, replacements), reports, warnings)
+
+
+def _summary_comment(report: ScopReport) -> str:
+    parts = [f"polyopt: {report.description}"]
+    if report.tile_bands:
+        parts.append("tiled " + ", ".join("x".join(map(str, band)) for band in report.tile_bands))
+    else:
+        parts.append("not tiled")
+    if report.parallel_loops:
+        parts.append("parallel loops " + ", ".join(report.parallel_loops))
+    else:
+        parts.append("no parallel loop")
+    return "/* " + "; ".join(parts) + " */"

@@ -1,0 +1,82 @@
+"""Properties of schedule-tree bands, checked against exact dependences."""
+
+from __future__ import annotations
+
+import islpy as isl
+
+
+def node_dependences(node: isl.ScheduleNode, dependences: isl.UnionMap) -> isl.UnionMap:
+    """Dependences inside the node's subtree that no outer band carries."""
+    domain = node.get_domain()
+    prefix = node.get_prefix_schedule_union_map()
+    same_prefix = prefix.apply_range(prefix.reverse())
+    return (dependences.intersect_domain(domain).intersect_range(domain)
+            .intersect(same_prefix))
+
+
+def band_distances(node: isl.ScheduleNode, dependences: isl.UnionMap) -> isl.Set | None:
+    """Distance vectors, in the band's space, of the dependences relevant to it."""
+    relevant = node_dependences(node, dependences)
+    if relevant.is_empty():
+        return None
+    partial = node.band_get_partial_schedule_union_map()
+    distances = relevant.apply_domain(partial).apply_range(partial).deltas()
+    return isl.Set.from_union_set(distances)
+
+
+def _member_condition(distances: isl.Set, member: int, op: str) -> bool:
+    space = distances.get_space()
+    value = isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set, member)
+    zero = isl.Aff.zero_on_domain(isl.LocalSpace.from_space(space))
+    bound = value.ge_set(zero) if op == ">=" else value.eq_set(zero)
+    return distances.is_subset(bound)
+
+
+def permutable_prefix(node: isl.ScheduleNode, dependences: isl.UnionMap) -> int:
+    """Number of leading members in which every relevant dependence is non-negative."""
+    n = node.band_n_member()
+    distances = band_distances(node, dependences)
+    if distances is None:
+        return n
+    for member in range(n):
+        if not _member_condition(distances, member, ">="):
+            return max(member, 1)
+    return n
+
+
+def coincident_members(node: isl.ScheduleNode, dependences: isl.UnionMap) -> list[bool]:
+    """Members with zero distance for every dependence relevant to the band."""
+    n = node.band_n_member()
+    distances = band_distances(node, dependences)
+    if distances is None:
+        return [True] * n
+    return [_member_condition(distances, member, "==") for member in range(n)]
+
+
+def annotate_bands(schedule: isl.Schedule, dependences: isl.UnionMap) -> isl.Schedule:
+    """Split bands into permutable pieces and mark them permutable and coincident."""
+
+    def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
+        if node.get_type() != isl.schedule_node_type.band:
+            return node
+        return _annotate(node, dependences)
+
+    return schedule.map_schedule_node_bottom_up(visit)
+
+
+def _annotate(node: isl.ScheduleNode, dependences: isl.UnionMap) -> isl.ScheduleNode:
+    n = node.band_n_member()
+    prefix = permutable_prefix(node, dependences)
+    if prefix < n:
+        node = node.band_split(prefix)
+        node = _annotate(node.child(0), dependences).parent()
+    node = node.band_set_permutable(1 if node.band_n_member() > 1 else 0)
+    for member, coincident in enumerate(coincident_members(node, dependences)):
+        node = node.band_member_set_coincident(member, 1 if coincident else 0)
+    return node
+
+
+def is_legal(schedule: isl.Schedule, dependences: isl.UnionMap) -> bool:
+    """True if every dependence goes lexicographically forward under the schedule."""
+    schedule_map = schedule.get_map()
+    return dependences.is_subset(schedule_map.lex_lt_union_map(schedule_map))

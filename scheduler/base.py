@@ -1,0 +1,54 @@
+"""The interface every schedule strategy implements, and the registry of them."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+import islpy as isl
+
+from polyopt.dependences import Dependences
+from polyopt.model import Scop
+
+
+@dataclass
+class ScheduleResult:
+    """A schedule tree for a SCoP and a short description of how it was found."""
+
+    schedule: isl.Schedule
+    description: str
+
+
+class Scheduler(ABC):
+    """Maps a SCoP and its dependences to a legal schedule tree.
+
+    The tree's bands carry permutable and coincident flags; tiling and parallel
+    marks are decided later from them (see ``polyopt.scheduler.tiling``).
+    """
+
+    name: str = ""
+
+    @abstractmethod
+    def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
+        """A legal schedule tree (legality is checked again by the caller)."""
+
+
+_REGISTRY: dict[str, type[Scheduler]] = {}
+
+
+def register(cls: type[Scheduler]) -> type[Scheduler]:
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def scheduler_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get_scheduler(name: str, **options) -> Scheduler:
+    from polyopt.errors import UsageError
+    try:
+        cls = _REGISTRY[name]
+    except KeyError:
+        raise UsageError(f"unknown scheduler '{name}' (choose from {', '.join(scheduler_names())})") from None
+    return cls(**options)

@@ -1,0 +1,37 @@
+"""Shared helpers: compile and run C programs for end-to-end checks."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+KERNELS = Path(__file__).parent / "kernels"
+GCC = shutil.which("gcc")
+WARNING = re.compile(r"warning: (.*)$", re.MULTILINE)
+
+
+def compile_and_run(source_text: str, directory: Path, name: str,
+                    flags=("-O2", "-fopenmp", "-Wall")) -> tuple[str, set[str]]:
+    """Build a C program with gcc, run it with 2 threads; (stdout, warning messages)."""
+    source = directory / f"{name}.c"
+    source.write_text(source_text)
+    executable = directory / name
+    build = subprocess.run([GCC, *flags, str(source), "-o", str(executable), "-lm"],
+                           capture_output=True, text=True)
+    assert build.returncode == 0, f"{name} does not compile:\n{build.stderr}\n{source_text}"
+    run = subprocess.run([str(executable)], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "OMP_NUM_THREADS": "2"})
+    assert run.returncode == 0, f"{name} failed with {run.returncode}: {run.stderr}"
+    return run.stdout, set(WARNING.findall(build.stderr))
+
+
+def kernel_paths():
+    return sorted(KERNELS.glob("*.c"))
+
+
+needs_gcc = pytest.mark.skipif(GCC is None, reason="needs gcc")

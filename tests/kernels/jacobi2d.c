@@ -1,0 +1,37 @@
+/* 2-D Jacobi 5-point stencil over T time steps with two arrays. */
+#include <stdio.h>
+
+#define T 20
+#define N 90
+
+static double A[N][N], B[N][N];
+
+int main(void)
+{
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            A[i][j] = (double)(i * (j + 2) % N + 2) / N;
+            B[i][j] = (double)(i * (j + 3) % N + 3) / N;
+        }
+
+#pragma scop
+    for (int t = 0; t < T; t++) {
+        for (int i = 1; i < N - 1; i++)
+            for (int j = 1; j < N - 1; j++)
+                B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+        for (int i = 1; i < N - 1; i++)
+            for (int j = 1; j < N - 1; j++)
+                A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
+    }
+#pragma endscop
+
+    double sa = 0.0, sb = 0.0;
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            sa += A[i][j];
+            sb += B[i][j];
+        }
+    printf("%.10e %.10e\n", sa, sb);
+    printf("%.10e\n", A[N / 2][N / 3]);
+    return 0;
+}
