@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from polyopt.codegen import generate_openmp
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.dependences import compute_dependences, describe
 from polyopt.frontend import SourceFile
 from polyopt.model import Scop
-from polyopt.pipeline import Options, model, schedule_scop
+from polyopt.pipeline import Options, generate, model, schedule_scop
 
 
 def _scop_text(scop: Scop) -> str:
@@ -34,9 +33,7 @@ def dump(source: SourceFile, options: Options, stage: str) -> tuple[str, list[st
             body = describe(scop, compute_dependences(scop))
         else:
             scheduled = schedule_scop(scop, options)
-            nest = generate_openmp(scop, scheduled.schedule,
-                                   scheduled.dependences.all if options.parallel else None,
-                                   ExpressionPrinter())
+            nest = generate(scheduled, ExpressionPrinter())
             body = (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
                     "code:\n" + "\n".join(nest.lines))
         sections.append(f"{header}\n{body}\n")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.codegen import generate_openmp
+from polyopt.codegen import GeneratedNest, generate_openmp
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import indent_block, macro_lines, splice
 from polyopt.dependences import Dependences, compute_dependences
@@ -42,6 +42,8 @@ class ScheduledScop:
     schedule: isl.Schedule            # final tree (tiled if asked)
     description: str
     tiling: TilingReport
+    untiled: isl.Schedule             # the scheduler's tree, before tiling
+    options: Options
 
 
 @dataclass
@@ -81,11 +83,37 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
     tiling = TilingReport()
     schedule = result.schedule
     if options.tile:
-        schedule = tile_schedule(schedule, options.tile_sizes, tiling)
+        schedule = tile_schedule(schedule, options.tile_sizes, tiling, scop=scop)
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
-    return ScheduledScop(scop, dependences, schedule, result.description, tiling)
+    return ScheduledScop(scop, dependences, schedule, result.description, tiling,
+                         result.schedule, options)
+
+
+# isl operations allowed for generating code with full tiles isolated; past it,
+# the (rare, usually skewed) band is generated without the separation instead.
+ISOLATION_BUDGET = 1_000_000
+
+
+def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> GeneratedNest:
+    """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly."""
+    scop, options = scheduled.scop, scheduled.options
+    dependences = scheduled.dependences.all if options.parallel else None
+    if not scheduled.tiling.bands:
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions)
+    ctx = scheduled.schedule.get_ctx()
+    ctx.set_max_operations(ISOLATION_BUDGET)
+    ctx.reset_operations()
+    try:
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions)
+    except isl.Error:
+        log.info("%s: full-tile separation too costly; generating tiles without it",
+                 scop.region.location)
+    finally:
+        ctx.set_max_operations(0)
+    plain = tile_schedule(scheduled.untiled, options.tile_sizes, isolate=False, scop=scop)
+    return generate_openmp(scop, plain, dependences, expressions)
 
 
 def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
@@ -100,9 +128,7 @@ def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
     reports = []
     for scop in scops:
         scheduled = schedule_scop(scop, options)
-        nest = generate_openmp(scop, scheduled.schedule,
-                               scheduled.dependences.all if options.parallel else None,
-                               expressions)
+        nest = generate(scheduled, expressions)
         generated.append((scop, scheduled, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,

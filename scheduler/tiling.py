@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
+from polyopt.model import Scop
+from polyopt.scheduler.locality import innermost_first_order, member_scores, permute_band
+
 DEFAULT_TILE_SIZE = 32
 
 
@@ -31,8 +34,12 @@ def tile_sizes_for(n_members: int, sizes: list[int] | None) -> list[int]:
 
 
 def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
-                  report: TilingReport | None = None) -> isl.Schedule:
-    """Tile every permutable band with at least two members."""
+                  report: TilingReport | None = None, isolate: bool = True,
+                  scop: Scop | None = None) -> isl.Schedule:
+    """Tile every permutable band with at least two members; `isolate` separates full tiles.
+
+    With `scop`, the point loops of each tile are ordered for spatial locality.
+    """
 
     def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
         if node.get_type() != isl.schedule_node_type.band:
@@ -43,13 +50,21 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
         band_sizes = tile_sizes_for(n, sizes)
         if all(size <= 1 for size in band_sizes):
             return node
+        order = list(range(n))
+        if scop is not None:
+            scores = member_scores(node, scop)
+            if scores is not None:
+                order = innermost_first_order(scores)
         values = isl.MultiVal.zero(node.band_get_space())
         for member, size in enumerate(band_sizes):
             values = values.set_val(member, isl.Val.int_from_si(node.get_ctx(), size))
         node = node.band_tile(values)
+        if order != list(range(n)):
+            node = permute_band(node.child(0), order).parent()
+            band_sizes = [band_sizes[m] for m in order]
         if report is not None:
             report.bands.append(band_sizes)
-        return isolate_full_tiles(node, band_sizes)
+        return isolate_full_tiles(node, band_sizes) if isolate else node
 
     return schedule.map_schedule_node_bottom_up(visit)
 
