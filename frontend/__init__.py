@@ -19,6 +19,7 @@ from polyopt.frontend.source import SourceFile, find_pragma_regions, line_indent
 __all__ = ["Diagnostic", "FrontendResult", "SourceFile", "extract_scops", "read_source"]
 
 _DIRECTIVE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
+_NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#(?![ \t]*pragma\b).*$", re.MULTILINE)
 _PARSE_MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.DOTALL)
 _WRAPPER = "polyopt_region"
 
@@ -68,17 +69,25 @@ def _prelude(source: SourceFile, text: str) -> str:
     return " ".join(f"typedef int {name};" for name in source.typedef_names() if name in words)
 
 
-def _parse(source: SourceFile, text: str) -> c_ast.FileAST:
+def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_ast.FileAST:
+    """Parse; errors are located inside [first, last] (the wrapper is not the user's)."""
     try:
         return c_parser.CParser().parse(text, source.name)
     except c_parser.ParseError as error:
-        match = _PARSE_MESSAGE.match(str(error))
+        message = str(error)
+        match = _PARSE_MESSAGE.match(message)
         if match:
             location = Location(source.name, int(match.group(2)), int(match.group(3)))
             detail = match.group(4).strip()
-            raise ParseError(f"syntax error {detail}" if detail.startswith("before")
-                             else detail, location) from None
-        raise ParseError(str(error), Location(source.name)) from None
+            if location.line > last.line:
+                location, detail = last, "syntax error at the end of the region (missing ';' or '}'?)"
+        else:
+            prefix = f"{source.name}: "
+            detail = message[len(prefix):] if message.startswith(prefix) else message
+            location = first
+        if detail.startswith("before"):
+            detail = f"syntax error {detail}"
+        raise ParseError(detail, location) from None
 
 
 def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
@@ -87,7 +96,7 @@ def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
     line = source.location(start).line
     text = (f"{_prelude(source, region_text)}\nvoid {_WRAPPER}(void) {{\n"
             f'#line {line} "{source.name}"\n{region_text}\n}}\n')
-    tree = _parse(source, text)
+    tree = _parse(source, text, source.location(start), source.location(end))
     function = tree.ext[-1]
     return list(function.body.block_items or [])
 
@@ -96,9 +105,12 @@ def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
 
 def _auto_scops(source: SourceFile) -> FrontendResult:
     result = FrontendResult()
-    text = _DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
+    # Directives are blanked, except pragmas: the parser keeps those, and a loop
+    # under the user's own '#pragma omp' must stay as it is.
+    text = _NON_PRAGMA_DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
     try:
-        tree = _parse(source, f'{_prelude(source, text)}\n#line 1 "{source.name}"\n{text}')
+        tree = _parse(source, f'{_prelude(source, text)}\n#line 1 "{source.name}"\n{text}',
+                      Location(source.name, 1, 1), source.location(len(text)))
     except ParseError as error:
         result.diagnostics.append(Diagnostic(
             f"--auto-scop cannot parse the file without preprocessing ({error.message}); "
@@ -116,7 +128,9 @@ def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult
     i = 0
     while i < len(items):
         scop = None
-        if isinstance(items[i], c_ast.For):
+        # A loop right after a pragma (e.g. '#pragma omp parallel for') is the user's own.
+        after_pragma = i > 0 and isinstance(items[i - 1], c_ast.Pragma)
+        if isinstance(items[i], c_ast.For) and not after_pragma:
             scop = _try_model(source, items[i:i + 1])
         if scop is None:
             for child in _sub_blocks(items[i]):

@@ -38,7 +38,8 @@ class SourceFile:
     _line_starts: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.blanked = blank_comments(self.text)
+        # pycparser rejects '\r': CRLF files parse with it blanked (offsets unchanged).
+        self.blanked = blank_comments(self.text).replace("\r", " ")
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
 
     def location(self, offset: int) -> Location:

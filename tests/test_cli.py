@@ -276,9 +276,6 @@ def test_twice_on_own_output(tmp_path, capsys, monkeypatch):
 
 
 @needs_gcc
-@pytest.mark.xfail(reason="--auto-scop on its own output replaces the loop after a "
-                          "'#pragma omp parallel for' by a '{...}' block, which gcc rejects "
-                          "('for statement expected before {')", strict=True)
 def test_auto_scop_twice_on_own_output(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "prog.c").write_text(PROGRAM)
