@@ -398,7 +398,6 @@ def _monotone(condition: isl.Set, step: int) -> bool:
     """True if the condition, once false along the step direction, stays false."""
     n = condition.dim(isl.dim_type.set)
     space = condition.get_space()
-    shift = isl.Map.identity(space.map_from_set())
     aff = isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set, n - 1)
     moved = aff.add_constant_val(isl.Val.int_from_si(condition.get_ctx(), -1 if step > 0 else 1))
     multi = isl.MultiAff.identity(space.map_from_set()).set_aff(n - 1, moved)

@@ -20,7 +20,7 @@ from polyopt.errors import Location
 class Access:
     """One array reference in a statement: ``A[i][k]`` read or written."""
 
-    reference: str          # unique reference id, e.g. "R3" (tags accesses in dataflow)
+    reference: str          # unique reference id, e.g. "R3"
     array: str
     relation: isl.Map       # S[iterators] -> array[subscripts]
     is_write: bool
@@ -91,28 +91,9 @@ class Scop:
             result = result.union(isl.UnionSet.from_set(statement.domain))
         return result
 
-    def access_relation(self, writes: bool, tagged: bool = False) -> isl.UnionMap:
-        """Union of the read (or write) relations; tagged ones have domain [S[i] -> R[]]."""
-        result = isl.UnionMap.empty(self.context.get_space())
-        for statement in self.statements:
-            for access in statement.accesses:
-                if access.is_write != writes:
-                    continue
-                relation = access.relation
-                if tagged:
-                    relation = tag_relation(relation, access.reference)
-                result = result.union(isl.UnionMap.from_map(relation))
-        return result
-
     def statement(self, name: str) -> Statement:
         for statement in self.statements:
             if statement.name == name:
                 return statement
         raise KeyError(name)
 
-
-def tag_relation(relation: isl.Map, reference: str) -> isl.Map:
-    """S[i] -> A[a] becomes [S[i] -> reference[]] -> A[a]."""
-    tag_space = isl.Set.universe(isl.Space.set_alloc(relation.get_ctx(), 0, 0)).set_tuple_name(reference)
-    tag = isl.Map.from_domain_and_range(relation.domain(), tag_space)
-    return tag.domain_map().apply_range(relation)
