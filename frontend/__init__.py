@@ -14,7 +14,8 @@ from pycparser import c_ast, c_parser
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
-from polyopt.frontend.source import SourceFile, find_pragma_regions, line_indent, read_source
+from polyopt.frontend.source import (SourceFile, find_pragma_regions, line_indent, read_source,
+                                     skip_literal)
 
 __all__ = ["Diagnostic", "FrontendResult", "SourceFile", "extract_scops", "read_source"]
 
@@ -181,7 +182,7 @@ def statement_end(source: SourceFile, node: c_ast.Node) -> int:
     while i < len(text):
         c = text[i]
         if c in "\"'":
-            i = _skip_quoted(text, i)
+            i = skip_literal(text, i)
             continue
         if c in "({[":
             depth += 1
@@ -194,10 +195,3 @@ def statement_end(source: SourceFile, node: c_ast.Node) -> int:
         i += 1
     return len(text)
 
-
-def _skip_quoted(text: str, i: int) -> int:
-    quote = text[i]
-    i += 1
-    while i < len(text) and text[i] != quote:
-        i += 2 if text[i] == "\\" else 1
-    return i + 1

@@ -106,13 +106,14 @@ def blank_comments(text: str) -> str:
                 out[k] = " "
             i = end
         elif c in "\"'":
-            i = _skip_literal(text, i)
+            i = skip_literal(text, i)
         else:
             i += 1
     return "".join(out)
 
 
-def _skip_literal(text: str, i: int) -> int:
+def skip_literal(text: str, i: int) -> int:
+    """Offset just past the string or character literal starting at text[i]."""
     quote = text[i]
     i += 1
     while i < len(text) and text[i] != quote and text[i] != "\n":

@@ -129,13 +129,13 @@ def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
     for scop in scops:
         scheduled = schedule_scop(scop, options)
         nest = generate(scheduled, expressions)
-        generated.append((scop, scheduled, nest))
+        generated.append((scop, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
                                   nest.parallel_loops))
     replacements = []
-    for index, (scop, scheduled, nest) in enumerate(generated):
-        lines = [_summary_comment(reports[index])]
+    for index, ((scop, nest), report) in enumerate(zip(generated, reports)):
+        lines = [_summary_comment(report)]
         if index == 0:
             lines += macro_lines(expressions.macros_used)
         lines += nest.lines
