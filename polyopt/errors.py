@@ -69,6 +69,10 @@ class RunError(PolyoptError):
     """Running a program failed (crash, non-zero exit, timeout) in the evaluator."""
 
 
+class RunTimeout(RunError):
+    """A run was killed because it went past its time limit."""
+
+
 class VerificationError(PolyoptError):
     """The transformed program's output differs from the original's."""
 

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from polyopt.errors import BuildError, RunError, UsageError
+from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
 
 log = logging.getLogger(__name__)
 
@@ -227,9 +227,10 @@ class Evaluator:
         self.discard(program)
         raise BuildError(f"building {label} {failure}".rstrip())
 
-    def run(self, program: Program) -> RunOutput:
+    def run(self, program: Program, env: dict[str, str] | None = None) -> RunOutput:
         """Run ``program`` once in a new empty working directory; collect stdout and
-        the files it wrote there. Raises RunError on failure, signal or timeout."""
+        the files it wrote there. ``env`` adds to the evaluator's environment for this
+        run only. Raises RunError on failure or signal, RunTimeout on timeout."""
         directory = program.executable.parent
         workdir = Path(tempfile.mkdtemp(prefix="run-", dir=directory))
         command = self._command(self.run_command, {
@@ -238,9 +239,9 @@ class Evaluator:
         try:
             try:
                 returncode, stdout, stderr, seconds = self._execute(
-                    command, workdir, {**os.environ, **self.env}, self.timeout)
+                    command, workdir, {**os.environ, **self.env, **(env or {})}, self.timeout)
             except subprocess.TimeoutExpired:
-                raise RunError(f"{program.label} timed out after {self.timeout:g} s")
+                raise RunTimeout(f"{program.label} timed out after {self.timeout:g} s")
             except OSError as error:
                 raise RunError(f"cannot run {program.label}: {error}")
             if returncode != 0:

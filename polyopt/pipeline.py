@@ -44,6 +44,7 @@ class ScheduledScop:
     tiling: TilingReport
     untiled: isl.Schedule             # the scheduler's tree, before tiling
     options: Options
+    fallback: str | None = None       # why the scheduler kept the original order
 
 
 @dataclass
@@ -53,6 +54,7 @@ class ScopReport:
     description: str
     tile_bands: list[list[int]]
     parallel_loops: list[str]
+    fallback: str | None = None
 
 
 @dataclass
@@ -88,7 +90,7 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
-                         result.schedule, options)
+                         result.schedule, options, result.fallback)
 
 
 # isl operations allowed for generating code with full tiles isolated; past it,
@@ -132,7 +134,7 @@ def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
         generated.append((scop, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
-                                  nest.parallel_loops))
+                                  nest.parallel_loops, scheduled.fallback))
     replacements = []
     for index, ((scop, nest), report) in enumerate(zip(generated, reports)):
         lines = [_summary_comment(report)]

@@ -17,6 +17,7 @@ class ScheduleResult:
 
     schedule: isl.Schedule
     description: str
+    fallback: str | None = None   # why the strategy gave up and kept the original order
 
 
 class Scheduler(ABC):

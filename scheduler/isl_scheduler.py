@@ -32,12 +32,13 @@ class IslScheduler(Scheduler):
                        .set_validity(all_dependences)
                        .set_proximity(all_dependences)
                        .set_coincidence(all_dependences))
+        reason = "isl found no schedule"
         try:
             schedule = constraints.compute_schedule()
         except isl.Error as error:
-            schedule = None
+            schedule, reason = None, f"isl scheduler error: {error}"
             log.warning("isl scheduler failed (%s); keeping the original order", error)
         if schedule is None:
             result = IdentityScheduler().schedule(scop, dependences)
-            return ScheduleResult(result.schedule, "isl scheduler failed; original order")
+            return ScheduleResult(result.schedule, "isl scheduler failed; original order", reason)
         return ScheduleResult(schedule, "isl scheduler")

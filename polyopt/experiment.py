@@ -1,0 +1,294 @@
+"""``polyopt polybench``: optimize every kernel of a suite with every variant,
+build, verify against the baseline's dumped arrays, time side by side, and
+record everything (results.csv as it goes; report.md and speedup.png at the end)."""
+
+from __future__ import annotations
+
+import csv
+import logging
+import re
+import shlex
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy
+
+from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout
+from polyopt.evaluator import Evaluator, Program, RunOutput
+from polyopt.frontend import read_source
+from polyopt.pipeline import optimize_source
+from polyopt.suite import Kernel, Suite
+from polyopt.variants import Variant
+
+log = logging.getLogger(__name__)
+
+# Status of a kernel x variant, in the order a failure is found.
+OK = "ok"
+FAILURES = ("polyopt error", "compile error", "crash", "timeout", "wrong output", "no baseline")
+CSV_FIELDS = ["kernel", "dataset", "variant", "run", "seconds", "status", "verification",
+              "max_error", "polyopt_seconds", "compile_seconds", "detail"]
+
+_DUMP = re.compile(rb"begin dump:\s*(\S+)(.*?)end\s+dump:\s*\1", re.S)
+_NUMBER_LINE = re.compile(rb"^\s*([0-9.eE+-]+)\s*$", re.M)
+
+
+@dataclass
+class Settings:
+    dataset: str = "LARGE"
+    repeat: int = 5
+    timeout: float = 300.0
+    threads: int = 1
+    tolerance: float = 1e-6   # relative, for variants whose output is not bit-identical
+    keep: bool = False
+
+
+@dataclass
+class Outcome:
+    """What happened to one kernel built one way."""
+    kernel: str
+    variant: str
+    status: str = OK
+    detail: str = ""
+    seconds: list[float] = field(default_factory=list)   # kernel times of the timed runs
+    verification: str = ""      # "exact", "tolerance" or "" when not verified
+    max_error: float = 0.0
+    polyopt_seconds: float = 0.0
+    compile_seconds: float = 0.0
+    run_seconds: float = 0.0    # wall time of every run, verification run included
+    fallbacks: list[str] = field(default_factory=list)   # regions or SCoPs polyopt left as they were
+
+    @property
+    def median(self) -> float | None:
+        return float(numpy.median(self.seconds)) if self.seconds and self.status == OK else None
+
+
+def parse_dumps(stderr: bytes) -> dict[str, numpy.ndarray]:
+    """The arrays of a dump ("begin dump: NAME" ... "end dump: NAME"), by name."""
+    arrays = {}
+    for match in _DUMP.finditer(stderr):
+        arrays[match.group(1).decode()] = numpy.array(match.group(2).split(), dtype=float)
+    return arrays
+
+
+def compare_dumps(expected: dict[str, numpy.ndarray], actual: dict[str, numpy.ndarray],
+                  rel_tolerance: float, abs_tolerance: float) -> tuple[str, float, str]:
+    """("exact" | "tolerance" | "wrong", largest relative error, first difference).
+
+    An element passes when |x - y| <= abs_tolerance + rel_tolerance * max(|y|, 1e-6 * max|Y|):
+    relative, with the denominator floored so elements near zero do not fail on rounding."""
+    if not expected:
+        return "wrong", float("inf"), "the baseline dumped no array"
+    worst, first, exact = 0.0, "", True
+    for name, want in expected.items():
+        got = actual.get(name)
+        if got is None or got.shape != want.shape:
+            return "wrong", float("inf"), f"array {name}: missing or of another size"
+        if numpy.array_equal(want, got, equal_nan=True):
+            continue
+        exact = False
+        scale = numpy.maximum(numpy.abs(want), 1e-6 * (numpy.nanmax(numpy.abs(want)) or 1.0))
+        error = numpy.abs(got - want)
+        relative = numpy.nan_to_num(error / scale, nan=numpy.inf)
+        worst = max(worst, float(relative.max()))
+        bad = numpy.flatnonzero(~(error <= abs_tolerance + rel_tolerance * scale))
+        if bad.size and not first:
+            index = int(bad[0])
+            first = f"array {name}[{index}]: expected {want[index]!r}, got {got[index]!r}"
+    if exact:
+        return "exact", 0.0, ""
+    return ("wrong" if first else "tolerance"), worst, first
+
+
+def kernel_time(stdout: bytes) -> float | None:
+    """The kernel time a harness printed: the last line of stdout that is a number."""
+    numbers = _NUMBER_LINE.findall(stdout)
+    try:
+        return float(numbers[-1]) if numbers else None
+    except ValueError:
+        return None
+
+
+class Experiment:
+    """Runs kernels x variants; ``results`` keeps every Outcome, ``rows`` the CSV rows."""
+
+    def __init__(self, suite: Suite, variants: list[Variant], settings: Settings, out_dir: Path):
+        self.suite, self.variants, self.settings = suite, variants, settings
+        self.out_dir = out_dir
+        self.results: list[Outcome] = []
+        self.environment = {"OMP_NUM_THREADS": str(settings.threads)}
+        self._csv_file = None
+        self._csv = None
+
+    # -- recording ---------------------------------------------------------
+    def open_csv(self) -> None:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self._csv_file = open(self.out_dir / "results.csv", "w", newline="")
+        self._csv = csv.DictWriter(self._csv_file, CSV_FIELDS)
+        self._csv.writeheader()
+
+    def close_csv(self) -> None:
+        if self._csv_file:
+            self._csv_file.close()
+            self._csv_file = None
+
+    def _write_row(self, outcome: Outcome, run: int | None, seconds: float | None) -> None:
+        if self._csv is None:
+            return
+        self._csv.writerow({
+            "kernel": outcome.kernel, "dataset": self.settings.dataset,
+            "variant": outcome.variant, "run": "" if run is None else run,
+            "seconds": "" if seconds is None else f"{seconds:.6f}", "status": outcome.status,
+            "verification": outcome.verification, "max_error": f"{outcome.max_error:.3g}",
+            "polyopt_seconds": f"{outcome.polyopt_seconds:.3f}",
+            "compile_seconds": f"{outcome.compile_seconds:.3f}",
+            "detail": " | ".join([outcome.detail, *outcome.fallbacks]).strip(" |")[:500]})
+        self._csv_file.flush()
+
+    # -- one kernel --------------------------------------------------------
+    def _evaluator(self, variant: Variant, kernel: Kernel) -> Evaluator:
+        command = [*variant.compiler, *(f"-I{d}" for d in kernel.include_dirs),
+                   f"-D{self.settings.dataset}_DATASET", *self.suite.time_defines, "{src}",
+                   *map(str, kernel.support_sources), "-o", "{exe}", "-lm"]
+        return Evaluator(shlex.join(command), timeout=self.settings.timeout,
+                         env=self.environment, keep=self.settings.keep, repeat=1, warmup=0)
+
+    def _source(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
+        """The text to build: the original, polyopt's output, or another tool's."""
+        source = read_source(str(kernel.source))
+        if variant.options is not None:
+            start = time.perf_counter()
+            try:
+                result = optimize_source(source, variant.options)
+            finally:
+                outcome.polyopt_seconds = time.perf_counter() - start
+            outcome.fallbacks += result.warnings
+            outcome.fallbacks += [f"{report.location}: {report.fallback}"
+                                  for report in result.scops if report.fallback]
+            return result.text
+        if variant.transform is not None:
+            return self._external(variant, kernel, outcome)
+        return source.text
+
+    def _external(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
+        with tempfile.TemporaryDirectory(prefix="polyopt-tool-") as directory:
+            output = Path(directory) / kernel.source.name
+            command = [*variant.transform, str(kernel.source), "-o", str(output)]
+            start = time.perf_counter()
+            result = subprocess.run(command, capture_output=True, text=True,
+                                    timeout=self.settings.timeout, cwd=directory)
+            outcome.polyopt_seconds = time.perf_counter() - start
+            if result.returncode != 0 or not output.is_file():
+                raise PolyoptError(f"{shlex.join(command)} failed: {result.stderr.strip()[-500:]}")
+            return output.read_text()
+
+    def _run(self, evaluator: Evaluator, program: Program, outcome: Outcome,
+             dump: bool) -> RunOutput | None:
+        try:
+            output = evaluator.run(program, self.suite.dump_environment if dump else None)
+        except RunTimeout as error:
+            outcome.status, outcome.detail = "timeout", str(error)
+            return None
+        except RunError as error:
+            outcome.status, outcome.detail = "crash", str(error)
+            return None
+        outcome.run_seconds += output.seconds
+        return output
+
+    def run_kernel(self, kernel: Kernel, progress=None) -> list[Outcome]:
+        """Build every variant, verify each against the baseline, then time them
+        side by side: run r of every variant before run r + 1 of any."""
+        outcomes = [Outcome(kernel.name, variant.name) for variant in self.variants]
+        built: list[tuple[Outcome, Evaluator, Program]] = []
+        evaluators = []
+        try:
+            for variant, outcome in zip(self.variants, outcomes):
+                evaluator = self._evaluator(variant, kernel)
+                evaluators.append(evaluator)
+                self._step(progress, kernel, variant.name, "build")
+                try:
+                    text = self._source(variant, kernel, outcome)
+                except subprocess.TimeoutExpired:
+                    outcome.status, outcome.detail = "timeout", "the source-to-source tool timed out"
+                    continue
+                except PolyoptError as error:
+                    outcome.status, outcome.detail = "polyopt error", str(error)
+                    continue
+                except Exception as error:  # an internal error must not stop a sweep
+                    log.debug("polyopt failed on %s", kernel.name, exc_info=True)
+                    outcome.status = "polyopt error"
+                    outcome.detail = f"internal error: {type(error).__name__}: {error}"
+                    continue
+                try:
+                    program = evaluator.build(text, f"{kernel.name} ({variant.name})",
+                                              origin=kernel.source)
+                except BuildError as error:
+                    outcome.status, outcome.detail = "compile error", str(error)
+                    continue
+                outcome.compile_seconds = program.build_seconds
+                built.append((outcome, evaluator, program))
+            self._verify(kernel, built, outcomes[0], progress)
+            timed = [entry for entry in built if entry[0].status == OK]
+            for index in range(self.settings.repeat):
+                for outcome, evaluator, program in timed:
+                    if outcome.status != OK:
+                        continue
+                    self._step(progress, kernel, outcome.variant, f"run {index + 1}")
+                    output = self._run(evaluator, program, outcome, dump=False)
+                    if output is None:
+                        continue
+                    seconds = kernel_time(output.stdout)
+                    if seconds is None:
+                        outcome.status, outcome.detail = "crash", "printed no kernel time"
+                    else:
+                        outcome.seconds.append(seconds)
+                        self._write_row(outcome, index, seconds)
+        except KeyboardInterrupt:
+            for outcome in outcomes:
+                if outcome.status == OK and len(outcome.seconds) < self.settings.repeat:
+                    outcome.detail = f"interrupted after {len(outcome.seconds)} timed run(s)"
+            raise
+        finally:
+            for evaluator in evaluators:
+                evaluator.close()
+            for outcome in outcomes:   # failures, and what an interrupt cut short, get a row
+                if not outcome.seconds:
+                    self._write_row(outcome, None, None)
+            self.results.extend(outcomes)
+        return outcomes
+
+    def _verify(self, kernel: Kernel, built, baseline: Outcome, progress) -> None:
+        """One run of each built variant with its arrays dumped, compared with the baseline's."""
+        expected = None
+        for outcome, evaluator, program in built:
+            self._step(progress, kernel, outcome.variant, "verify")
+            if outcome is not baseline and expected is None:
+                outcome.status, outcome.detail = "no baseline", \
+                    f"the baseline failed ({baseline.status}), nothing to verify against"
+                continue
+            output = self._run(evaluator, program, outcome, dump=True)
+            if output is None:
+                continue
+            dumps = parse_dumps(output.stderr)
+            if outcome is baseline:
+                expected = dumps
+                outcome.verification = "reference"
+                if not dumps:
+                    outcome.status, outcome.detail = "wrong output", "dumped no array"
+                    expected = None
+                continue
+            verdict, error, difference = compare_dumps(
+                expected, dumps, self.settings.tolerance, self.suite.dump_abs_tolerance)
+            outcome.max_error = error
+            if verdict == "wrong":
+                outcome.status, outcome.detail = "wrong output", difference
+            else:
+                outcome.verification = verdict
+
+    @staticmethod
+    def _step(progress, kernel: Kernel, variant: str, what: str) -> None:
+        if progress is not None:
+            progress.set_postfix_str(f"{kernel.name} {variant} {what}", refresh=False)
+            progress.refresh()

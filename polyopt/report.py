@@ -1,0 +1,253 @@
+"""report.md and speedup.png for a ``polyopt polybench`` run."""
+
+from __future__ import annotations
+
+import datetime
+import math
+import os
+import platform
+import subprocess
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from polyopt import __version__
+from polyopt.experiment import OK, Outcome
+
+
+@dataclass
+class RunInfo:
+    """What a reader needs to reproduce the run, and how long it took."""
+    command: str
+    suite: str
+    harness: str
+    dataset: str
+    repeat: int
+    threads: int
+    tolerance: float
+    variants: list[tuple[str, str]]     # (name, description: compiler and flags)
+    unavailable: list[tuple[str, str]]  # (name, why)
+    wall_seconds: float = 0.0
+    interrupted: bool = False
+
+
+def machine_description() -> list[str]:
+    """CPU model, cores, memory, OS, compiler and library versions."""
+    cpu = platform.processor() or "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kib = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f", {kib / 2**20:.0f} GiB memory"
+    except (OSError, ValueError, IndexError):
+        pass
+    lines = [f"CPU: {cpu}, {os.cpu_count()} logical cores{memory}",
+             f"OS: {platform.platform()}",
+             f"Python {platform.python_version()}, polyopt {__version__}"]
+    for package in ("islpy", "pycparser"):
+        try:
+            lines[-1] += f", {package} {metadata.version(package)}"
+        except metadata.PackageNotFoundError:
+            pass
+    return lines
+
+
+def compiler_version(command: str) -> str:
+    try:
+        result = subprocess.run([command, "--version"], capture_output=True, text=True, timeout=30)
+        return result.stdout.splitlines()[0] if result.stdout else command
+    except (OSError, subprocess.TimeoutExpired):
+        return command
+
+
+def geometric_mean(values: list[float]) -> float | None:
+    values = [value for value in values if value and value > 0]
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
+
+
+def speedups(results: list[Outcome], baseline: str) -> dict[tuple[str, str], float]:
+    """(kernel, variant) -> baseline median / variant median, for verified variants."""
+    base = {o.kernel: o.median for o in results if o.variant == baseline and o.median}
+    return {(o.kernel, o.variant): base[o.kernel] / o.median
+            for o in results if o.median and o.kernel in base}
+
+
+def _cell(outcome: Outcome | None, speedup: float | None) -> str:
+    if outcome is None:
+        return "—"
+    if outcome.status != OK:
+        return f"**{outcome.status}**"
+    text = f"{speedup:.3g}x" if speedup else "—"
+    if outcome.verification == "tolerance":
+        text += " ≈"
+    if outcome.fallbacks:
+        text += " (fallback)"
+    return text
+
+
+def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: list[str]) -> None:
+    variants = [name for name, _ in info.variants]
+    baseline = variants[0]
+    by_key = {(o.kernel, o.variant): o for o in results}
+    kernels = list(dict.fromkeys(o.kernel for o in results))
+    ratio = speedups(results, baseline)
+    lines = [f"# polyopt polybench: {info.dataset}", ""]
+    if info.interrupted:
+        lines += ["**Interrupted**: this report holds what was measured before Ctrl-C.", ""]
+    lines += [f"Speedup = median kernel time of `{baseline}` / median of the variant "
+              f"({info.repeat} timed runs each, runs of all variants interleaved). "
+              "≈: verified within the relative tolerance, not bit for bit; "
+              "(fallback): polyopt kept some region or SCoP in its original form (listed below).", ""]
+    header = ["kernel", f"{baseline} (s)", *[f"{name}" for name in variants[1:]], "verification"]
+    lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for kernel in kernels:
+        base = by_key.get((kernel, baseline))
+        base_text = f"{base.median:.4g}" if base and base.median else f"**{base.status if base else '—'}**"
+        cells = [_cell(by_key.get((kernel, name)), ratio.get((kernel, name))) for name in variants[1:]]
+        checks = [o for o in (by_key.get((kernel, name)) for name in variants[1:]) if o]
+        verified = sum(o.status == OK for o in checks)
+        exact = sum(o.status == OK and o.verification == "exact" for o in checks)
+        lines.append(f"| {kernel} | {base_text} | " + " | ".join(cells) +
+                     f" | {verified}/{len(checks)} ok ({exact} exact) |")
+    means = []
+    for name in variants[1:]:
+        mean = geometric_mean([ratio[(k, name)] for k in kernels if (k, name) in ratio])
+        count = sum((k, name) in ratio for k in kernels)
+        means.append(f"**{mean:.3g}x** ({count})" if mean else "—")
+    lines += [f"| geometric mean (kernels) | | " + " | ".join(means) + " | |", ""]
+    lines += _spread_table(kernels, variants, by_key)
+    lines += _failures(results)
+    lines += _wall_time(info, results)
+    lines += _setup(info, compilers)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def _spread_table(kernels, variants, by_key) -> list[str]:
+    lines = ["## Medians and spreads", "",
+             "Median kernel time in seconds, and the spread (max - min) / median of the timed runs.", "",
+             "| kernel | " + " | ".join(variants) + " |", "|" + "---|" * (len(variants) + 1)]
+    for kernel in kernels:
+        cells = []
+        for name in variants:
+            outcome = by_key.get((kernel, name))
+            if outcome is None or outcome.median is None:
+                cells.append(outcome.status if outcome else "—")
+            else:
+                low, high = min(outcome.seconds), max(outcome.seconds)
+                cells.append(f"{outcome.median:.4g} ±{(high - low) / outcome.median * 100:.0f}%"
+                             if outcome.median > 0 else f"{outcome.median:.4g}")
+        lines.append(f"| {kernel} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
+def _failures(results: list[Outcome]) -> list[str]:
+    lines = ["## Failures and fallbacks", ""]
+    failed = [o for o in results if o.status != OK]
+    fallen = [o for o in results if o.fallbacks]
+    noted = [o for o in results if o.status == OK and o.detail]
+    if not failed and not fallen and not noted:
+        return lines + ["None: every variant of every kernel built, ran, verified, and polyopt "
+                        "optimized every SCoP.", ""]
+    for outcome in failed:
+        detail = outcome.detail.strip().replace("\n", " ")[:400]
+        lines.append(f"- {outcome.kernel} / {outcome.variant}: **{outcome.status}**: {detail}")
+    for outcome in noted:
+        lines.append(f"- {outcome.kernel} / {outcome.variant}: {outcome.detail}")
+    for outcome in fallen:
+        for note in outcome.fallbacks:
+            lines.append(f"- {outcome.kernel} / {outcome.variant}: fallback: {note.strip()}")
+    counts = {}
+    for outcome in failed:
+        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+    if counts:
+        lines += ["", "Failures by kind: " + ", ".join(f"{k}: {v}" for k, v in counts.items())]
+    return lines + [""]
+
+
+def _wall_time(info: RunInfo, results: list[Outcome]) -> list[str]:
+    tool = sum(o.polyopt_seconds for o in results)
+    build = sum(o.compile_seconds for o in results)
+    run = sum(o.run_seconds for o in results)
+    total = info.wall_seconds or (tool + build + run)
+    other = max(total - tool - build - run, 0.0)
+
+    def share(value: float) -> str:
+        return f"{value:.1f} s ({value / total * 100:.1f}%)" if total > 0 else f"{value:.1f} s"
+    return ["## Wall time", "",
+            f"- total: {total:.1f} s",
+            f"- polyopt and other source-to-source tools: {share(tool)}",
+            f"- compiling: {share(build)}",
+            f"- running (verification and timed runs, whole processes): {share(run)}",
+            f"- other (dump comparison, bookkeeping): {share(other)}", ""]
+
+
+def _setup(info: RunInfo, compilers: list[str]) -> list[str]:
+    lines = ["## Setup", "",
+             f"- date: {datetime.datetime.now().isoformat(timespec='seconds')}",
+             f"- command: `{info.command}`",
+             f"- suite: {info.suite}",
+             f"- harness: {info.harness}",
+             f"- dataset: {info.dataset} (`-D{info.dataset}_DATASET`), {info.repeat} timed runs "
+             "per variant after one verification run",
+             f"- OMP_NUM_THREADS={info.threads}",
+             f"- verification: dumped arrays against the baseline's, exact, or relative error "
+             f"≤ {info.tolerance:g} (denominator floored at 1e-6 of the array's largest magnitude)"]
+    lines += [f"- machine: {line}" for line in machine_description()]
+    lines += [f"- compiler: {version}" for version in compilers]
+    lines += ["", "Variants:", ""]
+    lines += [f"- `{name}`: {description}" for name, description in info.variants]
+    lines += [f"- `{name}`: **skipped**: {why}" for name, why in info.unavailable]
+    return lines + [""]
+
+
+def write_plot(path: Path, results: list[Outcome], variants: list[str]) -> bool:
+    """A bar per kernel and variant (log scale); False if there is nothing to plot."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as pyplot
+    baseline, others = variants[0], variants[1:]
+    ratio = speedups(results, baseline)
+    kernels = list(dict.fromkeys(o.kernel for o in results))
+    if not others or not ratio:
+        return False
+    width = 0.8 / len(others)
+    figure, axes = pyplot.subplots(figsize=(max(8.0, 0.45 * len(kernels) * max(len(others), 2)), 5))
+    for index, name in enumerate(others):
+        positions = [k + (index - (len(others) - 1) / 2) * width for k in range(len(kernels))]
+        values = [ratio.get((kernel, name), math.nan) for kernel in kernels]
+        axes.bar(positions, values, width, label=name)
+    axes.axhline(1.0, color="black", linewidth=0.8)
+    axes.set_yscale("log")
+    axes.set_xticks(range(len(kernels)))
+    axes.set_xticklabels(kernels, rotation=60, ha="right")
+    axes.set_ylabel(f"speedup over {baseline} (log scale)")
+    axes.legend()
+    axes.grid(axis="y", which="both", alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    pyplot.close(figure)
+    return True
+
+
+def summary_line(results: list[Outcome], variants: list[str]) -> str:
+    ratio = speedups(results, variants[0])
+    kernels = list(dict.fromkeys(o.kernel for o in results))
+    parts = []
+    for name in variants[1:]:
+        mean = geometric_mean([ratio[(k, name)] for k in kernels if (k, name) in ratio])
+        failed = sum(o.variant == name and o.status != OK for o in results)
+        parts.append(f"{name} {mean:.3g}x" if mean else f"{name} —")
+        if failed:
+            parts[-1] += f" ({failed} failed)"
+    return f"{len(kernels)} kernels; geometric-mean speedup over {variants[0]}: " + ", ".join(parts)
+
+
+def python_command() -> str:
+    return " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])

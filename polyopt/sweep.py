@@ -1,0 +1,98 @@
+"""``polyopt polybench [KERNELS...]``: the experiment runner's command line."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from polyopt.errors import UsageError
+from polyopt.experiment import OK, Experiment, Settings
+from polyopt.report import (RunInfo, compiler_version, summary_line, write_plot,
+                            write_report)
+from polyopt.suite import DATASETS, open_suite
+from polyopt.variants import default_threads, known_variants, make_variants
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polyopt polybench",
+        description="Optimize every kernel of a PolyBench suite with every variant, check "
+                    "each against the gcc -O3 -march=native build of the original, time them "
+                    "side by side, and write results.csv, report.md and speedup.png.")
+    parser.add_argument("kernels", nargs="*", help="kernel names (default: all of the suite)")
+    parser.add_argument("--dataset", default="LARGE", type=str.upper, choices=DATASETS,
+                        help="PolyBench dataset size (default: LARGE)")
+    parser.add_argument("--variants", default="gcc,isl,identity-omp",
+                        help="comma-separated, from: " + ", ".join(known_variants()) +
+                             " (default: gcc,isl,identity-omp; gcc, the baseline, is always run)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs per variant (default: 5)")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds before a run or a build is killed (default: 300)")
+    parser.add_argument("--threads", type=int, default=default_threads(),
+                        help="OMP_NUM_THREADS for every run (default: $OMP_NUM_THREADS or all cores)")
+    parser.add_argument("--tolerance", type=float, default=1e-6,
+                        help="relative error allowed where a variant's output is not bit-identical "
+                             "(default: 1e-6)")
+    parser.add_argument("--suite", metavar="DIR",
+                        help="a PolyBench/C 4.2.1 checkout (used as it is) or a polyopt suite "
+                             "directory (default: polyopt's own suite)")
+    parser.add_argument("--out", default="polybench-results", metavar="DIR",
+                        help="where results.csv, report.md and speedup.png go "
+                             "(default: ./polybench-results)")
+    parser.add_argument("--list", action="store_true", help="list the suite's kernels and exit")
+    parser.add_argument("--keep", action="store_true", help="keep build directories")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def run(argv: list[str]) -> int:
+    from tqdm import tqdm
+    args = parser().parse_args(argv)
+    if args.repeat < 1 or args.threads < 1 or args.timeout <= 0 or args.tolerance < 0:
+        raise UsageError("--repeat and --threads must be at least 1, --timeout positive, "
+                         "--tolerance not negative")
+    suite = open_suite(args.suite)
+    if args.list:
+        print("\n".join(kernel.name for kernel in suite.kernels))
+        return 0
+    kernels = suite.select(args.kernels)
+    specs = [spec for spec in args.variants.split(",") if spec.strip()]
+    variants, unavailable = make_variants(specs, args.threads)
+    for skipped in unavailable:
+        print(f"polyopt polybench: skipping variant '{skipped.name}': {skipped.reason}",
+              file=sys.stderr)
+    settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
+                        args.keep)
+    out_dir = Path(args.out)
+    experiment = Experiment(suite, variants, settings, out_dir)
+    info = RunInfo(shlex.join(["polyopt", "polybench", *argv]), suite.description, suite.harness,
+                   args.dataset, args.repeat, args.threads, args.tolerance,
+                   [(v.name, v.description) for v in variants],
+                   [(u.name, u.reason) for u in unavailable])
+    compilers = sorted({compiler_version(v.compiler[0]) for v in variants})
+    start = time.perf_counter()
+    experiment.open_csv()
+    status = 0
+    try:
+        with tqdm(kernels, unit="kernel", disable=True if args.quiet else None,
+                  file=sys.stderr) as progress:
+            for kernel in progress:
+                experiment.run_kernel(kernel, progress)
+    except KeyboardInterrupt:
+        info.interrupted, status = True, 130
+        print("polyopt polybench: interrupted; writing what was measured", file=sys.stderr)
+    finally:
+        experiment.close_csv()
+        info.wall_seconds = time.perf_counter() - start
+        names = [v.name for v in variants]
+        write_report(out_dir / "report.md", info, experiment.results, compilers)
+        plotted = write_plot(out_dir / "speedup.png", experiment.results, names)
+    print(summary_line(experiment.results, names))
+    print(f"results in {out_dir}/: results.csv, report.md" + (", speedup.png" if plotted else ""))
+    if status == 0 and any(o.status != OK for o in experiment.results):
+        status = 1
+    return status

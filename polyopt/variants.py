@@ -1,0 +1,122 @@
+"""The variants ``polyopt polybench`` compares: how each turns a kernel's source
+into a program (polyopt's pipeline, another optimizer, or nothing) and which
+compiler and flags build it. ``gcc`` is the baseline every speedup is against."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from polyopt.errors import UsageError
+from polyopt.pipeline import Options
+
+BASELINE = "gcc"
+GCC_FLAGS = ["-O3", "-march=native"]
+# Debian's clang packages have Polly linked in; the newest one that works is used.
+CLANG_NAMES = ["clang"] + [f"clang-{version}" for version in range(22, 13, -1)]
+
+
+@dataclass
+class Variant:
+    """One way of building a kernel."""
+    name: str
+    compiler: list[str]              # compiler and flags, before include paths and sources
+    options: Options | None = None   # polyopt pipeline options; None: the source as it is
+    transform: list[str] | None = None  # an external source-to-source tool: argv before {src}
+    description: str = ""
+
+
+@dataclass
+class Unavailable:
+    """A variant that cannot run on this machine, and why."""
+    name: str
+    reason: str
+
+
+def _compiles(command: list[str], program: str = "int main(void) { return 0; }\n") -> str | None:
+    """None if ``command`` builds a small OpenMP program here, else the error text."""
+    with tempfile.TemporaryDirectory(prefix="polyopt-probe-") as directory:
+        source = Path(directory) / "probe.c"
+        source.write_text("#include <omp.h>\n" + program)
+        try:
+            result = subprocess.run(command + [str(source), "-o", str(Path(directory) / "probe")],
+                                    capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return str(error)
+        if result.returncode != 0:
+            return result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "failed"
+        if "cannot be used" in result.stderr:   # gcc built without isl disables Graphite
+            return result.stderr.strip()
+    return None
+
+
+@functools.cache
+def _polly_clang() -> tuple[str | None, str]:
+    for name in CLANG_NAMES:
+        path = shutil.which(name)
+        if path and _compiles([path, "-O3", "-mllvm", "-polly", "-fopenmp"]) is None:
+            return path, ""
+    return None, "no clang with Polly found (tried clang, clang-22 ... clang-14; " \
+                 "on Debian: apt-get install clang-16 libomp-16-dev)"
+
+
+def known_variants() -> list[str]:
+    return ["gcc", "isl", "identity-omp", "pluto", "polly", "graphite"]
+
+
+def make_variant(spec: str, threads: int) -> Variant | Unavailable:
+    """The variant named by ``spec``, or why it cannot run here."""
+    name = spec.strip()
+    gcc = shutil.which("gcc") or "gcc"
+    if name == "gcc":
+        return Variant(name, [gcc, *GCC_FLAGS], description="the original, gcc -O3 -march=native")
+    if name == "isl":
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="isl"),
+                       description="polyopt: isl scheduler, tiling, OpenMP")
+    if name == "identity-omp":
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="identity"),
+                       description="polyopt: original order, tiled and parallel where legal")
+    if name == "graphite":
+        command = [gcc, *GCC_FLAGS, "-floop-nest-optimize", "-floop-parallelize-all",
+                   f"-ftree-parallelize-loops={threads}", "-fopenmp"]
+        problem = _compiles(command)
+        if problem:
+            return Unavailable(name, f"gcc cannot use Graphite: {problem}")
+        return Variant(name, command, description="gcc's Graphite: " + " ".join(command[1:]))
+    if name == "polly":
+        clang, problem = _polly_clang()
+        if clang is None:
+            return Unavailable(name, problem)
+        command = [clang, *GCC_FLAGS, "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp"]
+        return Variant(name, command, description="LLVM Polly: " + " ".join(command))
+    if name == "pluto":
+        polycc = shutil.which("polycc")
+        if polycc is None:
+            return Unavailable(name, "polycc (Pluto) is not on PATH; Pluto is in neither PyPI "
+                                     "nor Debian, build it from source to compare with it")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
+                       transform=[polycc, "--tile", "--parallel"],
+                       description="Pluto: polycc --tile --parallel, then gcc -O3 -march=native -fopenmp")
+    raise UsageError(f"unknown variant '{spec}'; known: {', '.join(known_variants())}")
+
+
+def make_variants(specs: list[str], threads: int) -> tuple[list[Variant], list[Unavailable]]:
+    """The baseline first, then the other requested variants that can run here."""
+    names = [BASELINE] + [spec for spec in specs if spec.strip() != BASELINE]
+    if len(set(names)) != len(names):
+        raise UsageError("a variant is named twice in --variants")
+    variants, unavailable = [], []
+    for name in names:
+        made = make_variant(name, threads)
+        (variants if isinstance(made, Variant) else unavailable).append(made)
+    return variants, unavailable
+
+
+def default_threads() -> int:
+    value = os.environ.get("OMP_NUM_THREADS", "")
+    return int(value) if value.isdigit() and int(value) > 0 else (os.cpu_count() or 1)
