@@ -50,12 +50,28 @@ def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMa
     ctx.set_ast_build_detect_min_max(1)
     result = AstResult(root=None)
     inside_parallel: list[bool] = []
+    # An exception must not escape a callback: islpy would hand isl a NULL and
+    # isl's clean-up then corrupts the heap (seen when an operation budget runs
+    # out inside the parallelism check). Keep it, answer "serial", re-raise after.
+    failures: list[Exception] = []
 
     def before_for(build: isl.AstBuild) -> isl.Id:
-        parallel = (dependences is not None and not any(inside_parallel)
-                    and loop_is_parallel(build, dependences))
-        inside_parallel.append(parallel)
-        return isl.Id.read_from_str(ctx, PARALLEL if parallel else SERIAL)
+        # A caller's operation budget (see pipeline.generate) is lifted in here, so
+        # that running out never happens inside the callback; the build itself
+        # then fails cleanly at its next operation.
+        budget = ctx.get_max_operations()
+        ctx.set_max_operations(0)
+        try:
+            parallel = False
+            if dependences is not None and not any(inside_parallel) and not failures:
+                try:
+                    parallel = loop_is_parallel(build, dependences)
+                except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                    failures.append(error)
+            inside_parallel.append(parallel)
+            return isl.Id.read_from_str(ctx, PARALLEL if parallel else SERIAL)
+        finally:
+            ctx.set_max_operations(budget)
 
     def after_for(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
         inside_parallel.pop()
@@ -69,6 +85,10 @@ def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMa
     # islpy returns (build, lifetime handle); the handles must outlive the build.
     build, keep_before = build.set_before_each_for(before_for)
     build, keep_after = build.set_after_each_for(after_for)
-    result.root = build.node_from_schedule(schedule)
-    del keep_before, keep_after
+    try:
+        result.root = build.node_from_schedule(schedule)
+    finally:
+        del keep_before, keep_after
+    if failures:
+        raise failures[0]
     return result

@@ -315,7 +315,8 @@ class ScopBuilder:
             self._reference(statement, node, builder, write, read)
         elif isinstance(node, c_ast.FuncCall):
             for argument in (node.args.exprs if node.args else []):
-                if isinstance(argument, c_ast.ID) and argument.name in self.arrays:
+                if (isinstance(argument, c_ast.ID) and argument.name in self.arrays
+                        and self.arrays[argument.name].rank > 0):
                     raise self.fail(f"array '{argument.name}' passed to a function", argument)
                 self._accesses(statement, argument, builder, write=False)
         elif isinstance(node, c_ast.TernaryOp):

@@ -231,7 +231,8 @@ class Experiment:
                 built.append((outcome, evaluator, program))
             self._verify(kernel, built, outcomes[0], progress)
             timed = [entry for entry in built if entry[0].status == OK]
-            for index in range(self.settings.repeat):
+            # the verification run was timed run 0 (the dump comes after the timer stops)
+            for index in range(1, self.settings.repeat):
                 for outcome, evaluator, program in timed:
                     if outcome.status != OK:
                         continue
@@ -260,7 +261,8 @@ class Experiment:
         return outcomes
 
     def _verify(self, kernel: Kernel, built, baseline: Outcome, progress) -> None:
-        """One run of each built variant with its arrays dumped, compared with the baseline's."""
+        """One run of each built variant with its arrays dumped, compared with the
+        baseline's; its kernel time is the first timed run."""
         expected = None
         for outcome, evaluator, program in built:
             self._step(progress, kernel, outcome.variant, "verify")
@@ -278,14 +280,20 @@ class Experiment:
                 if not dumps:
                     outcome.status, outcome.detail = "wrong output", "dumped no array"
                     expected = None
-                continue
-            verdict, error, difference = compare_dumps(
-                expected, dumps, self.settings.tolerance, self.suite.dump_abs_tolerance)
-            outcome.max_error = error
-            if verdict == "wrong":
-                outcome.status, outcome.detail = "wrong output", difference
             else:
-                outcome.verification = verdict
+                verdict, error, difference = compare_dumps(
+                    expected, dumps, self.settings.tolerance, self.suite.dump_abs_tolerance)
+                outcome.max_error = error
+                if verdict == "wrong":
+                    outcome.status, outcome.detail = "wrong output", difference
+                else:
+                    outcome.verification = verdict
+            seconds = kernel_time(output.stdout)
+            if outcome.status == OK and seconds is None:
+                outcome.status, outcome.detail = "crash", "printed no kernel time"
+            elif outcome.status == OK:
+                outcome.seconds.append(seconds)
+                self._write_row(outcome, 0, seconds)
 
     @staticmethod
     def _step(progress, kernel: Kernel, variant: str, what: str) -> None:

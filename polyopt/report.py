@@ -195,7 +195,8 @@ def _setup(info: RunInfo, compilers: list[str]) -> list[str]:
              f"- suite: {info.suite}",
              f"- harness: {info.harness}",
              f"- dataset: {info.dataset} (`-D{info.dataset}_DATASET`), {info.repeat} timed runs "
-             "per variant after one verification run",
+             "per variant, each a fresh process; the first also dumps the arrays for "
+             "verification, after the kernel's timer has stopped",
              f"- OMP_NUM_THREADS={info.threads}",
              f"- verification: dumped arrays against the baseline's, exact, or relative error "
              f"≤ {info.tolerance:g} (denominator floored at 1e-6 of the array's largest magnitude)"]

@@ -28,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--variants", default="gcc,isl,identity-omp",
                         help="comma-separated, from: " + ", ".join(known_variants()) +
                              " (default: gcc,isl,identity-omp; gcc, the baseline, is always run)")
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs per variant (default: 5)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs per variant, the verification run included (default: 5)")
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="seconds before a run or a build is killed (default: 300)")
     parser.add_argument("--threads", type=int, default=default_threads(),
