@@ -96,7 +96,8 @@ def compare_dumps(expected: dict[str, numpy.ndarray], actual: dict[str, numpy.nd
         bad = numpy.flatnonzero(~(error <= abs_tolerance + rel_tolerance * scale))
         if bad.size and not first:
             index = int(bad[0])
-            first = f"array {name}[{index}]: expected {want[index]!r}, got {got[index]!r}"
+            first = (f"array {name}[{index}]: expected {float(want[index]):.17g}, "
+                     f"got {float(got[index]):.17g}")
     if exact:
         return "exact", 0.0, ""
     return ("wrong" if first else "tolerance"), worst, first
@@ -148,8 +149,8 @@ class Experiment:
         self._csv_file.flush()
 
     # -- one kernel --------------------------------------------------------
-    def _evaluator(self, variant: Variant, kernel: Kernel) -> Evaluator:
-        command = [*variant.compiler, *(f"-I{d}" for d in kernel.include_dirs),
+    def _evaluator(self, variant: Variant, kernel: Kernel, extra_flags=()) -> Evaluator:
+        command = [*variant.compiler, *extra_flags, *(f"-I{d}" for d in kernel.include_dirs),
                    f"-D{self.settings.dataset}_DATASET", *self.suite.time_defines, "{src}",
                    *map(str, kernel.support_sources), "-o", "{exe}", "-lm"]
         return Evaluator(shlex.join(command), timeout=self.settings.timeout,
@@ -202,6 +203,7 @@ class Experiment:
         side by side: run r of every variant before run r + 1 of any."""
         outcomes = [Outcome(kernel.name, variant.name) for variant in self.variants]
         built: list[tuple[Outcome, Evaluator, Program]] = []
+        texts: dict[str, str] = {}
         evaluators = []
         try:
             for variant, outcome in zip(self.variants, outcomes):
@@ -229,12 +231,15 @@ class Experiment:
                     continue
                 outcome.compile_seconds = program.build_seconds
                 built.append((outcome, evaluator, program))
+                texts[variant.name] = text
             self._verify(kernel, built, outcomes[0], progress)
+            self._verify_without_contraction(kernel, outcomes, texts, evaluators, progress)
             timed = [entry for entry in built if entry[0].status == OK]
-            # the verification run was timed run 0 (the dump comes after the timer stops)
-            for index in range(1, self.settings.repeat):
+            # the verification run was timed run 0 (the dump comes after the timer
+            # stops) unless the outcome was verified by the rebuild without contraction
+            for index in range(self.settings.repeat):
                 for outcome, evaluator, program in timed:
-                    if outcome.status != OK:
+                    if outcome.status != OK or len(outcome.seconds) > index:
                         continue
                     self._step(progress, kernel, outcome.variant, f"run {index + 1}")
                     output = self._run(evaluator, program, outcome, dump=False)
@@ -259,6 +264,50 @@ class Experiment:
                     self._write_row(outcome, None, None)
             self.results.extend(outcomes)
         return outcomes
+
+    def _verify_without_contraction(self, kernel: Kernel, outcomes: list[Outcome],
+                                    texts: dict[str, str], evaluators: list, progress) -> None:
+        """Outputs that differ may differ only because -march=native lets the
+        compiler fuse a * b + c into one rounding (FMA) in some loops and not in
+        others; on an ill-conditioned kernel that is visible. Rebuild the baseline
+        and each such variant with -ffp-contract=off: if they then agree, the
+        transformation is right, and the outcome is marked so."""
+        baseline = outcomes[0]
+        suspects = [o for o in outcomes[1:] if o.status == "wrong output"]
+        if not suspects or baseline.status != OK:
+            return
+        variants = {variant.name: variant for variant in self.variants}
+        dumps = {}
+        for outcome in [baseline, *suspects]:
+            self._step(progress, kernel, outcome.variant, "verify without FMA contraction")
+            evaluator = self._evaluator(variants[outcome.variant], kernel, ["-ffp-contract=off"])
+            evaluators.append(evaluator)
+            probe = Outcome(kernel.name, outcome.variant)
+            try:
+                program = evaluator.build(texts[outcome.variant], f"{kernel.name} "
+                                          f"({outcome.variant}, -ffp-contract=off)",
+                                          origin=kernel.source)
+            except BuildError:
+                continue
+            output = self._run(evaluator, program, probe, dump=True)
+            outcome.compile_seconds += program.build_seconds
+            outcome.run_seconds += probe.run_seconds
+            if output is not None:
+                dumps[outcome.variant] = parse_dumps(output.stderr)
+        expected = dumps.get(baseline.variant)
+        if not expected:
+            return
+        for outcome in suspects:
+            if outcome.variant not in dumps:
+                continue
+            verdict, _, _ = compare_dumps(expected, dumps[outcome.variant],
+                                          self.settings.tolerance, self.suite.dump_abs_tolerance)
+            if verdict != "wrong":
+                outcome.status, outcome.verification = OK, "no-contraction"
+                outcome.detail = (f"differs from the baseline at -march=native ({outcome.detail}; "
+                                  f"max relative error {outcome.max_error:.3g}), but agrees "
+                                  f"({verdict}) when both are built with -ffp-contract=off: "
+                                  "FMA contraction on an ill-conditioned kernel")
 
     def _verify(self, kernel: Kernel, built, baseline: Outcome, progress) -> None:
         """One run of each built variant with its arrays dumped, compared with the

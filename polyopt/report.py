@@ -87,6 +87,8 @@ def _cell(outcome: Outcome | None, speedup: float | None) -> str:
     text = f"{speedup:.3g}x" if speedup else "—"
     if outcome.verification == "tolerance":
         text += " ≈"
+    elif outcome.verification == "no-contraction":
+        text += " †"
     if outcome.fallbacks:
         text += " (fallback)"
     return text
@@ -104,6 +106,7 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
     lines += [f"Speedup = median kernel time of `{baseline}` / median of the variant "
               f"({info.repeat} timed runs each, runs of all variants interleaved). "
               "≈: verified within the relative tolerance, not bit for bit; "
+              "†: verified only with both builds at -ffp-contract=off (see below); "
               "(fallback): polyopt kept some region or SCoP in its original form (listed below).", ""]
     header = ["kernel", f"{baseline} (s)", *[f"{name}" for name in variants[1:]], "verification"]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
