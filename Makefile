@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test test-slow run clean
+.PHONY: install test test-slow run polybench clean
 
 install: $(STAMP)
 
@@ -24,6 +24,10 @@ test-slow: $(STAMP)
 # Optimize the example matrix product, build both versions, time them side by side.
 run: $(STAMP)
 	$(BIN)/polyopt bench examples/matmul.c --repeat 3
+
+# A quick PolyBench sweep (SMALL): every kernel, gcc vs isl vs identity-omp.
+polybench: $(STAMP)
+	$(BIN)/polyopt polybench --dataset SMALL --repeat 3 --out polybench-results
 
 clean:
 	rm -rf $(VENV) build *.egg-info
