@@ -260,7 +260,7 @@ class Experiment:
             for evaluator in evaluators:
                 evaluator.close()
             for outcome in outcomes:   # failures, and what an interrupt cut short, get a row
-                if not outcome.seconds:
+                if not outcome.seconds or outcome.status != OK:
                     self._write_row(outcome, None, None)
             self.results.extend(outcomes)
         return outcomes

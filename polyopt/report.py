@@ -222,7 +222,7 @@ def write_plot(path: Path, results: list[Outcome], variants: list[str]) -> bool:
     if not others or not ratio:
         return False
     width = 0.8 / len(others)
-    figure, axes = pyplot.subplots(figsize=(max(8.0, 0.45 * len(kernels) * max(len(others), 2)), 5))
+    figure, axes = pyplot.subplots(figsize=(min(24.0, max(8.0, 0.2 * len(kernels) * max(len(others), 2))), 6))
     for index, name in enumerate(others):
         positions = [k + (index - (len(others) - 1) / 2) * width for k in range(len(kernels))]
         values = [ratio.get((kernel, name), math.nan) for kernel in kernels]
