@@ -25,9 +25,9 @@ from polyopt.variants import Variant
 
 log = logging.getLogger(__name__)
 
-# Status of a kernel x variant, in the order a failure is found.
+# Status of a kernel x variant: OK, or the failure found first: "polyopt error",
+# "compile error", "crash", "timeout", "wrong output" or "no baseline".
 OK = "ok"
-FAILURES = ("polyopt error", "compile error", "crash", "timeout", "wrong output", "no baseline")
 CSV_FIELDS = ["kernel", "dataset", "variant", "run", "seconds", "status", "verification",
               "max_error", "polyopt_seconds", "compile_seconds", "detail"]
 
@@ -243,14 +243,8 @@ class Experiment:
                         continue
                     self._step(progress, kernel, outcome.variant, f"run {index + 1}")
                     output = self._run(evaluator, program, outcome, dump=False)
-                    if output is None:
-                        continue
-                    seconds = kernel_time(output.stdout)
-                    if seconds is None:
-                        outcome.status, outcome.detail = "crash", "printed no kernel time"
-                    else:
-                        outcome.seconds.append(seconds)
-                        self._write_row(outcome, index, seconds)
+                    if output is not None:
+                        self._record_time(outcome, output, index)
         except KeyboardInterrupt:
             for outcome in outcomes:
                 if outcome.status == OK and len(outcome.seconds) < self.settings.repeat:
@@ -264,6 +258,15 @@ class Experiment:
                     self._write_row(outcome, None, None)
             self.results.extend(outcomes)
         return outcomes
+
+    def _record_time(self, outcome: Outcome, output: RunOutput, index: int) -> None:
+        """Keep the kernel time a run printed (a run that printed none crashed)."""
+        seconds = kernel_time(output.stdout)
+        if seconds is None:
+            outcome.status, outcome.detail = "crash", "printed no kernel time"
+        else:
+            outcome.seconds.append(seconds)
+            self._write_row(outcome, index, seconds)
 
     def _verify_without_contraction(self, kernel: Kernel, outcomes: list[Outcome],
                                     texts: dict[str, str], evaluators: list, progress) -> None:
@@ -337,12 +340,8 @@ class Experiment:
                     outcome.status, outcome.detail = "wrong output", difference
                 else:
                     outcome.verification = verdict
-            seconds = kernel_time(output.stdout)
-            if outcome.status == OK and seconds is None:
-                outcome.status, outcome.detail = "crash", "printed no kernel time"
-            elif outcome.status == OK:
-                outcome.seconds.append(seconds)
-                self._write_row(outcome, 0, seconds)
+            if outcome.status == OK:
+                self._record_time(outcome, output, 0)
 
     @staticmethod
     def _step(progress, kernel: Kernel, variant: str, what: str) -> None:

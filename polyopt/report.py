@@ -7,7 +7,6 @@ import math
 import os
 import platform
 import subprocess
-import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -124,7 +123,7 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
         mean = geometric_mean([ratio[(k, name)] for k in kernels if (k, name) in ratio])
         count = sum((k, name) in ratio for k in kernels)
         means.append(f"**{mean:.3g}x** ({count})" if mean else "—")
-    lines += [f"| geometric mean (kernels) | | " + " | ".join(means) + " | |", ""]
+    lines += ["| geometric mean (kernels) | | " + " | ".join(means) + " | |", ""]
     lines += _spread_table(kernels, variants, by_key)
     lines += _failures(results)
     lines += _wall_time(info, results)
@@ -251,7 +250,3 @@ def summary_line(results: list[Outcome], variants: list[str]) -> str:
         if failed:
             parts[-1] += f" ({failed} failed)"
     return f"{len(kernels)} kernels; geometric-mean speedup over {variants[0]}: " + ", ".join(parts)
-
-
-def python_command() -> str:
-    return " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])

@@ -4,7 +4,6 @@ end to end on polyopt's suite and on a PolyBench/C-layout tree."""
 from __future__ import annotations
 
 import csv
-import os
 import shutil
 import signal
 import subprocess
