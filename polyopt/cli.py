@@ -37,8 +37,10 @@ def _tile_sizes(text: str) -> list[int]:
 
 def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("optimization")
-    group.add_argument("--scheduler", default="isl", choices=scheduler_names(),
-                       help="schedule strategy (default: isl)")
+    group.add_argument("--scheduler", choices=scheduler_names(),
+                       help="schedule strategy: identity, isl, or random, which searches "
+                            "(default: the best schedule a search stored for this SCoP on this "
+                            "machine, else isl)")
     group.add_argument("--no-tile", dest="tile", action="store_false",
                        help="do not tile permutable bands")
     group.add_argument("--tile-sizes", type=_tile_sizes, metavar="N[,N...]",
@@ -49,13 +51,38 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="find maximal affine loop nests instead of '#pragma scop' regions")
     group.add_argument("--strict", action="store_true",
                        help="a region that cannot be modelled is an error, not a warning")
+    group.add_argument("--db", metavar="PATH",
+                       help="tuning database (default: $POLYOPT_DB or ~/.cache/polyopt/tuning.sqlite)")
+    group.add_argument("--no-db", dest="use_db", action="store_false",
+                       help="neither read nor write the tuning database")
+    group.add_argument("--seed", type=int, help="random seed of the random scheduler and search")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
     parser.add_argument("-q", "--quiet", action="store_true", help="only errors")
 
 
 def _options(args: argparse.Namespace) -> Options:
-    return Options(scheduler=args.scheduler, tile=args.tile, tile_sizes=args.tile_sizes,
-                   parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict)
+    return Options(scheduler=args.scheduler or "isl", tile=args.tile, tile_sizes=args.tile_sizes,
+                   parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
+                   use_database=args.scheduler is None and args.use_db, database=args.db,
+                   seed=args.seed)
+
+
+def _add_search_options(parser: argparse.ArgumentParser) -> None:
+    from polyopt.evaluator import DEFAULT_BUILD, DEFAULT_RUN
+    group = parser.add_argument_group("search (--scheduler random)")
+    group.add_argument("--budget", type=int, default=20,
+                       help="distinct random schedules to build, run and time (default: 20)")
+    group.add_argument("--build", default=DEFAULT_BUILD,
+                       help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
+    group.add_argument("--run", default=DEFAULT_RUN, help="run command (default: '{exe}')")
+    group.add_argument("--shell", action="store_true", help="run both commands through /bin/sh")
+    group.add_argument("--timeout", type=float, default=300.0,
+                       help="seconds a run may take at most (runs slower than 5x the best so "
+                            "far are stopped earlier)")
+    group.add_argument("--tolerance", type=float, default=0.0,
+                       help="relative tolerance for numbers in the outputs (default: exact)")
+    group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
+                       help="how rows combine generators (default: sparse)")
 
 
 def _main_parser() -> argparse.ArgumentParser:
@@ -66,10 +93,13 @@ def _main_parser() -> argparse.ArgumentParser:
                     "Run 'polyopt bench FILE' to build, time and verify the result.")
     parser.add_argument("file", help="C file to optimize ('-' for standard input)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
-    parser.add_argument("--dump", choices=["scop", "deps", "schedule"],
-                        help="print one stage's result instead of the optimized file")
+    parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples"],
+                        help="print one stage's result instead of the optimized file: the SCoP, "
+                             "its dependences, its schedule tree, statistics of the legal schedule "
+                             "space, or every schedule a search evaluated (JSON lines)")
     parser.add_argument("--version", action="version", version=f"polyopt {__version__}")
     _add_optimization_options(parser)
+    _add_search_options(parser)
     return parser
 
 
@@ -129,6 +159,8 @@ def run_optimize(argv: list[str]) -> int:
     _configure_logging(args)
     options = _options(args)
     source = read_source(args.file)
+    if args.scheduler == "random" and args.budget > 0 or args.dump == "samples":
+        return run_search(args, options, source)
     if args.dump:
         from polyopt.dump import dump
         text, warnings = dump(source, options, args.dump)
@@ -141,6 +173,41 @@ def run_optimize(argv: list[str]) -> int:
         log.info("%s: %d statements, %s, parallel loops: %s", report.location, report.statements,
                  report.description, ", ".join(report.parallel_loops) or "none")
     _write_output(args.output, result.text)
+    return 0
+
+
+def run_search(args: argparse.Namespace, options: Options, source) -> int:
+    from tqdm import tqdm
+
+    from polyopt.evaluator import Evaluator
+    from polyopt.search import Judge, Search, SearchSettings, samples_json_lines
+    if args.budget < 0:
+        raise UsageError("--budget must be at least 0")
+    settings = SearchSettings(budget=args.budget, seed=args.seed, mode=args.mode,
+                              timeout=args.timeout, use_database=args.use_db)
+    origin = Path(args.file).resolve() if args.file != "-" else None
+    with Evaluator(args.build, args.run, shell=args.shell, timeout=args.timeout, repeat=1,
+                   warmup=0) as evaluator:
+        judge = Judge(evaluator, origin, args.tolerance)
+        with tqdm(total=settings.budget + 3, desc="search", unit="schedule", disable=args.quiet,
+                  leave=False) as progress:
+            search = Search(source, options, settings, judge, progress)
+            progress.total = settings.budget + 3 + (settings.stored if args.use_db else 0)
+            result = search.run()
+    _emit_warnings(result.optimized.warnings, args.quiet)
+    counts = result.counts()
+    if not args.quiet:
+        best = result.best
+        print(f"polyopt: search: {len(result.candidates)} candidates "
+              + ", ".join(f"{n} {status}" for status, n in counts.items() if n)
+              + f"; best '{best.name}' {best.median:.4g} s (original {result.reference_seconds:.4g} s, "
+              f"{result.reference_seconds / best.median:.2f}x)", file=sys.stderr)
+        for note in result.notes:
+            print(f"polyopt: search: {note}", file=sys.stderr)
+    if args.dump == "samples":
+        _write_output(args.output, samples_json_lines(result))
+    else:
+        _write_output(args.output, result.optimized.text)
     return 0
 
 

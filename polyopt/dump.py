@@ -22,6 +22,15 @@ def _scop_text(scop: Scop) -> str:
     return "\n".join(lines)
 
 
+def _space_text(scop: Scop, options: Options) -> str:
+    import random
+
+    from polyopt.scheduler.sampler import ScheduleSpace
+    from polyopt.scheduler.statistics import describe_space, space_statistics
+    space = ScheduleSpace(scop, compute_dependences(scop))
+    return describe_space(space, space_statistics(space, random.Random(options.seed)))
+
+
 def dump(source: SourceFile, options: Options, stage: str) -> tuple[str, list[str]]:
     scops, warnings = model(source, options)
     sections = []
@@ -31,6 +40,8 @@ def dump(source: SourceFile, options: Options, stage: str) -> tuple[str, list[st
             body = _scop_text(scop)
         elif stage == "deps":
             body = describe(scop, compute_dependences(scop))
+        elif stage == "space":
+            body = _space_text(scop, options)
         else:
             scheduled = schedule_scop(scop, options)
             nest = generate(scheduled, ExpressionPrinter())

@@ -227,10 +227,13 @@ class Evaluator:
         self.discard(program)
         raise BuildError(f"building {label} {failure}".rstrip())
 
-    def run(self, program: Program, env: dict[str, str] | None = None) -> RunOutput:
+    def run(self, program: Program, env: dict[str, str] | None = None,
+            timeout: float | None = None) -> RunOutput:
         """Run ``program`` once in a new empty working directory; collect stdout and
-        the files it wrote there. ``env`` adds to the evaluator's environment for this
-        run only. Raises RunError on failure or signal, RunTimeout on timeout."""
+        the files it wrote there. ``env`` adds to the evaluator's environment and
+        ``timeout`` replaces its run time limit, for this run only. Raises RunError
+        on failure or signal, RunTimeout on timeout."""
+        timeout = self.timeout if timeout is None else timeout
         directory = program.executable.parent
         workdir = Path(tempfile.mkdtemp(prefix="run-", dir=directory))
         command = self._command(self.run_command, {
@@ -239,9 +242,9 @@ class Evaluator:
         try:
             try:
                 returncode, stdout, stderr, seconds = self._execute(
-                    command, workdir, {**os.environ, **self.env, **(env or {})}, self.timeout)
+                    command, workdir, {**os.environ, **self.env, **(env or {})}, timeout)
             except subprocess.TimeoutExpired:
-                raise RunTimeout(f"{program.label} timed out after {self.timeout:g} s")
+                raise RunTimeout(f"{program.label} timed out after {timeout:.3g} s")
             except OSError as error:
                 raise RunError(f"cannot run {program.label}: {error}")
             if returncode != 0:

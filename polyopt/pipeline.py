@@ -14,7 +14,7 @@ from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import LegalityError, Location, UnsupportedError, format_warning
 from polyopt.frontend import SourceFile, extract_scops
 from polyopt.model import Scop
-from polyopt.scheduler import get_scheduler
+from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 
@@ -31,6 +31,15 @@ class Options:
     parallel: bool = True
     auto_scop: bool = False
     strict: bool = False
+    use_database: bool = False        # use the best stored schedule of an unchanged SCoP
+    database: str | None = None       # tuning database path (None: the default one)
+    seed: int | None = None           # for the random scheduler
+
+
+def options_key(options: Options) -> str:
+    """What, besides the schedule, shapes the generated code (a tuning database key)."""
+    sizes = ",".join(map(str, options.tile_sizes)) if options.tile_sizes else "default"
+    return f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
 
 
 @dataclass
@@ -75,13 +84,14 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     return result.scops, warnings
 
 
-def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None) -> ScheduledScop:
-    """Dependences, a legal schedule, and tiling for one SCoP."""
+def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None,
+                  chosen: ScheduleResult | None = None) -> ScheduledScop:
+    """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP."""
     dependences = dependences or compute_dependences(scop)
-    result = get_scheduler(options.scheduler).schedule(scop, dependences)
+    result = chosen or get_scheduler(options.scheduler, seed=options.seed).schedule(scop, dependences)
     if not is_legal(result.schedule, dependences.all):
-        raise LegalityError(f"scheduler '{options.scheduler}' produced a schedule that violates "
-                            "a dependence (internal error)", scop.region.location)
+        raise LegalityError(f"schedule '{result.description}' violates a dependence "
+                            "(internal error)", scop.region.location)
     tiling = TilingReport()
     schedule = result.schedule
     if options.tile:
@@ -121,6 +131,40 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
 def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
     """The optimized text of a whole file."""
     scops, warnings = model(source, options)
+    choices = stored_choices(scops, options) if options.use_database else [None] * len(scops)
+    return render(source, scops, warnings, options, choices)
+
+
+def stored_choices(scops: list[Scop], options: Options) -> list[ScheduleResult | None]:
+    """The best schedule stored in the tuning database for each SCoP, if any."""
+    from polyopt.tuning import TuningDatabase, machine_fingerprint, scop_fingerprint
+    result: list[ScheduleResult | None] = []
+    if not scops:
+        return result
+    with TuningDatabase(options.database) as database:
+        machine = machine_fingerprint()
+        for scop in scops:
+            best = database.best(scop_fingerprint(scop), machine, options_key(options))
+            result.append(stored_result(scop, best[0]) if best else None)
+    return result
+
+
+def stored_result(scop: Scop, evaluation) -> ScheduleResult:
+    from polyopt.tuning import ORIGINAL
+    description = (f"tuned schedule from the database ({evaluation.candidate}, "
+                   f"{evaluation.seconds:.4g} s)")
+    if evaluation.schedule == ORIGINAL:
+        return ScheduleResult(None, description)
+    schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, evaluation.schedule)
+    return ScheduleResult(schedule, description)
+
+
+def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: Options,
+           choices: list[ScheduleResult | None],
+           dependences: list[Dependences] | None = None) -> OptimizeResult:
+    """The file with each SCoP generated from its choice (None: the scheduler's
+    schedule; a choice without a schedule: the SCoP left as it was written)."""
+    warnings = list(warnings)
     if not scops and not warnings:
         warnings.append(format_warning(
             "no SCoP found: mark loop nests with '#pragma scop' / '#pragma endscop', "
@@ -128,18 +172,28 @@ def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
     expressions = ExpressionPrinter()
     generated = []
     reports = []
-    for scop in scops:
-        scheduled = schedule_scop(scop, options)
+    for index, (scop, choice) in enumerate(zip(scops, choices)):
+        if choice is not None and choice.schedule is None:
+            reports.append(ScopReport(scop.region.location, len(scop.statements),
+                                      choice.description, [], []))
+            continue
+        scheduled = schedule_scop(scop, options, dependences[index] if dependences else None, choice)
         nest = generate(scheduled, expressions)
         generated.append((scop, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
                                   nest.parallel_loops, scheduled.fallback))
     replacements = []
-    for index, ((scop, nest), report) in enumerate(zip(generated, reports)):
+    by_scop = {id(scop): nest for scop, nest in generated}
+    first = True
+    for scop, report in zip(scops, reports):
+        nest = by_scop.get(id(scop))
+        if nest is None:
+            continue
         lines = [_summary_comment(report)]
-        if index == 0:
+        if first:
             lines += macro_lines(expressions.macros_used)
+            first = False
         lines += nest.lines
         if scop.outer_iterators:
             # The original iterators are no longer used; keep -Wunused quiet.

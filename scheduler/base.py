@@ -29,6 +29,9 @@ class Scheduler(ABC):
 
     name: str = ""
 
+    def __init__(self, seed: int | None = None):
+        self.seed = seed        # only randomized strategies use it
+
     @abstractmethod
     def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
         """A legal schedule tree (legality is checked again by the caller)."""

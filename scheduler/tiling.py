@@ -69,8 +69,27 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
     return schedule.map_schedule_node_bottom_up(visit)
 
 
+# isl operations allowed for computing the full tiles of one band; past it
+# (skewed bands with many pieces) the band is left without the isolation.
+FULL_TILES_BUDGET = 500_000
+
+
 def isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
-    """Set the isolate option on a tile band for the tiles that are entirely full."""
+    """Set the isolate option on a tile band for the tiles that are entirely full,
+    unless computing them is too costly."""
+    ctx = tile_node.get_ctx()
+    budget = ctx.get_max_operations()
+    ctx.set_max_operations(FULL_TILES_BUDGET)
+    ctx.reset_operations()
+    try:
+        return _isolate_full_tiles(tile_node, sizes)
+    except isl.Error:
+        return tile_node
+    finally:
+        ctx.set_max_operations(budget)
+
+
+def _isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
     n = len(sizes)
     below_points = tile_node.child(0).child(0)
     schedule_range = (below_points.get_prefix_schedule_union_map()

@@ -11,6 +11,12 @@ from pathlib import Path
 import pytest
 
 KERNELS = Path(__file__).parent / "kernels"
+
+
+@pytest.fixture(autouse=True)
+def private_tuning_database(tmp_path_factory, monkeypatch):
+    """No test reads or writes the user's tuning database."""
+    monkeypatch.setenv("POLYOPT_DB", str(tmp_path_factory.mktemp("db") / "tuning.sqlite"))
 GCC = shutil.which("gcc")
 WARNING = re.compile(r"warning: (.*)$", re.MULTILINE)
 

@@ -1,0 +1,357 @@
+"""Empirical schedule search: sample legal schedules, build and run each, keep the fastest.
+
+The candidates are the original code, the original schedule (tiled and
+parallelized as usual), isl's schedule, the best schedules stored for the same
+SCoPs in the tuning database, and ``budget`` distinct random schedules from
+the sampler (distinct by generator combination and by simplified tree, and
+not already stored). A *judge* builds and runs each candidate and compares its
+output with the original's; a candidate that is slower than ``timeout_factor``
+times the best so far is killed. The few fastest are timed again, interleaved,
+and the one with the lowest median wins. Every evaluation goes into the
+tuning database.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import islpy as isl
+
+from polyopt.dependences import Dependences, compute_dependences
+from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
+from polyopt.evaluator import Evaluator, RunOutput
+from polyopt.frontend import SourceFile
+from polyopt.model import Scop
+from polyopt.pipeline import Options, OptimizeResult, model, options_key, render, stored_result
+from polyopt.scheduler import ScheduleResult, get_scheduler
+from polyopt.scheduler.random_scheduler import draw_schedule
+from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
+from polyopt.tuning import (ORIGINAL, Evaluation, TuningDatabase, machine_fingerprint,
+                            schedule_key, scop_fingerprint)
+
+log = logging.getLogger(__name__)
+
+OK = "ok"
+STATUSES = (OK, "build error", "crash", "timeout", "wrong output", "polyopt error")
+
+
+@dataclass
+class SearchSettings:
+    budget: int = 20                 # distinct random schedules to evaluate
+    seed: int | None = None
+    mode: str = "sparse"             # generator combination: sparse, dense or mixed
+    strong_probability: float = 0.4
+    timeout: float = 300.0           # seconds a run may take at most
+    timeout_factor: float = 5.0      # ... and at most this many times the best so far
+    minimum_timeout: float = 2.0     # ... but never less than this
+    finalists: int = 3               # best candidates timed again at the end
+    final_repeat: int = 2            # extra runs of each finalist
+    draw_factor: int = 20            # draws allowed per wanted schedule (duplicates, stuck draws)
+    use_database: bool = True
+    stored: int = 3                  # best stored schedules re-evaluated as candidates
+
+
+@dataclass
+class Measurement:
+    status: str
+    seconds: float | None = None
+    detail: str = ""
+
+
+@dataclass
+class Candidate:
+    """One way of generating the whole file: a schedule (or the original code) per SCoP."""
+
+    name: str
+    choices: list[ScheduleResult]                    # schedule None: SCoP left as written
+    samples: list[Sample | None] = field(default_factory=list)
+    text: str = ""
+    status: str = ""
+    seconds: list[float] = field(default_factory=list)
+    detail: str = ""
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.seconds) if self.seconds else None
+
+    def schedule_texts(self) -> list[str]:
+        return [ORIGINAL if c.schedule is None else str(c.schedule) for c in self.choices]
+
+
+@dataclass
+class SearchResult:
+    best: Candidate
+    candidates: list[Candidate]
+    optimized: OptimizeResult
+    reference_seconds: float
+    sampling_seconds: float
+    notes: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        result = {status: 0 for status in STATUSES}
+        for candidate in self.candidates:
+            result[candidate.status] = result.get(candidate.status, 0) + 1
+        return result
+
+
+class Judge:
+    """Builds and runs programs with an evaluator; the original's output is the reference.
+
+    Subclasses change what is compared (``compare``) and what is timed
+    (``seconds``), e.g. the PolyBench runner compares array dumps and times
+    the kernel alone.
+    """
+
+    def __init__(self, evaluator: Evaluator, origin: Path | None = None,
+                 rel_tolerance: float = 0.0, run_environment: dict[str, str] | None = None):
+        self.evaluator, self.origin = evaluator, origin
+        self.rel_tolerance = rel_tolerance
+        self.run_environment = run_environment
+        self.reference: RunOutput | None = None
+        self.build_command = evaluator.build_command
+        self.run_command = evaluator.run_command
+
+    def seconds(self, output: RunOutput) -> float | None:
+        return output.seconds
+
+    def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
+        """None if the outputs agree, else the first differences."""
+        comparison = self.evaluator.compare(expected, actual, self.rel_tolerance)
+        return None if comparison.equal else "; ".join(comparison.differences[:3])
+
+    def start(self, original_text: str) -> float:
+        """Build and run the original: its output becomes the reference; returns its time."""
+        try:
+            program = self.evaluator.build(original_text, "original", origin=self.origin)
+        except BuildError as error:
+            raise UsageError(f"the search needs a program that builds and runs; {error}") from None
+        try:
+            self.reference = self.evaluator.run(program, self.run_environment)
+        except RunError as error:
+            raise UsageError(f"the search needs a program that builds and runs; {error}") from None
+        finally:
+            self.evaluator.discard(program)
+        seconds = self.seconds(self.reference)
+        if seconds is None:
+            raise UsageError("the original program's run printed no time")
+        return seconds
+
+    def measure(self, text: str, label: str, timeout: float, runs: int = 1) -> Measurement:
+        try:
+            program = self.evaluator.build(text, label, origin=self.origin)
+        except BuildError as error:
+            return Measurement("build error", None, str(error))
+        try:
+            times = []
+            for _ in range(runs):
+                try:
+                    output = self.evaluator.run(program, self.run_environment, timeout=timeout)
+                except RunTimeout as error:
+                    return Measurement("timeout", None, str(error))
+                except RunError as error:
+                    return Measurement("crash", None, str(error))
+                if not times:
+                    difference = self.compare(self.reference, output)
+                    if difference is not None:
+                        return Measurement("wrong output", None, difference)
+                seconds = self.seconds(output)
+                if seconds is None:
+                    return Measurement("crash", None, "the run printed no time")
+                times.append(seconds)
+            return Measurement(OK, statistics.median(times), "")
+        finally:
+            self.evaluator.discard(program)
+
+
+class Search:
+    """One search over the SCoPs of a file."""
+
+    def __init__(self, source: SourceFile, options: Options, settings: SearchSettings,
+                 judge: Judge, progress=None):
+        self.source, self.options, self.settings = source, options, settings
+        self.judge, self.progress = judge, progress
+        self.rng = random.Random(settings.seed)
+        self.scops, self.warnings = model(source, options)
+        self.dependences: list[Dependences] = [compute_dependences(s) for s in self.scops]
+        self.spaces: list[ScheduleSpace | None] = [None] * len(self.scops)
+        self.candidates: list[Candidate] = []
+        self.seen: set[tuple] = set()
+        self.notes: list[str] = []
+        self.sampling_seconds = 0.0
+        self.best_seconds: float | None = None
+        self.database = TuningDatabase(options.database) if settings.use_database else None
+        self.machine = machine_fingerprint()
+        self.fingerprints = [scop_fingerprint(s) for s in self.scops]
+        self.options_key = options_key(options)
+        self.known: list[set[str]] = [
+            self.database.known_schedules(f, self.machine, self.options_key) if self.database else set()
+            for f in self.fingerprints]
+
+    # -- candidates -----------------------------------------------------------
+    def _baselines(self) -> list[Candidate]:
+        result = [Candidate("original", [ScheduleResult(None, "original code")] * len(self.scops))]
+        for name in ("identity", "isl"):
+            choices = [get_scheduler(name).schedule(scop, deps)
+                       for scop, deps in zip(self.scops, self.dependences)]
+            result.append(Candidate(name, choices))
+        if self.database:
+            stored = [self.database.best(f, self.machine, self.options_key, self.settings.stored)
+                      for f in self.fingerprints]
+            for rank in range(max((len(s) for s in stored), default=0)):
+                choices = []
+                for scop, evaluations in zip(self.scops, stored):
+                    chosen = evaluations[min(rank, len(evaluations) - 1)] if evaluations else None
+                    choices.append(stored_result(scop, chosen) if chosen else
+                                   ScheduleResult(None, "original code"))
+                result.append(Candidate(f"stored-{rank + 1}", choices))
+        return result
+
+    def _space(self, index: int) -> ScheduleSpace:
+        if self.spaces[index] is None:
+            self.spaces[index] = ScheduleSpace(self.scops[index], self.dependences[index],
+                                               mode=self.settings.mode,
+                                               strong_probability=self.settings.strong_probability)
+        return self.spaces[index]
+
+    def _random_candidate(self, number: int) -> Candidate | None:
+        """A new random candidate, or None if no new one could be drawn."""
+        for _ in range(self.settings.draw_factor):
+            start = time.perf_counter()
+            choices, samples = [], []
+            try:
+                for index in range(len(self.scops)):
+                    sample, tree = draw_schedule(self._space(index), self.rng)
+                    choices.append(ScheduleResult(tree, f"random schedule #{number}"))
+                    samples.append(sample)
+            except SamplingError as error:
+                self.sampling_seconds += time.perf_counter() - start
+                self.notes.append(f"sampling failed: {error}")
+                return None
+            self.sampling_seconds += time.perf_counter() - start
+            keys = tuple(s.key() for s in samples)
+            trees = tuple(str(c.schedule) for c in choices)
+            if keys in self.seen or trees in self.seen:
+                continue
+            self.seen.update((keys, trees))
+            if all(schedule_key(t) in known for t, known in zip(trees, self.known)):
+                continue
+            return Candidate(f"random-{number}", choices, samples)
+        return None
+
+    # -- evaluation -----------------------------------------------------------
+    def _timeout(self) -> float:
+        settings = self.settings
+        if self.best_seconds is None:
+            return settings.timeout
+        return min(settings.timeout, max(settings.minimum_timeout,
+                                         settings.timeout_factor * self.best_seconds))
+
+    def _evaluate(self, candidate: Candidate) -> None:
+        self.candidates.append(candidate)
+        if not candidate.choices or all(c.schedule is None for c in candidate.choices):
+            candidate.text = self.source.text
+        else:
+            try:
+                candidate.text = render(self.source, self.scops, self.warnings, self.options,
+                                        candidate.choices, self.dependences).text
+            except (PolyoptError, isl.Error) as error:
+                candidate.status, candidate.detail = "polyopt error", str(error)
+                return
+        measurement = self.judge.measure(candidate.text, candidate.name, self._timeout())
+        candidate.status, candidate.detail = measurement.status, measurement.detail
+        if measurement.status == OK:
+            candidate.seconds.append(measurement.seconds)
+            if self.best_seconds is None or measurement.seconds < self.best_seconds:
+                self.best_seconds = measurement.seconds
+        log.info("%s: %s %s", candidate.name, candidate.status,
+                 f"{measurement.seconds:.4g} s" if measurement.seconds is not None else candidate.detail)
+
+    def _finals(self) -> Candidate:
+        ok = sorted((c for c in self.candidates if c.status == OK), key=lambda c: c.median)
+        if not ok:
+            raise PolyoptError("search: no candidate built, ran and verified "
+                               "(not even the original; see --dump samples)")
+        finalists = ok[:self.settings.finalists]
+        timeout = self._timeout()
+        for _ in range(self.settings.final_repeat):
+            for candidate in finalists:
+                measurement = self.judge.measure(candidate.text, candidate.name, timeout)
+                if measurement.status == OK:
+                    candidate.seconds.append(measurement.seconds)
+        return min(finalists, key=lambda c: c.median)
+
+    def _record(self) -> None:
+        if not self.database:
+            return
+        for candidate in self.candidates:
+            if candidate.status == "polyopt error":
+                continue
+            for fingerprint, text in zip(self.fingerprints, candidate.schedule_texts()):
+                self.database.record(fingerprint, self.machine, self.options_key, Evaluation(
+                    text, candidate.name, candidate.status, candidate.median, candidate.detail,
+                    self.judge.build_command, self.judge.run_command), self.source.name)
+
+    def run(self) -> SearchResult:
+        if not self.scops:
+            raise UsageError(f"{self.source.name}: no SCoP to search a schedule for")
+        reference = self.judge.start(self.source.text)
+        self.best_seconds = reference
+        try:
+            for candidate in self._baselines():
+                self._evaluate(candidate)
+                self._advance()
+            for number in range(1, self.settings.budget + 1):
+                candidate = self._random_candidate(number)
+                if candidate is None:
+                    self.notes.append(f"found only {number - 1} distinct new schedules "
+                                      f"(budget {self.settings.budget})")
+                    break
+                self._evaluate(candidate)
+                self._advance()
+            best = self._finals()
+        finally:
+            self._record()
+            if self.database:
+                self.database.close()
+        optimized = render(self.source, self.scops, self.warnings, self.options,
+                           best.choices, self.dependences)
+        if all(c.schedule is None for c in best.choices):
+            optimized.text = self.source.text
+        return SearchResult(best, self.candidates, optimized, reference,
+                            self.sampling_seconds, self.notes)
+
+    def _advance(self) -> None:
+        if self.progress is not None:
+            self.progress.update(1)
+            if self.best_seconds is not None:
+                self.progress.set_postfix_str(f"best {self.best_seconds:.4g} s")
+
+
+def samples_json_lines(result: SearchResult) -> str:
+    """Every evaluated candidate, one JSON object per line (see ``--dump samples``)."""
+    lines = []
+    for candidate in result.candidates:
+        for index, choice in enumerate(candidate.choices):
+            sample = candidate.samples[index] if index < len(candidate.samples) else None
+            entry = {
+                "candidate": candidate.name, "scop": index, "status": candidate.status,
+                "seconds": candidate.median, "runs": candidate.seconds,
+                "best": candidate is result.best, "detail": candidate.detail,
+                "schedule": ORIGINAL if choice.schedule is None else str(choice.schedule),
+            }
+            if sample is not None:
+                entry["matrix"] = [list(row) for row in sample.matrix()]
+                entry["rows"] = [row.how for row in sample.rows]
+                entry["combinations"] = [None if row.combination is None else {
+                    "vertex": row.combination.vertex, "rays": row.combination.rays,
+                    "lines": row.combination.lines,
+                    "weak": sorted(row.region.weak), "strong": sorted(row.region.strong)}
+                    for row in sample.rows]
+            lines.append(json.dumps(entry))
+    return "\n".join(lines) + "\n"

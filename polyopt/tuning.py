@@ -1,0 +1,156 @@
+"""The tuning database: every schedule a search evaluated, and how it did.
+
+One SQLite file (``~/.cache/polyopt/tuning.sqlite`` unless ``--db`` or
+``POLYOPT_DB`` says otherwise). Rows are keyed by a fingerprint of the SCoP
+(its domains, accesses, original schedule and statement bodies), of the
+machine (CPU model, core count, architecture) and of the options that shape
+the generated code (tiling, tile sizes, parallelism). A later search of the
+same SCoP starts from what is stored; a plain ``polyopt FILE`` uses the
+fastest verified schedule stored for an unchanged SCoP on this machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from pycparser import c_generator
+
+from polyopt.errors import UsageError
+from polyopt.model import Scop
+
+ORIGINAL = "original"   # schedule text of "leave the SCoP as it was written"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS evaluations (
+    id INTEGER PRIMARY KEY,
+    scop TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    options TEXT NOT NULL,
+    schedule_key TEXT NOT NULL,
+    schedule TEXT NOT NULL,
+    candidate TEXT NOT NULL,
+    status TEXT NOT NULL,
+    seconds REAL,
+    detail TEXT NOT NULL DEFAULT '',
+    build TEXT NOT NULL DEFAULT '',
+    run TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL DEFAULT '',
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS evaluations_key ON evaluations (scop, machine, options);
+"""
+
+
+def default_path() -> Path:
+    if os.environ.get("POLYOPT_DB"):
+        return Path(os.environ["POLYOPT_DB"])
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "polyopt" / "tuning.sqlite"
+
+
+def _digest(parts) -> str:
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def scop_fingerprint(scop: Scop) -> str:
+    """Changes whenever anything that decides the SCoP's meaning changes."""
+    generator = c_generator.CGenerator()
+    parts = [",".join(scop.parameters), str(scop.schedule.get_map())]
+    for statement in scop.statements:
+        parts += [statement.name, ",".join(statement.iterators), str(statement.domain),
+                  generator.visit(statement.body)]
+        parts += [f"{a.array} {'W' if a.is_write else 'R'} {a.relation}" for a in statement.accesses]
+    return _digest(parts)
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.lower().startswith(("model name", "hardware", "cpu model")):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def machine_fingerprint() -> str:
+    return _digest([platform.machine(), _cpu_model(), str(os.cpu_count())])
+
+
+def schedule_key(schedule_text: str) -> str:
+    return _digest([schedule_text])
+
+
+@dataclass
+class Evaluation:
+    """One stored evaluation of a schedule of a SCoP."""
+
+    schedule: str
+    candidate: str
+    status: str
+    seconds: float | None
+    detail: str = ""
+    build: str = ""
+    run: str = ""
+    created: float = 0.0
+
+
+class TuningDatabase:
+    """Stored evaluations; use as a context manager or call ``close``."""
+
+    def __init__(self, path: Path | str | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.connection = sqlite3.connect(self.path, timeout=30)
+            self.connection.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as error:
+            raise UsageError(f"cannot open the tuning database '{self.path}': {error}") from None
+
+    def __enter__(self) -> TuningDatabase:
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def record(self, scop: str, machine: str, options: str, evaluation: Evaluation,
+               source: str = "") -> None:
+        with self.connection:
+            self.connection.execute(
+                "INSERT INTO evaluations (scop, machine, options, schedule_key, schedule, candidate,"
+                " status, seconds, detail, build, run, source, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (scop, machine, options, schedule_key(evaluation.schedule), evaluation.schedule,
+                 evaluation.candidate, evaluation.status, evaluation.seconds, evaluation.detail,
+                 evaluation.build, evaluation.run, source, evaluation.created or time.time()))
+
+    def evaluations(self, scop: str, machine: str, options: str) -> list[Evaluation]:
+        rows = self.connection.execute(
+            "SELECT schedule, candidate, status, seconds, detail, build, run, created"
+            " FROM evaluations WHERE scop = ? AND machine = ? AND options = ? ORDER BY id",
+            (scop, machine, options)).fetchall()
+        return [Evaluation(*row) for row in rows]
+
+    def best(self, scop: str, machine: str, options: str, limit: int = 1) -> list[Evaluation]:
+        """The fastest verified schedules, each once (by its best time)."""
+        rows = self.connection.execute(
+            "SELECT schedule, candidate, status, MIN(seconds), detail, build, run, created"
+            " FROM evaluations WHERE scop = ? AND machine = ? AND options = ? AND status = 'ok'"
+            " AND seconds IS NOT NULL GROUP BY schedule_key ORDER BY MIN(seconds) LIMIT ?",
+            (scop, machine, options, limit)).fetchall()
+        return [Evaluation(*row) for row in rows]
+
+    def known_schedules(self, scop: str, machine: str, options: str) -> set[str]:
+        rows = self.connection.execute(
+            "SELECT DISTINCT schedule_key FROM evaluations WHERE scop = ? AND machine = ? AND options = ?",
+            (scop, machine, options)).fetchall()
+        return {row[0] for row in rows}

@@ -1,0 +1,152 @@
+"""A schedule matrix as an isl schedule tree.
+
+Dimension by dimension, for the group of statements that share a subtree:
+a dimension that only orders whole statements (every iterator and parameter
+coefficient zero) becomes a sequence node with one filter per value of the
+constant, in increasing order; any other dimension becomes a one-member band.
+Simplifications on the way: a dimension constant on the group is dropped; a
+band's row loses the offset its statements share and is divided by the GCD
+of its coefficients; a single statement whose instances the outer dimensions
+already order needs no more dimensions. Then consecutive bands merge into
+permutable bands where every dependence not carried outside them is weakly
+satisfied by each member, and members with zero dependence distance are
+marked coincident.
+"""
+
+from __future__ import annotations
+
+import math
+
+import islpy as isl
+
+from polyopt.model import Scop
+from polyopt.scheduler.bands import band_distances, coincident_members, node_dependences
+from polyopt.scheduler.sampler import _Basis
+from polyopt.scheduler.space import CoefficientSpace
+
+
+def _affine_text(iterators: list[str], parameters: list[str], coefficients, parameter_coefficients,
+                 constant: int) -> str:
+    terms = [f"{c}*{name}" for c, name in zip(coefficients, iterators) if c]
+    terms += [f"{c}*{name}" for c, name in zip(parameter_coefficients, parameters) if c]
+    terms.append(str(constant))
+    return " + ".join(terms)
+
+
+class _TreeBuilder:
+    def __init__(self, scop: Scop, space: CoefficientSpace, matrix: list[tuple[int, ...]]):
+        self.scop, self.space, self.matrix = scop, space, matrix
+        self.parameters = ", ".join(scop.parameters)
+
+    def domain(self, group: list[str]) -> isl.UnionSet:
+        result = isl.UnionSet.empty(self.scop.context.get_space())
+        for name in group:
+            result = result.union(isl.UnionSet.from_set(self.scop.statement(name).domain))
+        return result
+
+    def band(self, group: list[str], row: tuple[int, ...]) -> isl.MultiUnionPwAff:
+        space = self.space
+        entries = {s: (space.iterators(row, s), space.parameter_coefficients(row, s),
+                       space.constant(row, s)) for s in group}
+        offset = min(constant for _, _, constant in entries.values())
+        values = [v for lam, mu, _ in entries.values() for v in lam + mu]
+        values += [constant - offset for _, _, constant in entries.values()]
+        divisor = math.gcd(*values) or 1
+        pieces = []
+        for s, (lam, mu, constant) in entries.items():
+            iterators = [f"i{k}" for k in range(len(lam))]
+            text = _affine_text(iterators, self.scop.parameters, [c // divisor for c in lam],
+                                [c // divisor for c in mu], (constant - offset) // divisor)
+            pieces.append(f"{s}[{', '.join(iterators)}] -> [({text})]")
+        return isl.MultiUnionPwAff(f"[{self.parameters}] -> [{{ " + "; ".join(pieces) + " }]")
+
+    def build(self, group: list[str], depth: int, bases: dict[str, _Basis]) -> isl.Schedule:
+        space = self.space
+        if len(group) == 1 and bases[group[0]].full or depth == len(self.matrix):
+            return isl.Schedule.from_domain(self.domain(group))
+        row = self.matrix[depth]
+        scalar = all(not any(space.iterators(row, s)) and not any(space.parameter_coefficients(row, s))
+                     for s in group)
+        if scalar:
+            constants = sorted({space.constant(row, s) for s in group})
+            if len(constants) == 1:
+                return self.build(group, depth + 1, bases)
+            result = None
+            for value in constants:
+                part = [s for s in group if space.constant(row, s) == value]
+                child = self.build(part, depth + 1, bases)
+                result = child if result is None else result.sequence(child)
+            return result
+        if len(group) == 1 and not bases[group[0]].independent(space.iterators(row, group[0])):
+            return self.build(group, depth + 1, bases)   # constant inside the subtree
+        inner = {s: _copy_basis(bases[s]) for s in group}
+        for s in group:
+            inner[s].add(space.iterators(row, s))
+        child = self.build(group, depth + 1, inner)
+        return child.insert_partial_schedule(self.band(group, row))
+
+
+def _copy_basis(basis: _Basis) -> _Basis:
+    result = _Basis(basis.size)
+    result.rows, result.pivots = list(basis.rows), list(basis.pivots)
+    return result
+
+
+def matrix_to_tree(scop: Scop, space: CoefficientSpace, matrix: list[tuple[int, ...]],
+                   dependences: isl.UnionMap) -> isl.Schedule:
+    """The simplified schedule tree of a schedule matrix, bands merged and marked."""
+    builder = _TreeBuilder(scop, space, matrix)
+    statements = [s.name for s in scop.statements]
+    tree = builder.build(statements, 0, {s: _Basis(space.depths[s]) for s in statements})
+    return mark_bands(merge_bands(tree, dependences), dependences)
+
+
+def _combined_permutable(parent: isl.ScheduleNode, child: isl.ScheduleNode,
+                         dependences: isl.UnionMap) -> isl.MultiUnionPwAff | None:
+    """The merged partial schedule if every member is non-negative on the dependences left."""
+    combined = parent.band_get_partial_schedule().flat_range_product(child.band_get_partial_schedule())
+    relevant = node_dependences(parent, dependences)
+    if relevant.is_empty():
+        return combined
+    schedule = isl.UnionMap.from_multi_union_pw_aff(combined)
+    distances = isl.Set.from_union_set(relevant.apply_domain(schedule).apply_range(schedule).deltas())
+    nonnegative = isl.Set.universe(distances.get_space())
+    for member in range(distances.dim(isl.dim_type.set)):
+        nonnegative = nonnegative.lower_bound_val(isl.dim_type.set, member,
+                                                  isl.Val.zero(distances.get_ctx()))
+    return combined if distances.is_subset(nonnegative) else None
+
+
+def merge_bands(schedule: isl.Schedule, dependences: isl.UnionMap) -> isl.Schedule:
+    """Merge each band with the band directly below it while the result stays permutable."""
+
+    def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
+        if node.get_type() != isl.schedule_node_type.band:
+            return node
+        while node.n_children() == 1 and node.child(0).get_type() == isl.schedule_node_type.band:
+            combined = _combined_permutable(node, node.child(0), dependences)
+            if combined is None:
+                break
+            node = node.child(0).delete().parent().delete()
+            node = node.insert_partial_schedule(combined)
+        return node
+
+    return schedule.map_schedule_node_bottom_up(visit)
+
+
+def mark_bands(schedule: isl.Schedule, dependences: isl.UnionMap) -> isl.Schedule:
+    """Set the permutable flag (bands of 2+ members are permutable by construction)
+    and the coincident flag of each member with zero distance."""
+
+    def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
+        if node.get_type() != isl.schedule_node_type.band:
+            return node
+        node = node.band_set_permutable(1 if node.band_n_member() > 1 else 0)
+        for member, coincident in enumerate(coincident_members(node, dependences)):
+            node = node.band_member_set_coincident(member, 1 if coincident else 0)
+        return node
+
+    return schedule.map_schedule_node_bottom_up(visit)
+
+
+__all__ = ["matrix_to_tree", "merge_bands", "mark_bands", "band_distances"]
