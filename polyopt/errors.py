@@ -61,6 +61,10 @@ class LegalityError(PolyoptError):
     """A schedule violates a dependence: an internal error, never emitted."""
 
 
+class CodegenError(PolyoptError):
+    """isl could not generate code for a schedule within its operation budget."""
+
+
 class BuildError(PolyoptError):
     """Compiling a program failed in the evaluator."""
 

@@ -5,6 +5,7 @@ record everything (results.csv as it goes; report.md and speedup.png at the end)
 from __future__ import annotations
 
 import csv
+import dataclasses
 import logging
 import re
 import shlex
@@ -20,6 +21,7 @@ from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout
 from polyopt.evaluator import Evaluator, Program, RunOutput
 from polyopt.frontend import read_source
 from polyopt.pipeline import optimize_source
+from polyopt.search import Judge
 from polyopt.suite import Kernel, Suite
 from polyopt.variants import Variant
 
@@ -43,6 +45,8 @@ class Settings:
     threads: int = 1
     tolerance: float = 1e-6   # relative, for variants whose output is not bit-identical
     keep: bool = False
+    seed: int | None = None   # of random:N searches
+    database: str | None | bool = None   # tuning database path; None: the default; False: none
 
 
 @dataclass
@@ -59,6 +63,8 @@ class Outcome:
     compile_seconds: float = 0.0
     run_seconds: float = 0.0    # wall time of every run, verification run included
     fallbacks: list[str] = field(default_factory=list)   # regions or SCoPs polyopt left as they were
+    search_winner: str = ""     # random:N: the candidate that won
+    search_counts: dict[str, int] = field(default_factory=dict)  # random candidates by status
 
     @property
     def median(self) -> float | None:
@@ -101,6 +107,27 @@ def compare_dumps(expected: dict[str, numpy.ndarray], actual: dict[str, numpy.nd
     if exact:
         return "exact", 0.0, ""
     return ("wrong" if first else "tolerance"), worst, first
+
+
+class DumpJudge(Judge):
+    """Judges search candidates the way the runner judges variants: by the kernel
+    time the harness prints and by the arrays it dumps."""
+
+    def __init__(self, evaluator: Evaluator, origin: Path, rel_tolerance: float,
+                 abs_tolerance: float, dump_environment: dict[str, str]):
+        super().__init__(evaluator, origin, rel_tolerance, dump_environment)
+        self.abs_tolerance = abs_tolerance
+        self._expected = None
+
+    def seconds(self, output: RunOutput) -> float | None:
+        return kernel_time(output.stdout)
+
+    def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
+        if self._expected is None:
+            self._expected = parse_dumps(expected.stderr)
+        verdict, _, difference = compare_dumps(self._expected, parse_dumps(actual.stderr),
+                                               self.rel_tolerance, self.abs_tolerance)
+        return difference or "wrong output" if verdict == "wrong" else None
 
 
 def kernel_time(stdout: bytes) -> float | None:
@@ -159,6 +186,8 @@ class Experiment:
     def _source(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
         """The text to build: the original, polyopt's output, or another tool's."""
         source = read_source(str(kernel.source))
+        if variant.search_budget is not None:
+            return self._search(variant, kernel, source, outcome)
         if variant.options is not None:
             start = time.perf_counter()
             try:
@@ -172,6 +201,31 @@ class Experiment:
         if variant.transform is not None:
             return self._external(variant, kernel, outcome)
         return source.text
+
+    def _search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome) -> str:
+        """The best schedule of a random search, each candidate judged by the kernel
+        time the harness prints and by its dumped arrays."""
+        from polyopt.search import Search, SearchSettings, samples_json_lines
+        settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
+                                  timeout=self.settings.timeout,
+                                  use_database=self.settings.database is not False)
+        options = dataclasses.replace(variant.options, database=self.settings.database or None)
+        start = time.perf_counter()
+        with self._evaluator(variant, kernel) as evaluator:
+            judge = DumpJudge(evaluator, kernel.source, self.settings.tolerance,
+                              self.suite.dump_abs_tolerance, self.suite.dump_environment)
+            try:
+                result = Search(source, options, settings, judge).run()
+            finally:
+                outcome.polyopt_seconds = time.perf_counter() - start
+        outcome.fallbacks += result.optimized.warnings
+        outcome.search_winner = result.best.name
+        outcome.search_counts = result.counts(sampled_only=True)
+        samples = self.out_dir / "samples"
+        samples.mkdir(parents=True, exist_ok=True)
+        (samples / f"{kernel.name}.{variant.name.replace(':', '-')}.jsonl").write_text(
+            samples_json_lines(result))
+        return result.optimized.text
 
     def _external(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
         with tempfile.TemporaryDirectory(prefix="polyopt-tool-") as directory:

@@ -11,7 +11,7 @@ from polyopt.codegen import GeneratedNest, generate_openmp
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import indent_block, macro_lines, splice
 from polyopt.dependences import Dependences, compute_dependences
-from polyopt.errors import LegalityError, Location, UnsupportedError, format_warning
+from polyopt.errors import CodegenError, LegalityError, Location, UnsupportedError, format_warning
 from polyopt.frontend import SourceFile, extract_scops
 from polyopt.model import Scop
 from polyopt.scheduler import ScheduleResult, get_scheduler
@@ -106,8 +106,6 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
 # isl operations allowed for generating code with full tiles isolated; past it,
 # the (rare, usually skewed) band is generated without the separation instead.
 ISOLATION_BUDGET = 1_000_000
-
-
 def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> GeneratedNest:
     """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly."""
     scop, options = scheduled.scop, scheduled.options
@@ -207,6 +205,49 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             text = indent_block(lines, region.indent, first_line_indented=True) + "\n"
         replacements.append((region.start, region.end, text))
     return OptimizeResult(splice(source.text, replacements), reports, warnings)
+
+
+# Seconds allowed for generating the code of one searched schedule: isl's AST
+# generation takes minutes or hours on some legal schedules (large skews,
+# parametric shifts) that random search finds.
+CODEGEN_SECONDS = 30.0
+
+
+def render_within(seconds: float, source: SourceFile, scops: list[Scop], warnings: list[str],
+                  options: Options, choices: list[ScheduleResult | None],
+                  dependences: list[Dependences] | None = None) -> str:
+    """The text ``render`` gives, computed in a forked process that is killed after
+    `seconds`; raises CodegenError then, and for any error of the generation."""
+    import multiprocessing
+
+    def child(connection) -> None:
+        try:
+            connection.send(("ok", render(source, scops, warnings, options, choices,
+                                          dependences).text))
+        except Exception as error:  # noqa: BLE001 - reported to the parent
+            connection.send(("error", f"{type(error).__name__}: {error}"))
+        connection.close()
+
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=child, args=(sender,), daemon=True)
+    process.start()
+    sender.close()
+    location = scops[0].region.location if scops else Location(source.name)
+    try:
+        if not receiver.poll(seconds):
+            raise CodegenError(f"code generation took more than {seconds:g} s", location)
+        status, payload = receiver.recv()
+    except EOFError:
+        raise CodegenError("code generation crashed", location) from None
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        receiver.close()
+    if status != "ok":
+        raise CodegenError(f"code generation failed: {payload}", location)
+    return payload
 
 
 def _summary_comment(report: ScopReport) -> str:

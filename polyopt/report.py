@@ -126,6 +126,7 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
     lines += ["| geometric mean (kernels) | | " + " | ".join(means) + " | |", ""]
     lines += _spread_table(kernels, variants, by_key)
     lines += _failures(results)
+    lines += _searches(results)
     lines += _wall_time(info, results)
     lines += _setup(info, compilers)
     path.write_text("\n".join(lines) + "\n")
@@ -170,6 +171,31 @@ def _failures(results: list[Outcome]) -> list[str]:
         counts[outcome.status] = counts.get(outcome.status, 0) + 1
     if counts:
         lines += ["", "Failures by kind: " + ", ".join(f"{k}: {v}" for k, v in counts.items())]
+    return lines + [""]
+
+
+def _searches(results: list[Outcome]) -> list[str]:
+    searched = [o for o in results if o.search_counts]
+    if not searched:
+        return []
+    statuses = [k for k in searched[0].search_counts]
+    lines = ["## Random searches", "",
+             "Each search evaluated the original code, the original order (tiled, parallel), "
+             "isl's schedule, the best stored schedules, and the random schedules counted "
+             "here, each built, run once and verified against the original; the fastest few "
+             "were run twice more and the lowest median won.", "",
+             "| kernel | variant | winner | " + " | ".join(statuses) + " |",
+             "|---|---|---|" + "---|" * len(statuses)]
+    totals = {k: 0 for k in statuses}
+    for outcome in searched:
+        for k in statuses:
+            totals[k] += outcome.search_counts.get(k, 0)
+        lines.append(f"| {outcome.kernel} | {outcome.variant} | {outcome.search_winner} | "
+                     + " | ".join(str(outcome.search_counts.get(k, 0)) for k in statuses) + " |")
+    total = sum(totals.values())
+    if total:
+        lines += ["", f"Of {total} random schedules: " + ", ".join(
+            f"{k} {v} ({100 * v / total:.1f}%)" for k, v in totals.items()) + "."]
     return lines + [""]
 
 

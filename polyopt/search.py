@@ -21,14 +21,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import islpy as isl
-
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
 from polyopt.model import Scop
-from polyopt.pipeline import Options, OptimizeResult, model, options_key, render, stored_result
+from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, model, options_key,
+                              render, render_within, stored_result)
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
@@ -93,10 +92,12 @@ class SearchResult:
     sampling_seconds: float
     notes: list[str] = field(default_factory=list)
 
-    def counts(self) -> dict[str, int]:
+    def counts(self, sampled_only: bool = False) -> dict[str, int]:
+        """Candidates by status (only the random ones if `sampled_only`)."""
         result = {status: 0 for status in STATUSES}
         for candidate in self.candidates:
-            result[candidate.status] = result.get(candidate.status, 0) + 1
+            if not sampled_only or candidate.samples:
+                result[candidate.status] = result.get(candidate.status, 0) + 1
         return result
 
 
@@ -258,9 +259,10 @@ class Search:
             candidate.text = self.source.text
         else:
             try:
-                candidate.text = render(self.source, self.scops, self.warnings, self.options,
-                                        candidate.choices, self.dependences).text
-            except (PolyoptError, isl.Error) as error:
+                candidate.text = render_within(CODEGEN_SECONDS, self.source, self.scops,
+                                               self.warnings, self.options, candidate.choices,
+                                               self.dependences)
+            except PolyoptError as error:
                 candidate.status, candidate.detail = "polyopt error", str(error)
                 return
         measurement = self.judge.measure(candidate.text, candidate.name, self._timeout())
@@ -286,7 +288,7 @@ class Search:
                     candidate.seconds.append(measurement.seconds)
         return min(finalists, key=lambda c: c.median)
 
-    def _record(self) -> None:
+    def _record(self, best: Candidate | None) -> None:
         if not self.database:
             return
         for candidate in self.candidates:
@@ -295,13 +297,15 @@ class Search:
             for fingerprint, text in zip(self.fingerprints, candidate.schedule_texts()):
                 self.database.record(fingerprint, self.machine, self.options_key, Evaluation(
                     text, candidate.name, candidate.status, candidate.median, candidate.detail,
-                    self.judge.build_command, self.judge.run_command), self.source.name)
+                    self.judge.build_command, self.judge.run_command,
+                    winner=candidate is best), self.source.name)
 
     def run(self) -> SearchResult:
         if not self.scops:
             raise UsageError(f"{self.source.name}: no SCoP to search a schedule for")
         reference = self.judge.start(self.source.text)
         self.best_seconds = reference
+        best = None
         try:
             for candidate in self._baselines():
                 self._evaluate(candidate)
@@ -316,7 +320,7 @@ class Search:
                 self._advance()
             best = self._finals()
         finally:
-            self._record()
+            self._record(best)
             if self.database:
                 self.database.close()
         optimized = render(self.source, self.scops, self.warnings, self.options,

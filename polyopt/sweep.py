@@ -42,6 +42,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", default="polybench-results", metavar="DIR",
                         help="where results.csv, report.md and speedup.png go "
                              "(default: ./polybench-results)")
+    parser.add_argument("--seed", type=int, help="random seed of random:N searches")
+    parser.add_argument("--db", metavar="PATH",
+                        help="tuning database of random:N searches (default: $POLYOPT_DB or "
+                             "~/.cache/polyopt/tuning.sqlite)")
+    parser.add_argument("--no-db", action="store_true",
+                        help="random:N searches neither read nor write a tuning database")
     parser.add_argument("--list", action="store_true", help="list the suite's kernels and exit")
     parser.add_argument("--keep", action="store_true", help="keep build directories")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
@@ -66,7 +72,7 @@ def run(argv: list[str]) -> int:
         print(f"polyopt polybench: skipping variant '{skipped.name}': {skipped.reason}",
               file=sys.stderr)
     settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
-                        args.keep)
+                        args.keep, args.seed, False if args.no_db else args.db)
     out_dir = Path(args.out)
     experiment = Experiment(suite, variants, settings, out_dir)
     info = RunInfo(shlex.join(["polyopt", "polybench", *argv]), suite.description, suite.harness,

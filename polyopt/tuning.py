@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS evaluations (
     build TEXT NOT NULL DEFAULT '',
     run TEXT NOT NULL DEFAULT '',
     source TEXT NOT NULL DEFAULT '',
+    winner INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS evaluations_key ON evaluations (scop, machine, options);
@@ -99,6 +100,7 @@ class Evaluation:
     build: str = ""
     run: str = ""
     created: float = 0.0
+    winner: bool = False        # the schedule a search chose
 
 
 class TuningDatabase:
@@ -127,25 +129,28 @@ class TuningDatabase:
         with self.connection:
             self.connection.execute(
                 "INSERT INTO evaluations (scop, machine, options, schedule_key, schedule, candidate,"
-                " status, seconds, detail, build, run, source, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " status, seconds, detail, build, run, source, winner, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (scop, machine, options, schedule_key(evaluation.schedule), evaluation.schedule,
                  evaluation.candidate, evaluation.status, evaluation.seconds, evaluation.detail,
-                 evaluation.build, evaluation.run, source, evaluation.created or time.time()))
+                 evaluation.build, evaluation.run, source, int(evaluation.winner),
+                 evaluation.created or time.time()))
 
     def evaluations(self, scop: str, machine: str, options: str) -> list[Evaluation]:
         rows = self.connection.execute(
-            "SELECT schedule, candidate, status, seconds, detail, build, run, created"
+            "SELECT schedule, candidate, status, seconds, detail, build, run, created, winner"
             " FROM evaluations WHERE scop = ? AND machine = ? AND options = ? ORDER BY id",
             (scop, machine, options)).fetchall()
         return [Evaluation(*row) for row in rows]
 
     def best(self, scop: str, machine: str, options: str, limit: int = 1) -> list[Evaluation]:
-        """The fastest verified schedules, each once (by its best time)."""
+        """The schedule the latest search chose, then the fastest verified others,
+        each once (with its best time)."""
         rows = self.connection.execute(
-            "SELECT schedule, candidate, status, MIN(seconds), detail, build, run, created"
-            " FROM evaluations WHERE scop = ? AND machine = ? AND options = ? AND status = 'ok'"
-            " AND seconds IS NOT NULL GROUP BY schedule_key ORDER BY MIN(seconds) LIMIT ?",
+            "SELECT schedule, candidate, status, MIN(seconds), detail, build, run, created,"
+            " MAX(winner) FROM evaluations WHERE scop = ? AND machine = ? AND options = ?"
+            " AND status = 'ok' AND seconds IS NOT NULL GROUP BY schedule_key"
+            " ORDER BY MAX(winner * created) DESC, MIN(seconds) LIMIT ?",
             (scop, machine, options, limit)).fetchall()
         return [Evaluation(*row) for row in rows]
 

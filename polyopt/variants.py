@@ -29,6 +29,7 @@ class Variant:
     options: Options | None = None   # polyopt pipeline options; None: the source as it is
     transform: list[str] | None = None  # an external source-to-source tool: argv before {src}
     description: str = ""
+    search_budget: int | None = None    # random:N: search N random schedules per kernel
 
 
 @dataclass
@@ -66,7 +67,7 @@ def _polly_clang() -> tuple[str | None, str]:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "isl", "identity-omp", "pluto", "polly", "graphite"]
+    return ["gcc", "isl", "identity-omp", "random:N", "pluto", "polly", "graphite"]
 
 
 def make_variant(spec: str, threads: int) -> Variant | Unavailable:
@@ -81,6 +82,14 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     if name == "identity-omp":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="identity"),
                        description="polyopt: original order, tiled and parallel where legal")
+    if name.startswith("random:"):
+        budget = name.split(":", 1)[1]
+        if not budget.isdigit():
+            raise UsageError(f"'{name}': random:N needs a number of schedules, e.g. random:50")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="random"),
+                       description=f"polyopt: best of the original code, original order, isl and "
+                                   f"{budget} random legal schedules, each built, run and verified",
+                       search_budget=int(budget))
     if name == "graphite":
         command = [gcc, *GCC_FLAGS, "-floop-nest-optimize", "-floop-parallelize-all",
                    f"-ftree-parallelize-loops={threads}", "-fopenmp"]

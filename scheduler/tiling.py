@@ -47,6 +47,8 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
         n = node.band_n_member()
         if n < 2 or not node.band_get_permutable():
             return node
+        if node.is_subtree_anchored():   # an inner tiled band's isolate option: isl cannot tile
+            return node
         band_sizes = tile_sizes_for(n, sizes)
         if all(size <= 1 for size in band_sizes):
             return node

@@ -46,17 +46,22 @@ class _TreeBuilder:
 
     def band(self, group: list[str], row: tuple[int, ...]) -> isl.MultiUnionPwAff:
         space = self.space
+        # Within the subtree the parameters are fixed, so a shift common to the
+        # group (a parametric one included) changes nothing: take the smallest
+        # of each parameter coefficient and of the constants off every statement.
         entries = {s: (space.iterators(row, s), space.parameter_coefficients(row, s),
                        space.constant(row, s)) for s in group}
+        offsets = [min(mu[k] for _, mu, _ in entries.values()) for k in range(len(space.parameters))]
         offset = min(constant for _, _, constant in entries.values())
-        values = [v for lam, mu, _ in entries.values() for v in lam + mu]
-        values += [constant - offset for _, _, constant in entries.values()]
+        entries = {s: (lam, [m - o for m, o in zip(mu, offsets)], constant - offset)
+                   for s, (lam, mu, constant) in entries.items()}
+        values = [v for lam, mu, constant in entries.values() for v in [*lam, *mu, constant]]
         divisor = math.gcd(*values) or 1
         pieces = []
         for s, (lam, mu, constant) in entries.items():
             iterators = [f"i{k}" for k in range(len(lam))]
             text = _affine_text(iterators, self.scop.parameters, [c // divisor for c in lam],
-                                [c // divisor for c in mu], (constant - offset) // divisor)
+                                [c // divisor for c in mu], constant // divisor)
             pieces.append(f"{s}[{', '.join(iterators)}] -> [({text})]")
         return isl.MultiUnionPwAff(f"[{self.parameters}] -> [{{ " + "; ".join(pieces) + " }]")
 

@@ -1,0 +1,134 @@
+"""The random search from the command line, its judge, and the tuning database."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from polyopt.cli import main
+from polyopt.evaluator import Evaluator
+from polyopt.frontend import extract_scops, read_source
+from polyopt.search import Judge
+from polyopt.tuning import TuningDatabase, scop_fingerprint
+from tests.conftest import KERNELS, compile_and_run, needs_gcc
+
+pytestmark = needs_gcc
+MATMUL = KERNELS / "matmul.c"
+
+
+@pytest.fixture()
+def database(tmp_path) -> Path:
+    return tmp_path / "tuning.sqlite"
+
+
+def _search(tmp_path, database, *extra) -> Path:
+    out = tmp_path / "out.c"
+    status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "3",
+                   "--seed", "1", "--db", str(database), "-q", *extra])
+    assert status == 0
+    return out
+
+
+def test_search_emits_a_verified_program_and_stores_every_candidate(tmp_path, database):
+    out = _search(tmp_path, database)
+    expected, _ = compile_and_run(MATMUL.read_text(), tmp_path, "original")
+    actual, _ = compile_and_run(out.read_text(), tmp_path, "searched")
+    assert actual == expected
+    rows = sqlite3.connect(database).execute(
+        "SELECT candidate, status FROM evaluations").fetchall()
+    names = {name for name, _ in rows}
+    assert {"original", "identity", "isl"} <= names
+    assert sum(name.startswith("random-") for name in names) == 3
+    assert sum(winner for (winner,) in sqlite3.connect(database).execute(
+        "SELECT winner FROM evaluations")) == 1
+
+
+def test_plain_run_reuses_the_stored_schedule(tmp_path, database):
+    searched = _search(tmp_path, database).read_text()
+    plain = tmp_path / "plain.c"
+    assert main([str(MATMUL), "-o", str(plain), "--db", str(database), "-q"]) == 0
+    assert plain.read_text() == searched
+    # an explicit scheduler does not read the database
+    isl = tmp_path / "isl.c"
+    assert main([str(MATMUL), "-o", str(isl), "--scheduler", "isl", "--db", str(database)]) == 0
+    assert "/* polyopt: isl scheduler;" in isl.read_text()
+
+
+def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
+    _search(tmp_path, database)
+    samples = tmp_path / "samples.jsonl"
+    assert main([str(MATMUL), "-o", str(samples), "--scheduler", "random", "--budget", "2",
+                 "--seed", "1", "--db", str(database), "--dump", "samples", "-q"]) == 0
+    entries = [json.loads(line) for line in samples.read_text().splitlines()]
+    names = [entry["candidate"] for entry in entries]
+    assert "stored-1" in names
+    first = {e["schedule"] for e in entries if e["candidate"].startswith("random-")}
+    with TuningDatabase(database) as db:
+        scop = extract_scops(read_source(str(MATMUL))).scops[0]
+        assert len(db.best(scop_fingerprint(scop), _machine(), _options_key(), limit=100)) >= 3
+    assert all(e["status"] for e in entries)
+    assert sum(e["best"] for e in entries) == 1
+    random_entries = [e for e in entries if e["candidate"].startswith("random-")]
+    assert random_entries and all("matrix" in e and "combinations" in e for e in random_entries)
+    assert len(first) == len(random_entries)   # distinct schedules
+
+
+def _machine() -> str:
+    from polyopt.tuning import machine_fingerprint
+    return machine_fingerprint()
+
+
+def _options_key() -> str:
+    from polyopt.pipeline import Options, options_key
+    return options_key(Options())
+
+
+def test_same_seed_same_candidates(tmp_path):
+    runs = []
+    for k in range(2):
+        samples = tmp_path / f"samples{k}.jsonl"
+        assert main([str(MATMUL), "-o", str(samples), "--scheduler", "random", "--budget", "3",
+                     "--seed", "5", "--no-db", "--dump", "samples", "-q"]) == 0
+        runs.append([json.loads(line)["schedule"] for line in samples.read_text().splitlines()])
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("change,status", [
+    ("wrong", "wrong output"), ("crash", "crash"), ("syntax", "build error"), ("hang", "timeout")])
+def test_judge_classifies_failures(tmp_path, change, status):
+    original = "#include <stdio.h>\nint main(void) { printf(\"42\\n\"); return 0; }\n"
+    variants = {
+        "wrong": original.replace("42", "43"),
+        "crash": original.replace("return 0;", "return *(volatile int *)0;"),
+        "syntax": original.replace("return 0;", "return 0"),
+        "hang": original.replace("printf", "for (volatile int i = 0; ; i++); printf"),
+    }
+    with Evaluator("gcc -O0 {src} -o {exe}", timeout=30) as evaluator:
+        judge = Judge(evaluator)
+        assert judge.start(original) > 0
+        assert judge.measure(original, "same", timeout=30).status == "ok"
+        assert judge.measure(variants[change], change, timeout=1).status == status
+
+
+def test_scop_fingerprint_follows_the_code(tmp_path):
+    text = MATMUL.read_text()
+    changed = tmp_path / "changed.c"
+    changed.write_text(text.replace("C[i][j] += A[i][k] * B[k][j];", "C[i][j] += A[i][k] * B[j][k];"))
+    same = tmp_path / "same.c"
+    same.write_text("/* a comment */\n" + text)
+
+    def fingerprint(path):
+        return scop_fingerprint(extract_scops(read_source(str(path))).scops[0])
+    assert fingerprint(MATMUL) == fingerprint(same)
+    assert fingerprint(MATMUL) != fingerprint(changed)
+
+
+def test_dump_space_reports_generators_and_speed(capsys):
+    assert main([str(MATMUL), "--dump", "space", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "dependence polyhedra: 2" in out
+    assert "vertices" in out and "rays" in out and "lines" in out
+    assert "schedules/s" in out
