@@ -218,36 +218,18 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
                   dependences: list[Dependences] | None = None) -> str:
     """The text ``render`` gives, computed in a forked process that is killed after
     `seconds`; raises CodegenError then, and for any error of the generation."""
-    import multiprocessing
+    from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_time_limit
 
-    def child(connection) -> None:
-        try:
-            connection.send(("ok", render(source, scops, warnings, options, choices,
-                                          dependences).text))
-        except Exception as error:  # noqa: BLE001 - reported to the parent
-            connection.send(("error", f"{type(error).__name__}: {error}"))
-        connection.close()
+    def text() -> str:
+        return render(source, scops, warnings, options, choices, dependences).text
 
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=child, args=(sender,), daemon=True)
-    process.start()
-    sender.close()
     location = scops[0].region.location if scops else Location(source.name)
     try:
-        if not receiver.poll(seconds):
-            raise CodegenError(f"code generation took more than {seconds:g} s", location)
-        status, payload = receiver.recv()
-    except EOFError:
-        raise CodegenError("code generation crashed", location) from None
-    finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-        receiver.close()
-    if status != "ok":
-        raise CodegenError(f"code generation failed: {payload}", location)
-    return payload
+        return call_with_time_limit(seconds, text)
+    except TimeBoxExceeded as error:
+        raise CodegenError(f"code generation {error}", location) from None
+    except TimeBoxFailed as error:
+        raise CodegenError(f"code generation failed: {error}", location) from None
 
 
 def _summary_comment(report: ScopReport) -> str:

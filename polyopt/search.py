@@ -25,7 +25,6 @@ from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
-from polyopt.model import Scop
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, model, options_key,
                               render, render_within, stored_result)
 from polyopt.scheduler import ScheduleResult, get_scheduler

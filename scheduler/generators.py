@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import math
-import multiprocessing
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -104,35 +103,13 @@ def _cdd_generators(rows: list[list[Fraction]], equalities: list[int]):
     return vertices, rays, line_vectors
 
 
-def _child(connection, rows, equalities) -> None:
-    try:
-        connection.send(("ok", _cdd_generators(rows, equalities)))
-    except Exception as error:  # noqa: BLE001 - reported to the parent
-        connection.send(("error", str(error)))
-    connection.close()
-
-
 def _cdd_time_boxed(rows, equalities, seconds: float):
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, rows, equalities), daemon=True)
-    process.start()
-    sender.close()
+    from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_time_limit
     try:
-        if not receiver.poll(seconds):
-            return None
-        status, payload = receiver.recv()
-    except EOFError:
+        return call_with_time_limit(seconds, _cdd_generators, rows, equalities)
+    except (TimeBoxExceeded, TimeBoxFailed) as error:
+        log.debug("cdd: %s", error)
         return None
-    finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-        receiver.close()
-    if status != "ok":
-        log.debug("cdd failed: %s", payload)
-        return None
-    return payload
 
 
 def compute_generators(polyhedron: isl.BasicSet, seconds: float = GENERATOR_SECONDS) -> Generators | None:
