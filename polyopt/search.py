@@ -58,8 +58,9 @@ class SearchSettings:
 @dataclass
 class Measurement:
     status: str
-    seconds: float | None = None
+    seconds: float | None = None      # what the judge times (the process, or the kernel)
     detail: str = ""
+    wall_seconds: float | None = None  # the slowest whole run, which run time limits bound
 
 
 @dataclass
@@ -126,7 +127,8 @@ class Judge:
         return None if comparison.equal else "; ".join(comparison.differences[:3])
 
     def start(self, original_text: str) -> float:
-        """Build and run the original: its output becomes the reference; returns its time."""
+        """Build and run the original: its output becomes the reference; returns its
+        time (see ``reference.seconds`` for the whole run's)."""
         try:
             program = self.evaluator.build(original_text, "original", origin=self.origin)
         except BuildError as error:
@@ -148,7 +150,7 @@ class Judge:
         except BuildError as error:
             return Measurement("build error", None, str(error))
         try:
-            times = []
+            times, walls = [], []
             for _ in range(runs):
                 try:
                     output = self.evaluator.run(program, self.run_environment, timeout=timeout)
@@ -164,7 +166,8 @@ class Judge:
                 if seconds is None:
                     return Measurement("crash", None, "the run printed no time")
                 times.append(seconds)
-            return Measurement(OK, statistics.median(times), "")
+                walls.append(output.seconds)
+            return Measurement(OK, statistics.median(times), "", max(walls))
         finally:
             self.evaluator.discard(program)
 
@@ -185,6 +188,7 @@ class Search:
         self.notes: list[str] = []
         self.sampling_seconds = 0.0
         self.best_seconds: float | None = None
+        self.best_wall: float | None = None    # whole-run seconds of the fastest so far
         self.database = TuningDatabase(options.database) if settings.use_database else None
         self.machine = machine_fingerprint()
         self.fingerprints = [scop_fingerprint(s) for s in self.scops]
@@ -247,10 +251,10 @@ class Search:
     # -- evaluation -----------------------------------------------------------
     def _timeout(self) -> float:
         settings = self.settings
-        if self.best_seconds is None:
+        if self.best_wall is None:
             return settings.timeout
         return min(settings.timeout, max(settings.minimum_timeout,
-                                         settings.timeout_factor * self.best_seconds))
+                                         settings.timeout_factor * self.best_wall))
 
     def _evaluate(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
@@ -270,6 +274,7 @@ class Search:
             candidate.seconds.append(measurement.seconds)
             if self.best_seconds is None or measurement.seconds < self.best_seconds:
                 self.best_seconds = measurement.seconds
+                self.best_wall = measurement.wall_seconds
         log.info("%s: %s %s", candidate.name, candidate.status,
                  f"{measurement.seconds:.4g} s" if measurement.seconds is not None else candidate.detail)
 
@@ -303,7 +308,7 @@ class Search:
         if not self.scops:
             raise UsageError(f"{self.source.name}: no SCoP to search a schedule for")
         reference = self.judge.start(self.source.text)
-        self.best_seconds = reference
+        self.best_seconds, self.best_wall = reference, self.judge.reference.seconds
         best = None
         try:
             for candidate in self._baselines():
