@@ -77,7 +77,7 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--run", default=DEFAULT_RUN, help="run command (default: '{exe}')")
     group.add_argument("--shell", action="store_true", help="run both commands through /bin/sh")
     group.add_argument("--timeout", type=float, default=300.0,
-                       help="seconds a run may take at most (runs slower than 5x the best so "
+                       help="seconds a run may take at most (runs slower than 3x the best so "
                             "far are stopped earlier)")
     group.add_argument("--tolerance", type=float, default=0.0,
                        help="relative tolerance for numbers in the outputs (default: exact)")

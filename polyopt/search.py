@@ -46,7 +46,7 @@ class SearchSettings:
     mode: str = "sparse"             # generator combination: sparse, dense or mixed
     strong_probability: float = 0.4
     timeout: float = 300.0           # seconds a run may take at most
-    timeout_factor: float = 5.0      # ... and at most this many times the best so far
+    timeout_factor: float = 3.0      # ... and at most this many times the best so far
     minimum_timeout: float = 2.0     # ... but never less than this
     finalists: int = 3               # best candidates timed again at the end
     final_repeat: int = 2            # extra runs of each finalist
