@@ -189,10 +189,10 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     with Evaluator(args.build, args.run, shell=args.shell, timeout=args.timeout, repeat=1,
                    warmup=0) as evaluator:
         judge = Judge(evaluator, origin, args.tolerance)
-        with tqdm(total=settings.budget + 3, desc="search", unit="schedule", disable=args.quiet,
+        search = Search(source, options, settings, judge)
+        with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
                   leave=False) as progress:
-            search = Search(source, options, settings, judge, progress)
-            progress.total = settings.budget + 3 + (settings.stored if args.use_db else 0)
+            search.progress = progress
             result = search.run()
     _emit_warnings(result.optimized.warnings, args.quiet)
     counts = result.counts()

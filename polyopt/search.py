@@ -196,6 +196,12 @@ class Search:
         self.known: list[set[str]] = [
             self.database.known_schedules(f, self.machine, self.options_key) if self.database else set()
             for f in self.fingerprints]
+        self.baselines = self._baselines() if self.scops else []
+
+    @property
+    def planned(self) -> int:
+        """Candidates the search means to evaluate (fewer if sampling runs dry)."""
+        return len(self.baselines) + self.settings.budget
 
     # -- candidates -----------------------------------------------------------
     def _baselines(self) -> list[Candidate]:
@@ -311,7 +317,7 @@ class Search:
         self.best_seconds, self.best_wall = reference, self.judge.reference.seconds
         best = None
         try:
-            for candidate in self._baselines():
+            for candidate in self.baselines:
                 self._evaluate(candidate)
                 self._advance()
             for number in range(1, self.settings.budget + 1):
