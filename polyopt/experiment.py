@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import logging
 import re
 import shlex
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 # Status of a kernel x variant: OK, or the failure found first: "polyopt error",
 # "compile error", "crash", "timeout", "wrong output" or "no baseline".
 OK = "ok"
+OUTCOMES = "outcomes.jsonl"    # finished kernels, for --resume
 CSV_FIELDS = ["kernel", "dataset", "variant", "run", "seconds", "status", "verification",
               "max_error", "polyopt_seconds", "compile_seconds", "detail"]
 
@@ -153,11 +155,16 @@ class Experiment:
         self._csv = None
 
     # -- recording ---------------------------------------------------------
-    def open_csv(self) -> None:
+    def open_csv(self, append: bool = False) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        self._csv_file = open(self.out_dir / "results.csv", "w", newline="")
+        path = self.out_dir / "results.csv"
+        if not append:
+            (self.out_dir / OUTCOMES).unlink(missing_ok=True)
+        new = not (append and path.is_file())
+        self._csv_file = open(path, "w" if new else "a", newline="")
         self._csv = csv.DictWriter(self._csv_file, CSV_FIELDS)
-        self._csv.writeheader()
+        if new:
+            self._csv.writeheader()
 
     def close_csv(self) -> None:
         if self._csv_file:
@@ -313,7 +320,37 @@ class Experiment:
                 if not outcome.seconds or outcome.status != OK:
                     self._write_row(outcome, None, None)
             self.results.extend(outcomes)
+        self._save_outcomes(outcomes)
         return outcomes
+
+    # -- resuming ------------------------------------------------------------
+    def _save_outcomes(self, outcomes: list[Outcome]) -> None:
+        """Every finished kernel's outcomes, for ``--resume``."""
+        with open(self.out_dir / OUTCOMES, "a") as stream:
+            for outcome in outcomes:
+                stream.write(json.dumps(dataclasses.asdict(outcome)) + "\n")
+
+    def resume(self) -> set[str]:
+        """Take back the outcomes of a previous run in the same directory; returns the
+        kernels it finished. Their CSV rows are kept, those of an unfinished kernel dropped."""
+        path = self.out_dir / OUTCOMES
+        if not path.is_file():
+            return set()
+        outcomes = [Outcome(**json.loads(line)) for line in path.read_text().splitlines() if line]
+        names = {v.name for v in self.variants}
+        done = {o.kernel for o in outcomes}
+        done = {k for k in done if {o.variant for o in outcomes if o.kernel == k} >= names}
+        self.results = [o for o in outcomes if o.kernel in done and o.variant in names]
+        path.write_text("".join(json.dumps(dataclasses.asdict(o)) + "\n" for o in self.results))
+        table = self.out_dir / "results.csv"
+        if table.is_file():
+            with open(table, newline="") as stream:
+                rows = [row for row in csv.DictReader(stream) if row["kernel"] in done]
+            with open(table, "w", newline="") as stream:
+                writer = csv.DictWriter(stream, CSV_FIELDS)
+                writer.writeheader()
+                writer.writerows(rows)
+        return done
 
     def _record_time(self, outcome: Outcome, output: RunOutput, index: int) -> None:
         """Keep the kernel time a run printed (a run that printed none crashed)."""

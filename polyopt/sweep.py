@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
 import time
@@ -48,6 +49,9 @@ def parser() -> argparse.ArgumentParser:
                              "~/.cache/polyopt/tuning.sqlite)")
     parser.add_argument("--no-db", action="store_true",
                         help="random:N searches neither read nor write a tuning database")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the kernels a previous run in --out finished and run the rest "
+                             "(the same variants and settings are assumed)")
     parser.add_argument("--list", action="store_true", help="list the suite's kernels and exit")
     parser.add_argument("--keep", action="store_true", help="keep build directories")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
@@ -81,7 +85,16 @@ def run(argv: list[str]) -> int:
                    [(u.name, u.reason) for u in unavailable])
     compilers = sorted({compiler_version(v.compiler[0]) for v in variants})
     start = time.perf_counter()
-    experiment.open_csv()
+    earlier = 0.0
+    state = out_dir / "sweep.json"
+    if args.resume:
+        done = experiment.resume()
+        kernels = [k for k in kernels if k.name not in done]
+        if state.is_file() and done:
+            earlier = json.loads(state.read_text()).get("wall_seconds", 0.0)
+        if done:
+            print(f"polyopt polybench: resuming: {len(done)} kernel(s) already done", file=sys.stderr)
+    experiment.open_csv(append=args.resume)
     status = 0
     try:
         with tqdm(kernels, unit="kernel", disable=True if args.quiet else None,
@@ -93,7 +106,8 @@ def run(argv: list[str]) -> int:
         print("polyopt polybench: interrupted; writing what was measured", file=sys.stderr)
     finally:
         experiment.close_csv()
-        info.wall_seconds = time.perf_counter() - start
+        info.wall_seconds = earlier + time.perf_counter() - start
+        state.write_text(json.dumps({"wall_seconds": info.wall_seconds}))
         names = [v.name for v in variants]
         write_report(out_dir / "report.md", info, experiment.results, compilers)
         plotted = write_plot(out_dir / "speedup.png", experiment.results, names)

@@ -139,3 +139,25 @@ def test_interrupt_keeps_what_was_measured(tmp_path):
     assert "Interrupted" in report and "| gemm |" in report and "interrupted after" in report
     rows = _rows(out)
     assert {row["variant"] for row in rows if row["seconds"]} == {"gcc", "isl"}
+
+
+@needs_gcc
+def test_resume_keeps_finished_kernels_and_runs_the_rest(tmp_path, capsys):
+    out = tmp_path / "results"
+    arguments = ["polybench", "gemm", "jacobi-1d", "--dataset", "MINI", "--variants", "isl",
+                 "--repeat", "1", "--out", str(out), "-q"]
+    assert main(arguments) == 0
+    # as if the run had been stopped during jacobi-1d: its outcomes were never saved
+    outcomes = out / "outcomes.jsonl"
+    lines = outcomes.read_text().splitlines()
+    outcomes.write_text("".join(line + "\n" for line in lines if '"jacobi-1d"' not in line))
+    capsys.readouterr()
+    assert main(arguments + ["--resume"]) == 0
+    assert "1 kernel(s) already done" in capsys.readouterr().err
+    with open(out / "results.csv", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    assert sorted((r["kernel"], r["variant"]) for r in rows) == \
+        [("gemm", "gcc"), ("gemm", "isl"), ("jacobi-1d", "gcc"), ("jacobi-1d", "isl")]
+    report = (out / "report.md").read_text()
+    assert "| gemm |" in report and "| jacobi-1d |" in report
+    assert len((out / "outcomes.jsonl").read_text().splitlines()) == 4
