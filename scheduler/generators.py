@@ -30,7 +30,6 @@ IN_PROCESS_DIMENSION = 12    # below this many coordinates cdd runs in-process
 MAX_DENOMINATOR = 16         # vertices with larger denominators are moved to an integer point
 MAX_RAY_COMPONENT = 1000     # rays with larger (primitive integer) components are dropped
 PROJECTION_BOUND = 8         # |coordinate| range of projection sampling
-MODES = ("sparse", "dense", "mixed")
 
 
 @dataclass

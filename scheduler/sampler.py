@@ -193,7 +193,7 @@ class ScheduleSpace:
     def completion(self, rows: list[Row]) -> list[Row]:
         """Rows that give each statement as many independent iterator rows as loops."""
         space = self.space
-        bases = {s: _Basis(space.depths[s]) for s in space.statements}
+        bases = {s: IteratorBasis(space.depths[s]) for s in space.statements}
         for row in rows:
             for s in space.statements:
                 bases[s].add(space.iterators(row.values, s))
@@ -218,7 +218,7 @@ def _integer_row(values: list[Fraction]) -> tuple[int, ...]:
     return tuple(int(Fraction(v) * scale) for v in values)
 
 
-class _Basis:
+class IteratorBasis:
     """Row-echelon basis of the iterator rows seen so far (exact arithmetic)."""
 
     def __init__(self, size: int):
@@ -249,6 +249,11 @@ class _Basis:
 
     def independent(self, vector) -> bool:
         return any(self.reduce(vector))
+
+    def copy(self) -> IteratorBasis:
+        result = IteratorBasis(self.size)
+        result.rows, result.pivots = list(self.rows), list(self.pivots)
+        return result
 
     def independent_unit(self) -> list[int]:
         for k in range(self.size):

@@ -20,8 +20,8 @@ import math
 import islpy as isl
 
 from polyopt.model import Scop
-from polyopt.scheduler.bands import band_distances, coincident_members, node_dependences
-from polyopt.scheduler.sampler import _Basis
+from polyopt.scheduler.bands import coincident_members, node_dependences
+from polyopt.scheduler.sampler import IteratorBasis
 from polyopt.scheduler.space import CoefficientSpace
 
 
@@ -65,7 +65,7 @@ class _TreeBuilder:
             pieces.append(f"{s}[{', '.join(iterators)}] -> [({text})]")
         return isl.MultiUnionPwAff(f"[{self.parameters}] -> [{{ " + "; ".join(pieces) + " }]")
 
-    def build(self, group: list[str], depth: int, bases: dict[str, _Basis]) -> isl.Schedule:
+    def build(self, group: list[str], depth: int, bases: dict[str, IteratorBasis]) -> isl.Schedule:
         space = self.space
         if len(group) == 1 and bases[group[0]].full or depth == len(self.matrix):
             return isl.Schedule.from_domain(self.domain(group))
@@ -84,17 +84,11 @@ class _TreeBuilder:
             return result
         if len(group) == 1 and not bases[group[0]].independent(space.iterators(row, group[0])):
             return self.build(group, depth + 1, bases)   # constant inside the subtree
-        inner = {s: _copy_basis(bases[s]) for s in group}
+        inner = {s: bases[s].copy() for s in group}
         for s in group:
             inner[s].add(space.iterators(row, s))
         child = self.build(group, depth + 1, inner)
         return child.insert_partial_schedule(self.band(group, row))
-
-
-def _copy_basis(basis: _Basis) -> _Basis:
-    result = _Basis(basis.size)
-    result.rows, result.pivots = list(basis.rows), list(basis.pivots)
-    return result
 
 
 def matrix_to_tree(scop: Scop, space: CoefficientSpace, matrix: list[tuple[int, ...]],
@@ -102,7 +96,7 @@ def matrix_to_tree(scop: Scop, space: CoefficientSpace, matrix: list[tuple[int, 
     """The simplified schedule tree of a schedule matrix, bands merged and marked."""
     builder = _TreeBuilder(scop, space, matrix)
     statements = [s.name for s in scop.statements]
-    tree = builder.build(statements, 0, {s: _Basis(space.depths[s]) for s in statements})
+    tree = builder.build(statements, 0, {s: IteratorBasis(space.depths[s]) for s in statements})
     return mark_bands(merge_bands(tree, dependences), dependences)
 
 
@@ -153,5 +147,3 @@ def mark_bands(schedule: isl.Schedule, dependences: isl.UnionMap) -> isl.Schedul
 
     return schedule.map_schedule_node_bottom_up(visit)
 
-
-__all__ = ["matrix_to_tree", "merge_bands", "mark_bands", "band_distances"]
