@@ -101,6 +101,8 @@ def run(argv: list[str]) -> int:
                   file=sys.stderr) as progress:
             for kernel in progress:
                 experiment.run_kernel(kernel, progress)
+                # kept after each kernel, so that a killed run still resumes with its time
+                state.write_text(json.dumps({"wall_seconds": earlier + time.perf_counter() - start}))
     except KeyboardInterrupt:
         info.interrupted, status = True, 130
         print("polyopt polybench: interrupted; writing what was measured", file=sys.stderr)
