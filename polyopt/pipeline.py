@@ -143,11 +143,11 @@ def stored_choices(scops: list[Scop], options: Options) -> list[ScheduleResult |
         machine = machine_fingerprint()
         for scop in scops:
             best = database.best(scop_fingerprint(scop), machine, options_key(options))
-            result.append(stored_result(scop, best[0]) if best else None)
+            result.append(stored_result(best[0]) if best else None)
     return result
 
 
-def stored_result(scop: Scop, evaluation) -> ScheduleResult:
+def stored_result(evaluation) -> ScheduleResult:
     from polyopt.tuning import ORIGINAL
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s)")

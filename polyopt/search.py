@@ -215,9 +215,9 @@ class Search:
                       for f in self.fingerprints]
             for rank in range(max((len(s) for s in stored), default=0)):
                 choices = []
-                for scop, evaluations in zip(self.scops, stored):
+                for evaluations in stored:
                     chosen = evaluations[min(rank, len(evaluations) - 1)] if evaluations else None
-                    choices.append(stored_result(scop, chosen) if chosen else
+                    choices.append(stored_result(chosen) if chosen else
                                    ScheduleResult(None, "original code"))
                 result.append(Candidate(f"stored-{rank + 1}", choices))
         return result

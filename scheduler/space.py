@@ -15,7 +15,6 @@ are rational isl basic sets in the row space, computed once per polyhedron.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -24,8 +23,6 @@ import islpy as isl
 from polyopt.scheduler.generators import constraints_of
 from polyopt.dependences import Dependences
 from polyopt.model import Scop
-
-log = logging.getLogger(__name__)
 
 SPLIT_LIMIT = 4            # lexicographic-minimum splits per statement pair
 SPLIT_OPERATIONS = 200_000  # isl operations allowed for splitting one relation
