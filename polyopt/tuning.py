@@ -112,6 +112,11 @@ class TuningDatabase:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.connection = sqlite3.connect(self.path, timeout=30)
             self.connection.executescript(_SCHEMA)
+            columns = {row[1] for row in self.connection.execute("PRAGMA table_info(evaluations)")}
+            if "winner" not in columns:   # a database from before the winner was recorded
+                with self.connection:
+                    self.connection.execute("ALTER TABLE evaluations ADD COLUMN winner "
+                                            "INTEGER NOT NULL DEFAULT 0")
         except (OSError, sqlite3.Error) as error:
             raise UsageError(f"cannot open the tuning database '{self.path}': {error}") from None
 

@@ -132,3 +132,18 @@ def test_dump_space_reports_generators_and_speed(capsys):
     assert "dependence polyhedra: 2" in out
     assert "vertices" in out and "rays" in out and "lines" in out
     assert "schedules/s" in out
+
+
+def test_database_from_before_the_winner_column_is_upgraded(tmp_path):
+    path = tmp_path / "old.sqlite"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE evaluations (id INTEGER PRIMARY KEY, scop TEXT NOT NULL,"
+                       " machine TEXT NOT NULL, options TEXT NOT NULL, schedule_key TEXT NOT NULL,"
+                       " schedule TEXT NOT NULL, candidate TEXT NOT NULL, status TEXT NOT NULL,"
+                       " seconds REAL, detail TEXT NOT NULL DEFAULT '', build TEXT NOT NULL"
+                       " DEFAULT '', run TEXT NOT NULL DEFAULT '', source TEXT NOT NULL DEFAULT '',"
+                       " created REAL NOT NULL)")
+    connection.commit()
+    connection.close()
+    with TuningDatabase(path) as database:
+        assert database.best("scop", "machine", "options") == []
