@@ -12,7 +12,7 @@ from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.openmp import OpenMPPrinter
 
-__all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix"]
+__all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
 
 
 @dataclass
@@ -23,11 +23,17 @@ class GeneratedNest:
 
 def iterator_prefix(scop: Scop) -> str:
     """A prefix for generated iterators that no identifier of the region uses."""
-    for prefix in ("c", "t", "polyopt_c"):
-        if not any(name.startswith(prefix) and name[len(prefix):].isdigit()
-                   for name in scop.identifiers):
-            return prefix
-    return "polyopt_iterator_"
+    return iterator_prefixes(scop, 1)[0]
+
+
+def iterator_prefixes(scop: Scop, count: int,
+                      candidates: tuple[str, ...] = ("c", "t", "polyopt_c")) -> list[str]:
+    """`count` distinct prefixes for generated iterators, unused in the region."""
+    free = [prefix for prefix in candidates
+            if not any(name.startswith(prefix) and name[len(prefix):].isdigit()
+                       for name in scop.identifiers)]
+    free += [f"polyopt_iterator{n}_" for n in range(count)]
+    return free[:count]
 
 
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,

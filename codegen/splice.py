@@ -17,7 +17,7 @@ def indent_block(lines: list[str], indent: str, first_line_indented: bool) -> st
     """Indent generated lines to sit where the region was; preprocessor lines stay flush."""
     out = []
     for k, line in enumerate(lines):
-        if line.startswith(("#ifndef", "#define", "#endif")) or not line:
+        if line.startswith("#") or not line:
             out.append(line)
         elif k == 0 and not first_line_indented:
             out.append(line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pycparser import c_ast, c_generator
 
 
-class _SubstitutingGenerator(c_generator.CGenerator):
+class SubstitutingGenerator(c_generator.CGenerator):
     def __init__(self, substitutions: dict[str, str]):
         super().__init__()
         self.substitutions = substitutions
@@ -30,8 +30,12 @@ def _is_simple(text: str) -> bool:
     return text.isidentifier() or text.isdigit()
 
 
+def substitutions(iterators: list[str], values: list[str]) -> dict[str, str]:
+    """Iterator -> value expression, parenthesized unless it is a name or a number."""
+    return {name: (value if _is_simple(value) else f"({value})")
+            for name, value in zip(iterators, values)}
+
+
 def statement_text(body: c_ast.Node, iterators: list[str], values: list[str]) -> str:
     """C text of a statement with each iterator replaced by its value expression."""
-    substitutions = {name: (value if _is_simple(value) else f"({value})")
-                     for name, value in zip(iterators, values)}
-    return _SubstitutingGenerator(substitutions).visit(body)
+    return SubstitutingGenerator(substitutions(iterators, values)).visit(body)

@@ -69,26 +69,26 @@ def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult
 # a parenthesized lone identifier. Such NAMEs are types defined where polyopt does
 # not look (a macro in a header: PolyBench's "(DATA_TYPE) n").
 _CAST = re.compile(r"\(\s*([A-Za-z_]\w*)\s*\)\s*(?=[A-Za-z_0-9.(])")
-_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern
+C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern
     float for goto if inline int long register restrict return short signed sizeof static struct
     switch typedef union unsigned void volatile while""".split())
 
 
-def _cast_type_names(text: str) -> set[str]:
+def cast_type_names(text: str) -> set[str]:
     names = set()
     for match in _CAST.finditer(text):
         before = text[:match.start()].rstrip()
         # "f(x) y" and "if (x) y" are not casts: a call or a condition
         if before and (before[-1].isalnum() or before[-1] in "_)]"):
             continue
-        if match.group(1) not in _KEYWORDS:
+        if match.group(1) not in C_KEYWORDS:
             names.add(match.group(1))
     return names
 
 
 def _prelude(source: SourceFile, text: str) -> str:
     words = set(re.findall(r"[A-Za-z_]\w*", text))
-    names = {name for name in source.typedef_names() if name in words} | _cast_type_names(text)
+    names = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
     return " ".join(f"typedef int {name};" for name in sorted(names))
 
 

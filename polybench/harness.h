@@ -48,6 +48,10 @@
 # define POW_FUN(x, y) pow(x, y)
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Allocate BYTES on the heap, 64-byte aligned, or exit with a message:
  *   double (*A)[M] = harness_alloc(sizeof(double[N][M])); */
 void *harness_alloc(size_t bytes);
@@ -61,15 +65,36 @@ void harness_dump_double(const double *values, size_t count);
 void harness_dump_float(const float *values, size_t count);
 void harness_dump_int(const int *values, size_t count);
 
+#ifdef __cplusplus
+}
+#endif
+
 /* Dump COUNT elements starting at FIRST (a pointer to the first element of a
  * contiguous array of double, float or int: &A[0][0], or x for a vector) under NAME. */
+#ifndef __cplusplus
+# define HARNESS_DUMP_VALUES(first, count)                                          \
+  _Generic((first), double *: harness_dump_double, float *: harness_dump_float,     \
+           int *: harness_dump_int)((first), (size_t) (count))
+#else
+/* The kernels also compile as C++ (nvcc compiles a .cu file as C++, for
+ * polyopt --target cuda): overloads instead of _Generic, and a heap block that
+ * converts to any object pointer, as void * does in C. */
+static inline void harness_dump_values(const double *v, size_t n) { harness_dump_double(v, n); }
+static inline void harness_dump_values(const float *v, size_t n) { harness_dump_float(v, n); }
+static inline void harness_dump_values(const int *v, size_t n) { harness_dump_int(v, n); }
+# define HARNESS_DUMP_VALUES(first, count) harness_dump_values((first), (size_t) (count))
+struct harness_block {
+  void *address;
+  template <class T> operator T *() const { return static_cast<T *>(address); }
+};
+# define harness_alloc(bytes) (harness_block{harness_alloc(bytes)})
+#endif
+
 #define HARNESS_DUMP_ARRAY(name, first, count)                                     \
   do {                                                                             \
     if (harness_dumping()) {                                                       \
       harness_dump_begin(name);                                                    \
-      _Generic((first), double *: harness_dump_double,                             \
-               float *: harness_dump_float, int *: harness_dump_int)(              \
-          (first), (size_t) (count));                                              \
+      HARNESS_DUMP_VALUES(first, count);                                           \
       harness_dump_end(name);                                                      \
     }                                                                              \
   } while (0)

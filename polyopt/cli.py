@@ -47,6 +47,12 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="tile sizes per band member, last one repeated (default: 32)")
     group.add_argument("--no-parallel", dest="parallel", action="store_false",
                        help="no OpenMP pragmas")
+    group.add_argument("--target", choices=["c", "cuda"], default="c",
+                       help="c: OpenMP C (default); cuda: a CUDA program, kernels and host code "
+                            "(write it to a .cu file and build it with nvcc)")
+    group.add_argument("--block-sizes", type=_tile_sizes, metavar="X[,Y[,Z]]",
+                       help="CUDA thread block sizes, x first (default: 256, 32x8 or 32x4x2 "
+                            "by the number of parallel loops mapped)")
     group.add_argument("--auto-scop", action="store_true",
                        help="find maximal affine loop nests instead of '#pragma scop' regions")
     group.add_argument("--strict", action="store_true",
@@ -64,7 +70,7 @@ def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "isl", tile=args.tile, tile_sizes=args.tile_sizes,
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db, database=args.db,
-                   seed=args.seed)
+                   seed=args.seed, target=args.target, block_sizes=args.block_sizes)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -160,6 +166,9 @@ def run_optimize(argv: list[str]) -> int:
     options = _options(args)
     source = read_source(args.file)
     if args.scheduler == "random" and args.budget > 0 or args.dump == "samples":
+        if options.target != "c":
+            raise UsageError("a schedule search (--scheduler random) builds and runs OpenMP C; "
+                             "it cannot search for --target cuda yet")
         return run_search(args, options, source)
     if args.dump:
         from polyopt.dump import dump

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.codegen import GeneratedNest, generate_openmp
+from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import indent_block, macro_lines, splice
 from polyopt.dependences import Dependences, compute_dependences
@@ -34,12 +34,18 @@ class Options:
     use_database: bool = False        # use the best stored schedule of an unchanged SCoP
     database: str | None = None       # tuning database path (None: the default one)
     seed: int | None = None           # for the random scheduler
+    target: str = "c"                 # "c" (OpenMP C) or "cuda"
+    block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
 
 
 def options_key(options: Options) -> str:
     """What, besides the schedule, shapes the generated code (a tuning database key)."""
     sizes = ",".join(map(str, options.tile_sizes)) if options.tile_sizes else "default"
-    return f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
+    key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
+    if options.target != "c":
+        blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
+        key += f";target={options.target};blocks={blocks}"
+    return key
 
 
 @dataclass
@@ -64,6 +70,7 @@ class ScopReport:
     tile_bands: list[list[int]]
     parallel_loops: list[str]
     fallback: str | None = None
+    kernels: list[str] | None = None   # CUDA: block shape of each kernel
 
 
 @dataclass
@@ -170,18 +177,34 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     expressions = ExpressionPrinter()
     generated = []
     reports = []
+    device = DeviceCode() if options.target == "cuda" else None
     for index, (scop, choice) in enumerate(zip(scops, choices)):
         if choice is not None and choice.schedule is None:
             reports.append(ScopReport(scop.region.location, len(scop.statements),
                                       choice.description, [], []))
             continue
         scheduled = schedule_scop(scop, options, dependences[index] if dependences else None, choice)
+        if device is not None:
+            try:
+                nest = device.generate(source, scheduled, expressions)
+            except CodegenError as error:
+                warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
+                                               error.location))
+                continue
+            if nest is not None:
+                generated.append((scop, nest))
+                reports.append(ScopReport(scop.region.location, len(scop.statements),
+                                          scheduled.description, [], [], scheduled.fallback,
+                                          nest.parallel_loops))
+                continue
+            warnings.append(format_warning("no parallel loop to offload to the GPU; "
+                                           "the SCoP stays C on the host", scop.region.location))
         nest = generate(scheduled, expressions)
         generated.append((scop, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
                                   nest.parallel_loops, scheduled.fallback))
-    replacements = []
+    replacements = [] if device is None else device.insertions(expressions)
     by_scop = {id(scop): nest for scop, nest in generated}
     first = True
     for scop, report in zip(scops, reports):
@@ -205,6 +228,51 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             text = indent_block(lines, region.indent, first_line_indented=True) + "\n"
         replacements.append((region.start, region.end, text))
     return OptimizeResult(splice(source.text, replacements), reports, warnings)
+
+
+class DeviceCode:
+    """The CUDA parts of a file: host code per SCoP, kernels before each function."""
+
+    def __init__(self) -> None:
+        self.kernels: dict[int, list[str]] = {}     # insertion offset -> kernel lines
+        self.count = 0
+
+    def generate(self, source: SourceFile, scheduled: ScheduledScop,
+                 expressions: ExpressionPrinter) -> GeneratedNest | None:
+        """Host code of a SCoP (its kernels kept for later), None if nothing is parallel."""
+        from polyopt.codegen.cuda import CudaGenerator, NothingToOffload
+        from polyopt.frontend.declarations import DeclarationError, scope_at
+        scop = scheduled.scop
+        try:
+            scope = scope_at(source, scop.region.start)
+        except DeclarationError as error:
+            raise CodegenError(f"--target cuda needs the declarations of the arrays, but the "
+                               f"file does not parse without its headers ({error})",
+                               scop.region.location) from None
+        if scope.function_start is None:
+            raise CodegenError("--target cuda: the SCoP is not inside a function",
+                               scop.region.location)
+        prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
+        generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count)
+        try:
+            nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
+                                      scheduled.options.block_sizes)
+        except NothingToOffload:
+            return None
+        self.count += nest.kernels
+        self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
+        return GeneratedNest(nest.host_lines, nest.description)
+
+    def insertions(self, expressions: ExpressionPrinter) -> list[tuple[int, int, str]]:
+        from polyopt.codegen.cuda import CHECK_FUNCTION
+        result = []
+        for k, offset in enumerate(sorted(self.kernels)):
+            lines = []
+            if k == 0:
+                lines += macro_lines(expressions.macros_used) + CHECK_FUNCTION.splitlines() + [""]
+            lines += self.kernels[offset]
+            result.append((offset, offset, "\n".join(lines) + "\n"))
+        return result
 
 
 # Seconds allowed for generating the code of one searched schedule: isl's AST
@@ -234,6 +302,9 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
 
 def _summary_comment(report: ScopReport) -> str:
     parts = [f"polyopt: {report.description}"]
+    if report.kernels is not None:
+        parts.append(f"CUDA, {len(report.kernels)} kernel(s): " + ", ".join(report.kernels))
+        return "/* " + "; ".join(parts) + " */"
     if report.tile_bands:
         parts.append("tiled " + ", ".join("x".join(map(str, band)) for band in report.tile_bands))
     else:

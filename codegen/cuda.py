@@ -1,0 +1,409 @@
+"""The CUDA target: host code and kernels for a GPU mapping (see ``gpu``).
+
+For one SCoP it prints
+
+* the kernels, ``__global__`` functions that go before the function holding
+  the SCoP (everything the file declares above is visible to them): each thread
+  first names its block and thread indices, then runs the isl AST of its own
+  instances; arrays are device pointers indexed linearly (``A[i][j]`` becomes
+  ``A[(i) * (M) + (j)]`` with the declared extents), a written scalar is a
+  pointer to device memory, everything else read is passed by value;
+* the host code that replaces the SCoP: device buffers, copy-in of the arrays
+  read before they are written (and of those only partly written), the host
+  loops with one launch per kernel mark, copy-out of what was written, and
+  ``cudaFree``. Every CUDA call is checked and a failure names the call.
+
+With ``-DPOLYOPT_CUDA_TIMING`` the host code also times the SCoP with CUDA
+events, once end to end (allocation and transfers included) and once for the
+kernels alone, and prints both on stderr.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import cgen
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.codegen.ast import build_ast
+from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.gpu import GpuMapping, Kernel, KernelNames, KERNEL_MARK, kernel_context, \
+    kernel_schedule, map_to_gpu, mapped_bounds
+from polyopt.codegen.openmp import OpenMPPrinter
+from polyopt.codegen.statements import SubstitutingGenerator, substitutions
+from polyopt.errors import CodegenError
+from polyopt.frontend.declarations import Declaration, Scope
+from polyopt.model import Scop
+
+AXES = ("x", "y", "z")
+TIMING_MACRO = "POLYOPT_CUDA_TIMING"
+
+# Emitted once per file, before the first kernel.
+CHECK_FUNCTION = r"""#ifndef POLYOPT_CUDA_CHECK
+#define POLYOPT_CUDA_CHECK
+#include <stdio.h>
+#include <stdlib.h>
+static void polyopt_cuda_check(cudaError_t status, const char *call, const char *file, int line)
+{
+  if (status != cudaSuccess) {
+    fprintf(stderr, "%s:%d: polyopt: CUDA error in %s: %s\n", file, line, call,
+            cudaGetErrorString(status));
+    exit(EXIT_FAILURE);
+  }
+}
+#endif"""
+
+
+class NothingToOffload(Exception):
+    """The SCoP has no parallel loop: it stays C on the host."""
+
+
+@dataclass
+class DeviceArray:
+    """An array (or a written scalar) that lives in device memory during the SCoP."""
+
+    name: str
+    device: str                   # host-side name of the device pointer
+    element_type: str
+    extents: list[str]            # outer first; empty for a scalar
+    copy_in: bool
+    copy_out: bool
+
+    @property
+    def size(self) -> str:
+        factors = [f"sizeof({self.element_type})"] + [f"({e})" for e in self.extents]
+        return " * ".join(factors)
+
+    @property
+    def host_address(self) -> str:
+        return self.name if self.extents else f"&{self.name}"
+
+
+@dataclass
+class CudaNest:
+    host_lines: list[str]
+    kernel_lines: list[str]
+    kernels: int = 0
+    mapped_kernels: int = 0
+    description: list[str] = field(default_factory=list)   # per kernel, for the summary
+
+
+class KernelStatementGenerator(SubstitutingGenerator):
+    """Statement text inside a kernel: arrays linearized, written scalars dereferenced."""
+
+    def __init__(self, values: dict[str, str], arrays: dict[str, DeviceArray]):
+        super().__init__(values)
+        self.arrays = arrays
+
+    def visit_ID(self, n: c_ast.ID) -> str:
+        if n.name in self.substitutions:
+            return self.substitutions[n.name]
+        array = self.arrays.get(n.name)
+        if array is not None and not array.extents:
+            return f"(*{n.name})"
+        return n.name
+
+    def visit_ArrayRef(self, n: c_ast.ArrayRef) -> str:
+        subscripts = []
+        base: c_ast.Node = n
+        while isinstance(base, c_ast.ArrayRef):
+            subscripts.insert(0, base.subscript)
+            base = base.name
+        array = self.arrays.get(base.name) if isinstance(base, c_ast.ID) else None
+        if array is None or len(subscripts) != len(array.extents) or len(subscripts) == 1:
+            return super().visit_ArrayRef(n)
+        index = _parenthesized(self.visit(subscripts[0]))
+        for subscript, extent in zip(subscripts[1:], array.extents[1:]):
+            index = f"{_parenthesized(index)} * {_parenthesized(extent)} + {_parenthesized(self.visit(subscript))}"
+        return f"{base.name}[{index}]"
+
+
+def _parenthesized(text: str) -> str:
+    if _IDENTIFIER.fullmatch(text) or text.isdigit():
+        return text
+    if text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for position, char in enumerate(text):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0 and position < len(text) - 1:
+                break
+        else:
+            return text
+    return f"({text})"
+
+
+class KernelBodyPrinter(OpenMPPrinter):
+    def __init__(self, scop: Scop, expressions: ExpressionPrinter, arrays: dict[str, DeviceArray]):
+        super().__init__(scop, expressions)
+        self.arrays = arrays
+
+    def _user(self, call: isl.AstExpr) -> str:
+        statement = self.scop.statement(call.get_op_arg(0).get_id().get_name())
+        values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
+        generator = KernelStatementGenerator(substitutions(statement.iterators, values), self.arrays)
+        return generator.visit(statement.body)
+
+
+class HostPrinter(OpenMPPrinter):
+    """Host loops; a kernel mark becomes the launch of that kernel."""
+
+    def __init__(self, scop: Scop, expressions: ExpressionPrinter, launches: dict[str, list]):
+        super().__init__(scop, expressions)
+        self.launches = launches
+
+    def print(self, node: isl.AstNode) -> list[cgen.Generable]:
+        if node.get_type() == isl.ast_node_type.mark:
+            name = node.mark_get_id().get_name()
+            if name in self.launches:
+                return self.launches[name]
+        return super().print(node)
+
+
+def _fresh(base: str, used: set[str]) -> str:
+    name = base
+    while name in used:
+        name = f"polyopt_{name}"
+    used.add(name)
+    return name
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+class _Identifiers(c_ast.NodeVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_ID(self, node: c_ast.ID) -> None:
+        self.names.add(node.name)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        if node.args is not None:
+            self.visit(node.args)
+
+
+class CudaGenerator:
+    """Host code and kernels for one SCoP."""
+
+    def __init__(self, scop: Scop, scope: Scope, expressions: ExpressionPrinter,
+                 host_prefix: str, kernel_prefix: str, first_kernel: int):
+        self.scop = scop
+        self.scope = scope
+        self.expressions = expressions
+        self.host_prefix = host_prefix
+        self.kernel_prefix = kernel_prefix
+        self.first_kernel = first_kernel
+        self.used = set(scop.identifiers) | set(scope.declarations)
+        self.used |= {f"{prefix}{k}" for prefix in (host_prefix, kernel_prefix) for k in range(64)}
+
+    # -- data -------------------------------------------------------------
+
+    def device_arrays(self) -> dict[str, DeviceArray]:
+        result = {}
+        for name, array in self.scop.arrays.items():
+            declaration = self.scope.declarations.get(name)
+            if declaration is None:
+                raise CodegenError(f"--target cuda: no declaration of '{name}' found before the SCoP",
+                                   self.scop.region.location)
+            if declaration.rank < array.rank:
+                raise CodegenError(f"--target cuda: '{name}' is declared with {declaration.rank} "
+                                   f"dimension(s) but used with {array.rank}", self.scop.region.location)
+            extents = list(declaration.extents[:array.rank])
+            if any(extent is None for extent in extents[1:]):
+                raise CodegenError(f"--target cuda: the extents of '{name}' are not known "
+                                   "(declare it as an array or a pointer to arrays)",
+                                   self.scop.region.location)
+            if extents and extents[0] is None:
+                extents[0] = self._accessed_extent(name)
+            copy_in = self._read_before_written(name) or not self._fully_written(name, extents)
+            result[name] = DeviceArray(name, _fresh(f"dev_{name}", self.used),
+                                       declaration.element_type, extents, copy_in, array.written)
+        return result
+
+    def _accesses(self, name: str, writes: bool) -> isl.UnionMap:
+        result = isl.UnionMap.empty(self.scop.context.get_space())
+        for statement in self.scop.statements:
+            for access in statement.accesses:
+                if access.array == name and access.is_write == writes:
+                    relation = access.relation.intersect_domain(statement.domain)
+                    result = result.union(isl.UnionMap.from_map(relation))
+        return result
+
+    def _accessed_extent(self, name: str) -> str:
+        """One more than the largest first subscript (for `double *A` or `double (*A)[M]`)."""
+        touched = self._accesses(name, False).union(self._accesses(name, True)).range()
+        highest = isl.Set.from_union_set(touched).dim_max(0)
+        build = isl.AstBuild.from_context(self.scop.context.align_params(highest.get_space()))
+        return self.expressions(build.expr_from_pw_aff(highest.add_constant_val(
+            isl.Val.one(highest.get_ctx()))))
+
+    def _read_before_written(self, name: str) -> bool:
+        reads, writes = self._accesses(name, False), self._accesses(name, True)
+        if reads.is_empty():
+            return False
+        if writes.is_empty():
+            return True
+        flow = (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)
+                .set_schedule(self.scop.schedule).compute_flow())
+        return not flow.get_must_no_source().is_empty() or not flow.get_may_no_source().is_empty()
+
+    def _fully_written(self, name: str, extents: list[str]) -> bool:
+        writes = self._accesses(name, True)
+        if writes.is_empty():
+            return True      # not copied out either
+        dims = [f"i{k}" for k in range(len(extents))]
+        bounds = " and ".join(f"0 <= {d} < {e}" for d, e in zip(dims, extents)) or "true"
+        try:
+            box = isl.Set(f"[{', '.join(self.scop.parameters)}] -> "
+                          f"{{ {name}[{', '.join(dims)}] : {bounds} }}")
+        except isl.Error:
+            return False
+        written = isl.Set.from_union_set(writes.range())
+        return box.align_params(written.get_space()).is_subset(
+            written.align_params(box.get_space()))
+
+    def by_value(self, arrays: dict[str, DeviceArray]) -> list[Declaration]:
+        """Variables the kernels read that are not device arrays: passed by value."""
+        collector = _Identifiers()
+        for statement in self.scop.statements:
+            collector.visit(statement.body)
+        names = collector.names | set(self.scop.parameters)
+        for array in arrays.values():
+            for extent in array.extents:
+                names |= set(_IDENTIFIER.findall(extent))
+        iterators = {name for statement in self.scop.statements for name in statement.iterators}
+        result = []
+        for name in sorted(names - iterators - set(arrays)):
+            declaration = self.scope.declarations.get(name)
+            if declaration is not None and declaration.rank == 0:
+                result.append(declaration)
+            elif declaration is not None:
+                raise CodegenError(f"--target cuda: '{name}' is an array the SCoP uses in a way "
+                                   "polyopt does not model", self.scop.region.location)
+        return result
+
+    # -- code ---------------------------------------------------------------
+
+    def generate(self, schedule: isl.Schedule, dependences: isl.UnionMap,
+                 block_sizes: list[int] | None) -> CudaNest:
+        mapping = map_to_gpu(schedule, dependences, block_sizes)
+        if not mapping.parallel:
+            raise NothingToOffload()
+        arrays = self.device_arrays()
+        values = self.by_value(arrays)
+        launches = {}
+        nest = CudaNest([], [])
+        for kernel in mapping.kernels:
+            launch, definition = self._kernel(mapping, kernel, arrays, values)
+            launches[kernel.mark] = launch
+            nest.kernel_lines += definition + [""]
+            nest.kernels += 1
+            nest.mapped_kernels += kernel.mapped is not None
+            nest.description.append(
+                "x".join(map(str, reversed(kernel.block_sizes))) if kernel.block_sizes else "1 thread")
+        host = build_ast(mapping.schedule, self.scop.context, None, self.host_prefix)
+        loops = HostPrinter(self.scop, self.expressions, launches).print(host.root)
+        nest.host_lines = self._host(arrays, loops)
+        return nest
+
+    def _names(self, kernel: Kernel) -> KernelNames:
+        n = kernel.n_mapped
+        return KernelNames([f"{self.host_prefix}{k}" for k in range(kernel.depth)],
+                           [f"polyopt_low{k}" for k in range(n)],
+                           [_fresh(f"b{k}", self.used) for k in range(n)],
+                           [_fresh(f"t{k}", self.used) for k in range(n)])
+
+    def _kernel(self, mapping: GpuMapping, kernel: Kernel, arrays: dict[str, DeviceArray],
+                values: list[Declaration]) -> tuple[list[cgen.Generable], list[str]]:
+        name = f"polyopt_kernel{self.first_kernel + kernel.index}"
+        names = self._names(kernel)
+        schedule = kernel_schedule(mapping, kernel, names)
+        context = kernel_context(kernel, names, self.scop.context)
+        ast = build_ast(schedule, context, None, self.kernel_prefix)
+        body = KernelBodyPrinter(self.scop, self.expressions, arrays).print(ast.root)
+        parameters = [f"{a.element_type} *{a.name}" for a in arrays.values()]
+        parameters += [f"{v.element_type} {v.name}" for v in values]
+        parameters += [f"int {n}" for n in names.host + names.low]
+        arguments = [a.device for a in arrays.values()] + [v.name for v in values]
+        arguments += names.host + names.low
+        indices = []
+        n = kernel.n_mapped
+        for k in range(n):
+            axis = AXES[n - 1 - k]
+            indices.append(f"const int {names.block[k]} = blockIdx.{axis}, "
+                           f"{names.thread[k]} = threadIdx.{axis};")
+        signature = f"__global__ void {name}({', '.join(parameters)})"
+        definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).splitlines()
+        return self._launch(kernel, names, name, arguments), definition
+
+    def _launch(self, kernel: Kernel, names: KernelNames, name: str,
+                arguments: list[str]) -> list[cgen.Generable]:
+        check = f'polyopt_cuda_check(cudaGetLastError(), "launch of {name}", __FILE__, __LINE__);'
+        if kernel.mapped is None:
+            return [cgen.Line(f"{name}<<<1, 1>>>({', '.join(arguments)});"), cgen.Line(check)]
+        n = kernel.n_mapped
+        lines, extents = [], []
+        for k, (low, high) in enumerate(mapped_bounds(kernel, names)):
+            lines.append(cgen.Line(f"const int {names.low[k]} = {self._host_expression(low)};"))
+            extent = f"polyopt_extent{k}"
+            lines.append(cgen.Line(f"const int {extent} = {self._host_expression(high)} - "
+                                   f"{names.low[k]} + 1;"))
+            extents.append(extent)
+        grid = [f"({extents[k]} + {size - 1}) / {size}" if size > 1 else extents[k]
+                for k, size in enumerate(kernel.block_sizes)]
+        launch = [
+            cgen.Line(f"dim3 polyopt_grid({', '.join(reversed(grid))});"),
+            cgen.Line(f"dim3 polyopt_block({', '.join(map(str, reversed(kernel.block_sizes)))});"),
+            cgen.Line(f"{name}<<<polyopt_grid, polyopt_block>>>({', '.join(arguments)});"),
+            cgen.Line(check),
+        ]
+        condition = " && ".join(f"{e} > 0" for e in extents)
+        return [cgen.Block(lines + [cgen.If(condition, cgen.Block(launch))])]
+
+    def _host_expression(self, value: isl.PwAff) -> str:
+        context = self.scop.context.align_params(value.get_space())
+        build = isl.AstBuild.from_context(context)
+        return self.expressions(build.expr_from_pw_aff(value))
+
+    def _host(self, arrays: dict[str, DeviceArray], loops: list[cgen.Generable]) -> list[str]:
+        lines = [f"{a.element_type} *{a.device};" for a in arrays.values()]
+        lines += [f"#ifdef {TIMING_MACRO}",
+                  "cudaEvent_t polyopt_events[4];",
+                  "for (int polyopt_e = 0; polyopt_e < 4; polyopt_e++)",
+                  "  cudaEventCreate(&polyopt_events[polyopt_e]);",
+                  "cudaFree(0);",
+                  "cudaEventRecord(polyopt_events[0]);",
+                  "#endif"]
+        for a in arrays.values():
+            lines.append(_checked(f"cudaMalloc((void **) &{a.device}, {a.size})", f"cudaMalloc({a.name})"))
+        for a in arrays.values():
+            if a.copy_in:
+                lines.append(_checked(f"cudaMemcpy({a.device}, {a.host_address}, {a.size}, "
+                                      "cudaMemcpyHostToDevice)", f"cudaMemcpy({a.name} to the device)"))
+        lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[1]);", "#endif"]
+        lines += str(cgen.Module(loops)).splitlines() if loops else []
+        lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[2]);", "#endif"]
+        for a in arrays.values():
+            if a.copy_out:
+                lines.append(_checked(f"cudaMemcpy({a.host_address}, {a.device}, {a.size}, "
+                                      "cudaMemcpyDeviceToHost)", f"cudaMemcpy({a.name} to the host)"))
+        for a in arrays.values():
+            lines.append(_checked(f"cudaFree({a.device})", f"cudaFree({a.name})"))
+        lines += [f"#ifdef {TIMING_MACRO}",
+                  "cudaEventRecord(polyopt_events[3]);",
+                  "cudaEventSynchronize(polyopt_events[3]);",
+                  "{",
+                  "  float polyopt_total, polyopt_kernels;",
+                  "  cudaEventElapsedTime(&polyopt_total, polyopt_events[0], polyopt_events[3]);",
+                  "  cudaEventElapsedTime(&polyopt_kernels, polyopt_events[1], polyopt_events[2]);",
+                  f'  fprintf(stderr, "polyopt-cuda: {self.scop.region.location}: total %.6f s, '
+                  'kernels %.6f s\\n", polyopt_total / 1e3, polyopt_kernels / 1e3);',
+                  "}",
+                  "#endif"]
+        return ["{"] + ["  " + line if not line.startswith("#") else line for line in lines] + ["}"]
+
+
+def _checked(call: str, what: str) -> str:
+    return f'polyopt_cuda_check({call}, "{what}", __FILE__, __LINE__);'

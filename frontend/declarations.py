@@ -1,0 +1,224 @@
+"""Declarations of the names a SCoP uses: C type and array extents.
+
+The CUDA target needs them (device buffers are allocated and copied, scalars
+are passed by value), the OpenMP target does not. The file is parsed without
+preprocessing, as for --auto-scop: a name that pycparser stumbles on because a
+header or macro would have made it a type is taken for a type and the parse is
+retried.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pycparser import c_ast, c_generator, c_parser
+
+from polyopt.frontend.source import SourceFile
+
+_NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
+_PARSE_POSITION = re.compile(r":(\d+):(\d+):")
+_MAX_RETRIES = 32
+
+
+@dataclass
+class Declaration:
+    """`double A[N][M]`: element type "double", extents ["N", "M"].
+
+    A pointer level is an extent of None (`double (*A)[M]`: [None, "M"]);
+    a scalar has no extents."""
+
+    name: str
+    element_type: str
+    extents: list[str | None] = field(default_factory=list)
+
+    @property
+    def rank(self) -> int:
+        return len(self.extents)
+
+
+@dataclass
+class Scope:
+    """The declarations visible at a point of the file, and the function there."""
+
+    declarations: dict[str, Declaration]
+    function_start: int | None      # offset of the enclosing function definition's first line
+
+
+class DeclarationError(Exception):
+    pass
+
+
+def _parse_file(source: SourceFile) -> c_ast.FileAST:
+    from polyopt.frontend import cast_type_names
+    text = _NON_PRAGMA_DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
+    words = set(re.findall(r"[A-Za-z_]\w*", text))
+    types = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
+    for _ in range(_MAX_RETRIES):
+        prelude = " ".join(f"typedef int {name};" for name in sorted(types))
+        try:
+            return c_parser.CParser().parse(f'{prelude}\n#line 1 "{source.name}"\n{text}',
+                                            source.name)
+        except c_parser.ParseError as error:
+            name = _name_before_error(source, str(error))
+            if name is not None and name not in types:
+                types.add(name)
+                continue
+            guesses = _type_like_names(text) - types
+            if not guesses:
+                raise DeclarationError(str(error)) from None
+            types |= guesses
+    raise DeclarationError("too many unknown type names")
+
+
+# "NAME name[" / "NAME *name," ...: NAME in the place of a type in a declaration.
+_DECLARATION_LIKE = re.compile(r"\b([A-Za-z_]\w*)\s+\**[A-Za-z_]\w*\s*[\[;,)=]")
+
+
+def _type_like_names(text: str) -> set[str]:
+    from polyopt.frontend import C_KEYWORDS
+    return {m.group(1) for m in _DECLARATION_LIKE.finditer(text)} - C_KEYWORDS
+
+
+def _name_before_error(source: SourceFile, message: str) -> str | None:
+    """The identifier just before a parse error: most likely an unknown type name."""
+    match = _PARSE_POSITION.search(message)
+    if not match:
+        return None
+    offset = source.offset(int(match.group(1)), int(match.group(2)))
+    before = source.blanked[:offset]
+    found = re.search(r"([A-Za-z_]\w*)\s*(?:\*\s*)*$", before)
+    candidate = found.group(1) if found else None
+    if candidate is None:
+        # the error is on the unknown name itself ("before: A" where A follows the type)
+        found = re.search(r"([A-Za-z_]\w*)\s+$", before)
+        candidate = found.group(1) if found else None
+    return candidate
+
+
+def _declaration(decl: c_ast.Decl) -> Declaration | None:
+    extents: list[str | None] = []
+    node = decl.type
+    printer = c_generator.CGenerator()
+    while True:
+        if isinstance(node, c_ast.ArrayDecl):
+            extents.append(printer.visit(node.dim) if node.dim is not None else None)
+            node = node.type
+        elif isinstance(node, c_ast.PtrDecl):
+            extents.append(None)
+            node = node.type
+        else:
+            break
+    if not isinstance(node, c_ast.TypeDecl) or not isinstance(node.type, c_ast.IdentifierType):
+        return None
+    # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
+    # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
+    return Declaration(decl.name, " ".join(node.type.names), extents)
+
+
+class _Collector(c_ast.NodeVisitor):
+    """Declarations in scope at `offset`: file scope, then the enclosing function's
+    parameters and the locals of the blocks that contain the offset."""
+
+    def __init__(self, source: SourceFile, offset: int):
+        self.source = source
+        self.offset = offset
+        self.declarations: dict[str, Declaration] = {}
+        self.function_start: int | None = None
+
+    def _position(self, node: c_ast.Node) -> int:
+        return self.source.offset(node.coord.line, node.coord.column)
+
+    def collect(self, tree: c_ast.FileAST) -> None:
+        functions = [node for node in tree.ext if isinstance(node, c_ast.FuncDef)
+                     and node.coord.file == self.source.name]
+        enclosing = None
+        for node in tree.ext:
+            if node.coord is None or node.coord.file != self.source.name:
+                continue
+            if isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
+                self._add(node)
+            elif isinstance(node, c_ast.FuncDef) and self._position(node) < self.offset:
+                enclosing = node
+        if enclosing is None or enclosing is not _last_before(functions, self):
+            return
+        self.function_start = _definition_start(self.source, self._position(enclosing))
+        parameters = enclosing.decl.type.args
+        for parameter in (parameters.params if parameters else []):
+            if isinstance(parameter, c_ast.Decl):
+                self._add(parameter)
+        self._block(enclosing.body)
+
+    def _block(self, block: c_ast.Node) -> None:
+        for item in block.block_items or []:
+            if item.coord is None or self._position(item) >= self.offset:
+                break
+            if isinstance(item, c_ast.Decl):
+                self._add(item)
+            elif isinstance(item, c_ast.DeclList):
+                for decl in item.decls:
+                    self._add(decl)
+            for child in _sub_blocks(item):
+                if child.coord is not None and self._contains(child):
+                    self._block(child)
+
+    def _contains(self, block: c_ast.Node) -> bool:
+        start = self._position(block)
+        end = _block_end(self.source, start)
+        return start <= self.offset < end
+
+    def _add(self, decl: c_ast.Decl) -> None:
+        if decl.name is None:
+            return
+        declaration = _declaration(decl)
+        if declaration is not None:
+            self.declarations[decl.name] = declaration
+
+
+def _last_before(functions: list[c_ast.FuncDef], collector: _Collector) -> c_ast.FuncDef | None:
+    before = [f for f in functions if collector._position(f) < collector.offset]
+    return before[-1] if before else None
+
+
+def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
+    if isinstance(node, c_ast.Compound):
+        return [node]
+    if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+        return [node.stmt] if isinstance(node.stmt, c_ast.Compound) else []
+    if isinstance(node, c_ast.If):
+        return [b for b in (node.iftrue, node.iffalse) if isinstance(b, c_ast.Compound)]
+    return []
+
+
+def _block_end(source: SourceFile, start: int) -> int:
+    depth = 0
+    text = source.blanked
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def _definition_start(source: SourceFile, position: int) -> int:
+    """The first line of a function definition whose name is at `position`: lines
+    above belong to it while they do not end a previous item."""
+    line = source.location(position).line
+    while line > 1:
+        previous = source.blanked[source.line_start(line - 1):source.line_start(line)].strip()
+        if not previous or previous.endswith((";", "}", "{")) or previous.startswith("#"):
+            break
+        line -= 1
+    return source.line_start(line)
+
+
+def scope_at(source: SourceFile, offset: int) -> Scope:
+    """The declarations visible at `offset` of the file (raises DeclarationError
+    when the file cannot be parsed without its headers)."""
+    tree = _parse_file(source)
+    collector = _Collector(source, offset)
+    collector.collect(tree)
+    return Scope(collector.declarations, collector.function_start)
