@@ -40,10 +40,11 @@ def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
 
 
 def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMap | None,
-              iterator_prefix: str = "c") -> AstResult:
+              iterator_prefix: str = "c", after_mark=None) -> AstResult:
     """The isl AST of a schedule; loops annotated PARALLEL where it is proven safe.
 
-    ``dependences`` None means no parallel marks at all.
+    ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
+    sees each generated mark node and returns it (it may annotate it).
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -85,10 +86,19 @@ def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMa
     # islpy returns (build, lifetime handle); the handles must outlive the build.
     build, keep_before = build.set_before_each_for(before_for)
     build, keep_after = build.set_after_each_for(after_for)
+    keep_mark = None
+    if after_mark is not None:
+        def marked(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
+            try:
+                return after_mark(node, build)
+            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                failures.append(error)
+                return node
+        build, keep_mark = build.set_after_each_mark(marked)
     try:
         result.root = build.node_from_schedule(schedule)
     finally:
-        del keep_before, keep_after
+        del keep_before, keep_after, keep_mark
     if failures:
         raise failures[0]
     return result

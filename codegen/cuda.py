@@ -29,8 +29,9 @@ from pycparser import c_ast
 
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.codegen.gpu import GpuMapping, Kernel, KernelNames, KERNEL_MARK, kernel_context, \
-    kernel_schedule, map_to_gpu, mapped_bounds
+from polyopt.codegen.gpu import SHARED_MARK, GpuMapping, Kernel, KernelNames, Promotion, \
+    block_schedule, kernel_context, kernel_schedule, map_to_gpu, mapped_bounds, promotions, \
+    thread_schedule_in_tile, tile_map
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
 from polyopt.errors import CodegenError
@@ -38,6 +39,10 @@ from polyopt.frontend.declarations import Declaration, Scope
 from polyopt.model import Scop
 
 AXES = ("x", "y", "z")
+# Functions of CUDA's math headers (always included by nvcc) whose names C
+# programs also use for variables; a file-scope variable of that name is an error.
+CUDA_MATH_NAMES = frozenset("""y0 y1 yn j0 j1 jn gamma norm rnorm norm3d norm4d rhypot rcbrt
+    rsqrt sinpi cospi exp10 erfinv erfcinv erfcx normcdf normcdfinv min max signbit""".split())
 TIMING_MACRO = "POLYOPT_CUDA_TIMING"
 
 # Emitted once per file, before the first kernel.
@@ -93,9 +98,11 @@ class CudaNest:
 class KernelStatementGenerator(SubstitutingGenerator):
     """Statement text inside a kernel: arrays linearized, written scalars dereferenced."""
 
-    def __init__(self, values: dict[str, str], arrays: dict[str, DeviceArray]):
+    def __init__(self, values: dict[str, str], arrays: dict[str, DeviceArray],
+                 shared: dict[str, "SharedTile"] | None = None):
         super().__init__(values)
         self.arrays = arrays
+        self.shared = shared or {}
 
     def visit_ID(self, n: c_ast.ID) -> str:
         if n.name in self.substitutions:
@@ -112,6 +119,10 @@ class KernelStatementGenerator(SubstitutingGenerator):
             subscripts.insert(0, base.subscript)
             base = base.name
         array = self.arrays.get(base.name) if isinstance(base, c_ast.ID) else None
+        tile = self.shared.get(base.name) if isinstance(base, c_ast.ID) else None
+        if tile is not None and len(subscripts) == len(tile.lower):
+            return tile.name + "".join(f"[{_parenthesized(self.visit(subscript))} - {lower}]"
+                                       for subscript, lower in zip(subscripts, tile.lower))
         if array is None or len(subscripts) != len(array.extents) or len(subscripts) == 1:
             return super().visit_ArrayRef(n)
         index = _parenthesized(self.visit(subscripts[0]))
@@ -134,15 +145,95 @@ def _parenthesized(text: str) -> str:
     return f"({text})"
 
 
+@dataclass
+class SharedTile:
+    """A promoted array inside a kernel: its __shared__ buffer and, per dimension,
+    the name of the lowest element index of the current tile."""
+
+    name: str
+    lower: list[str]
+    promotion: Promotion
+    array: DeviceArray
+
+    def declaration(self) -> str:
+        dims = "".join(f"[{size}]" for size in self.promotion.sizes)
+        return f"__shared__ {self.array.element_type} {self.name}{dims};"
+
+
 class KernelBodyPrinter(OpenMPPrinter):
-    def __init__(self, scop: Scop, expressions: ExpressionPrinter, arrays: dict[str, DeviceArray]):
+    """A kernel's AST; at the shared-memory mark, the cooperative copy of each
+    promoted tile between two barriers, then the body reading the tiles."""
+
+    def __init__(self, scop: Scop, expressions: ExpressionPrinter, arrays: dict[str, DeviceArray],
+                 shared: dict[str, SharedTile] | None = None, threads: int = 1,
+                 tile: str = "", pieces: dict | None = None):
         super().__init__(scop, expressions)
         self.arrays = arrays
+        self.shared = shared or {}
+        self.threads = threads
+        self.tile = tile                  # the variable holding the tile index
+        # mark annotation -> (tile index expression, one thread's AST there, tiles it reads)
+        self.pieces = pieces or {}
+        self.inside_shared = False
+
+    def print(self, node: isl.AstNode) -> list[cgen.Generable]:
+        if node.get_type() == isl.ast_node_type.mark and \
+                node.mark_get_id().get_name() == SHARED_MARK:
+            value, thread_body, tiles = self.pieces[node.get_annotation().get_name()]
+            self.inside_shared = True
+            try:
+                body = self.print(thread_body)
+            finally:
+                self.inside_shared = False
+            return [cgen.Block([cgen.Line(f"const int {self.tile} = {value};")]
+                               + self._copies(tiles) + body)]
+        return super().print(node)
+
+    def _copies(self, tiles: dict[str, SharedTile]) -> list[cgen.Generable]:
+        if not tiles:
+            return []
+        lines: list[cgen.Generable] = []
+        for tile in tiles.values():
+            for name, lower in zip(tile.lower, tile.promotion.lower):
+                lines.append(cgen.Line(f"const int {name} = {self._parameter_expression(lower)};"))
+        lines.append(cgen.Line("__syncthreads();"))
+        for tile in tiles.values():
+            lines.append(self._copy(tile))
+        lines.append(cgen.Line("__syncthreads();"))
+        return lines
+
+    def _copy(self, tile: SharedTile) -> cgen.Generable:
+        sizes = tile.promotion.sizes
+        volume = 1
+        for size in sizes:
+            volume *= size
+        offsets, stride = [], 1
+        for size in reversed(sizes):
+            offsets.insert(0, f"polyopt_e / {stride} % {size}" if stride > 1 else f"polyopt_e % {size}")
+            stride *= size
+        offsets[0] = f"polyopt_e / {stride // sizes[0]}" if len(sizes) > 1 else "polyopt_e"
+        declare = ", ".join(f"polyopt_d{d} = {o}" for d, o in enumerate(offsets))
+        element = [f"{lower} + polyopt_d{d}" for d, lower in enumerate(tile.lower)]
+        inside = " && ".join(f"{e} >= 0 && {e} < {_parenthesized(extent)}"
+                             for e, extent in zip(element, tile.array.extents))
+        index = _parenthesized(element[0])
+        for position, extent in zip(element[1:], tile.array.extents[1:]):
+            index = f"{_parenthesized(index)} * {_parenthesized(extent)} + ({position})"
+        target = tile.name + "".join(f"[polyopt_d{d}]" for d in range(len(sizes)))
+        return cgen.For("int polyopt_e = polyopt_thread", f"polyopt_e < {volume}",
+                        f"polyopt_e += {self.threads}", cgen.Block([
+                            cgen.Line(f"const int {declare};"),
+                            cgen.If(inside, cgen.Line(f"{target} = {tile.array.name}[{index}];"))]))
+
+    def _parameter_expression(self, value: isl.PwAff) -> str:
+        build = isl.AstBuild.from_context(isl.Set.universe(value.get_domain_space()))
+        return self.expressions(build.expr_from_pw_aff(value))
 
     def _user(self, call: isl.AstExpr) -> str:
         statement = self.scop.statement(call.get_op_arg(0).get_id().get_name())
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
-        generator = KernelStatementGenerator(substitutions(statement.iterators, values), self.arrays)
+        generator = KernelStatementGenerator(substitutions(statement.iterators, values), self.arrays,
+                                             self.shared if self.inside_shared else None)
         return generator.visit(statement.body)
 
 
@@ -188,7 +279,10 @@ class CudaGenerator:
     """Host code and kernels for one SCoP."""
 
     def __init__(self, scop: Scop, scope: Scope, expressions: ExpressionPrinter,
-                 host_prefix: str, kernel_prefix: str, first_kernel: int):
+                 host_prefix: str, kernel_prefix: str, first_kernel: int,
+                 shared_memory: bool = True, shared_bytes: int = 48 * 1024):
+        self.shared_memory = shared_memory
+        self.shared_bytes = shared_bytes
         self.scop = scop
         self.scope = scope
         self.expressions = expressions
@@ -254,10 +348,10 @@ class CudaGenerator:
         if writes.is_empty():
             return True      # not copied out either
         dims = [f"i{k}" for k in range(len(extents))]
-        bounds = " and ".join(f"0 <= {d} < {e}" for d, e in zip(dims, extents)) or "true"
+        bounds = " and ".join(f"0 <= {d} < {e}" for d, e in zip(dims, extents))
         try:
             box = isl.Set(f"[{', '.join(self.scop.parameters)}] -> "
-                          f"{{ {name}[{', '.join(dims)}] : {bounds} }}")
+                          f"{{ {name}[{', '.join(dims)}]{' : ' + bounds if bounds else ''} }}")
         except isl.Error:
             return False
         written = isl.Set.from_union_set(writes.range())
@@ -287,8 +381,8 @@ class CudaGenerator:
     # -- code ---------------------------------------------------------------
 
     def generate(self, schedule: isl.Schedule, dependences: isl.UnionMap,
-                 block_sizes: list[int] | None) -> CudaNest:
-        mapping = map_to_gpu(schedule, dependences, block_sizes)
+                 block_sizes: list[int] | None, max_threads: int = 1024) -> CudaNest:
+        mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads)
         if not mapping.parallel:
             raise NothingToOffload()
         arrays = self.device_arrays()
@@ -319,10 +413,22 @@ class CudaGenerator:
                 values: list[Declaration]) -> tuple[list[cgen.Generable], list[str]]:
         name = f"polyopt_kernel{self.first_kernel + kernel.index}"
         names = self._names(kernel)
-        schedule = kernel_schedule(mapping, kernel, names)
         context = kernel_context(kernel, names, self.scop.context)
-        ast = build_ast(schedule, context, None, self.kernel_prefix)
-        body = KernelBodyPrinter(self.scop, self.expressions, arrays).print(ast.root)
+        tile = _fresh("polyopt_tile", self.used)
+        shared = self._shared_tiles(kernel, names, arrays, tile) if self.shared_memory else {}
+        threads = 1
+        for size in kernel.block_sizes:
+            threads *= size
+        if shared:
+            body = self._shared_body(mapping, kernel, names, arrays, shared, threads, tile, context)
+        else:
+            ast = build_ast(kernel_schedule(mapping, kernel, names), context, None,
+                            self.kernel_prefix)
+            body = KernelBodyPrinter(self.scop, self.expressions, arrays).print(ast.root)
+        if shared:
+            body = ([cgen.Line(tile.declaration()) for tile in shared.values()]
+                    + [cgen.Line("const int polyopt_thread = threadIdx.x + blockDim.x * "
+                                 "(threadIdx.y + blockDim.y * threadIdx.z);")] + body)
         parameters = [f"{a.element_type} *{a.name}" for a in arrays.values()]
         parameters += [f"{v.element_type} {v.name}" for v in values]
         parameters += [f"int {n}" for n in names.host + names.low]
@@ -337,6 +443,56 @@ class CudaGenerator:
         signature = f"__global__ void {name}({', '.join(parameters)})"
         definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).splitlines()
         return self._launch(kernel, names, name, arguments), definition
+
+    def _shared_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
+                     arrays: dict[str, DeviceArray], shared: dict[str, SharedTile], threads: int,
+                     tile: str, context: isl.Set) -> list[cgen.Generable]:
+        """The loops of a block, each tile's copies between barriers, then what one
+        thread runs in that tile (generated apart, the tile index a parameter)."""
+        pieces: dict[str, tuple[str, isl.UnionSet]] = {}
+        tiles = tile_map(kernel)
+
+        def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
+            if node.mark_get_id().get_name() != SHARED_MARK:
+                return node
+            # isl may generate the subtree of the mark more than once (one piece per
+            # group of statements), and drop the tile loop where it has one value:
+            # keep, per piece, its instances and the tile index in terms of the loops
+            schedule = build.get_schedule()
+            value = isl.PwMultiAff.from_map(isl.Map.from_union_map(
+                schedule.reverse().apply_range(tiles))).get_pw_aff(0).coalesce()
+            key = f"polyopt_piece_{len(pieces)}"
+            pieces[key] = (self.expressions(build.expr_from_pw_aff(value)), schedule.domain())
+            return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
+
+        block = build_ast(block_schedule(mapping, kernel, names), context, None,
+                          self.kernel_prefix, after_mark)
+        thread_context = context.align_params(isl.Set(f"[{tile}] -> {{ : }}").get_space())
+        in_tile = thread_schedule_in_tile(mapping, kernel, names, tile)
+        bodies = {}
+        for key, (value, instances) in pieces.items():
+            thread = build_ast(in_tile.intersect_domain(instances), thread_context, None,
+                               f"{self.kernel_prefix}_")
+            used = {access.array for statement in self.scop.statements
+                    if not _statement_instances(instances, statement.name).is_empty()
+                    for access in statement.accesses}
+            bodies[key] = (value, thread.root, {a: t for a, t in shared.items() if a in used})
+        printer = KernelBodyPrinter(self.scop, self.expressions, arrays, shared, threads, tile, bodies)
+        return printer.print(block.root)
+
+    def _shared_tiles(self, kernel: Kernel, names: KernelNames,
+                      arrays: dict[str, DeviceArray], tile: str) -> dict[str, SharedTile]:
+        """The read-only arrays of a kernel worth a tile in shared memory."""
+        read_only = {name: self._accesses(name, False) for name, array in arrays.items()
+                     if array.extents and not self.scop.arrays[name].written}
+        chosen = promotions(kernel, names, tile, read_only, self.shared_bytes)
+        result = {}
+        for promotion in chosen:
+            array = arrays[promotion.array]
+            shared_name = _fresh(f"shared_{array.name}", self.used)
+            lower = [_fresh(f"{array.name}_low{d}", self.used) for d in range(len(promotion.sizes))]
+            result[array.name] = SharedTile(shared_name, lower, promotion, array)
+        return result
 
     def _launch(self, kernel: Kernel, names: KernelNames, name: str,
                 arguments: list[str]) -> list[cgen.Generable]:
@@ -403,6 +559,15 @@ class CudaGenerator:
                   "}",
                   "#endif"]
         return ["{"] + ["  " + line if not line.startswith("#") else line for line in lines] + ["}"]
+
+
+def _statement_instances(instances: isl.UnionSet, name: str) -> isl.UnionSet:
+    found = []
+    instances.foreach_set(lambda piece: found.append(piece) if piece.get_tuple_name() == name else None)
+    result = isl.UnionSet.empty(instances.get_space())
+    for piece in found:
+        result = result.union(isl.UnionSet.from_set(piece))
+    return result
 
 
 def _checked(call: str, what: str) -> str:

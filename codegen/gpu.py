@@ -42,6 +42,7 @@ class Kernel:
     block_sizes: list[int]                  # per mapped dim, outer first
     domain: isl.UnionSet                    # the instances it runs (all host iterations)
     prefix: isl.UnionMap                    # instances -> host dims
+    sequential: isl.UnionMap | None = None  # instances -> first loop below the mapped band
 
     @property
     def n_mapped(self) -> int:
@@ -142,11 +143,13 @@ def _make_kernel(node: isl.ScheduleNode, block_sizes: list[int],
     domain = node.get_domain()
     if domain.is_empty():
         return node
-    mapped = None
+    mapped = sequential = None
     if block_sizes:
         mapped = node.band_get_partial_schedule_union_map().intersect_domain(domain)
+        sequential = sequential_member(node)
     kernel = Kernel(len(mapping.kernels), node.get_schedule_depth(), mapped, block_sizes,
-                    domain, node.get_prefix_schedule_union_map().intersect_domain(domain))
+                    domain, node.get_prefix_schedule_union_map().intersect_domain(domain),
+                    sequential)
     mapping.kernels.append(kernel)
     # the mark takes the node's place in the tree: return it, at the same position
     return node.insert_mark(isl.Id.read_from_str(node.get_ctx(), kernel.mark))
@@ -177,8 +180,9 @@ def _equalities(prefix: isl.UnionMap, expressions: list[str], params: list[str])
     """Instances of `prefix`'s domain whose image equals the given expressions."""
     n = _out_dims(prefix)
     dims = [f"d{k}" for k in range(n)]
-    constraints = " and ".join(f"{d} = {e}" for d, e in zip(dims, expressions)) or "true"
-    target = isl.Set(f"[{', '.join(params)}] -> {{ [{', '.join(dims)}] : {constraints} }}")
+    constraints = " and ".join(f"{d} = {e}" for d, e in zip(dims, expressions))
+    condition = f" : {constraints}" if constraints else ""
+    target = isl.Set(f"[{', '.join(params)}] -> {{ [{', '.join(dims)}]{condition} }}")
     result = isl.UnionSet.empty(prefix.get_space().params())
     for relation in _maps(prefix):
         wanted = target.set_tuple_id(relation.get_tuple_id(isl.dim_type.out)) \
@@ -229,3 +233,157 @@ def mapped_bounds(kernel: Kernel, names: KernelNames) -> list[tuple[isl.PwAff, i
     # a band's partial schedule has one (anonymous) range space for all statements
     ranges = isl.Set.from_union_set(values.range())
     return [(ranges.dim_min(dim), ranges.dim_max(dim)) for dim in range(kernel.n_mapped)]
+
+
+# -- shared memory (PPCG's promotion, for arrays the SCoP only reads) ---------
+
+SHARED_TILE = 32          # iterations of the kernel's first sequential loop per copy
+ELEMENT_BYTES = 8         # the fit test counts every element as a double
+SHARED_MARK = "shared"
+
+
+@dataclass
+class Promotion:
+    """A tile of an array copied to shared memory once per tile of the kernel's
+    first sequential loop: element d of the tile is array[lower_d + d]."""
+
+    array: str
+    lower: list[isl.PwAff]      # functions of the kernel's parameters and the tile iterator
+    sizes: list[int]
+
+
+def sequential_member(node: isl.ScheduleNode) -> isl.UnionMap | None:
+    """instances -> first member of the band right below a mapped band, if any."""
+    if node.n_children() != 1:
+        return None
+    child = node.child(0)
+    if child.get_type() != isl.schedule_node_type.band:
+        return None
+    result = isl.UnionMap.empty(child.get_domain().get_space())
+    for relation in _maps(child.band_get_partial_schedule_union_map()):
+        n = relation.dim(isl.dim_type.out)
+        result = result.union(isl.UnionMap.from_map(relation.project_out(isl.dim_type.out, 1, n - 1)))
+    return result.intersect_domain(child.get_domain())
+
+
+def block_instances(kernel: Kernel, names: KernelNames) -> isl.UnionSet:
+    """The instances one block of a kernel runs (all its threads)."""
+    params = names.host + names.low + names.block + names.thread
+    instances = _equalities(kernel.prefix, names.host, params)
+    ranges = [f"{low} + {size} * {block} <= {dim} < {low} + {size} * {block} + {size}"
+              for low, size, block, dim in zip(names.low, kernel.block_sizes, names.block,
+                                                [f"d{k}" for k in range(kernel.n_mapped)])]
+    dims = [f"d{k}" for k in range(kernel.n_mapped)]
+    target = isl.Set(f"[{', '.join(params)}] -> {{ [{', '.join(dims)}] : {' and '.join(ranges)} }}")
+    mapped = isl.UnionSet.empty(instances.get_space())
+    for relation in _maps(kernel.mapped):
+        aligned = target.align_params(relation.get_space())
+        relation = relation.align_params(aligned.get_space())
+        mapped = mapped.union(isl.UnionSet.from_set(relation.intersect_range(aligned).domain()))
+    return instances.intersect(mapped).intersect(kernel.domain.align_params(instances.get_space()))
+
+
+def tile_map(kernel: Kernel) -> isl.UnionMap:
+    """instances -> the tile of the kernel's sequential loop they are in."""
+    return _tile_of(kernel.sequential)
+
+
+def _tile_of(sequential: isl.UnionMap) -> isl.UnionMap:
+    """instances -> floor(c / SHARED_TILE) for the sequential member c."""
+    result = isl.UnionMap.empty(sequential.get_space())
+    for relation in _maps(sequential):
+        tile = isl.Map(f"{{ [c] -> [floor(c / {SHARED_TILE})] }}")
+        result = result.union(isl.UnionMap.from_map(relation.apply_range(
+            tile.align_params(relation.get_space()))))
+    return result
+
+
+def promotions(kernel: Kernel, names: KernelNames, tile_iterator: str,
+               accesses: dict[str, isl.UnionMap], budget_bytes: int) -> list[Promotion]:
+    """Read-only arrays whose tile (per block and tile of the sequential loop) has a
+    fixed size, is shared by several threads (PPCG's reuse test), and fits."""
+    if kernel.mapped is None or kernel.sequential is None:
+        return []
+    instances = block_instances(kernel, names)
+    tiles = _tile_of(kernel.sequential).intersect_domain(instances)
+    threads = kernel.mapped.intersect_domain(instances)
+    same_thread = threads.apply_range(threads.reverse())
+    result = []
+    for array, relation in accesses.items():
+        relation = relation.intersect_domain(instances)
+        if relation.is_empty():
+            continue
+        footprint = tiles.reverse().apply_range(relation)
+        box = _box(footprint, tile_iterator)
+        if box is None:
+            continue
+        lower, sizes = box
+        volume = 1
+        for size in sizes:
+            volume *= size
+        if volume * ELEMENT_BYTES > budget_bytes:
+            continue
+        shared = relation.apply_range(relation.reverse()).subtract(same_thread)
+        if shared.is_empty():
+            continue       # every element is used by one thread only: no reuse to gain
+        budget_bytes -= volume * ELEMENT_BYTES
+        result.append(Promotion(array, lower, sizes))
+    return result
+
+
+def _box(footprint: isl.UnionMap, tile_iterator: str) -> tuple[list[isl.PwAff], list[int]] | None:
+    """Per dimension, the lowest element as a function of the parameters and the
+    tile iterator (made a parameter), and a constant size; None if unbounded."""
+    maps = _maps(footprint)
+    if len(maps) != 1:
+        return None
+    relation = maps[0]
+    n_params = relation.dim(isl.dim_type.param)
+    elements = (relation.move_dims(isl.dim_type.param, n_params, isl.dim_type.in_, 0, 1)
+                .set_dim_name(isl.dim_type.param, n_params, tile_iterator).range())
+    lower, sizes = [], []
+    for dim in range(elements.dim(isl.dim_type.set)):
+        low, high = elements.dim_min(dim), elements.dim_max(dim)
+        span = high.sub(low).max_val()
+        if not span.is_int():
+            return None
+        lower.append(low)
+        sizes.append(span.to_python() + 1)
+    return lower, sizes
+
+
+def _find_mark(node: isl.ScheduleNode, name: str) -> isl.ScheduleNode | None:
+    if node.get_type() == isl.schedule_node_type.mark and node.mark_get_id().get_name() == name:
+        return node
+    for k in range(node.n_children()):
+        found = _find_mark(node.child(k), name)
+        if found is not None:
+            return found
+    return None
+
+
+def block_schedule(mapping: GpuMapping, kernel: Kernel, names: KernelNames) -> isl.Schedule:
+    """The host tree restricted to one block of `kernel`, the mapped band removed
+    (its values are the threads'), the sequential member strip-mined, and a
+    SHARED_MARK between the tile loop and the rest: the loops every thread of the
+    block runs alike, so that barriers can go in them."""
+    schedule = mapping.schedule.intersect_domain(block_instances(kernel, names))
+    node = _find_mark(schedule.get_root(), kernel.mark)
+    node = node.child(0).delete()
+    if node.band_n_member() > 1:
+        node = node.band_split(1)
+    tile = node.band_get_partial_schedule().scale_down_val(
+        isl.Val.int_from_si(node.get_ctx(), SHARED_TILE)).floor()
+    node = node.insert_partial_schedule(tile).child(0)
+    node = node.insert_mark(isl.Id.read_from_str(node.get_ctx(), SHARED_MARK))
+    return node.get_schedule()
+
+
+def thread_schedule_in_tile(mapping: GpuMapping, kernel: Kernel, names: KernelNames,
+                            tile: str) -> isl.Schedule:
+    """What one thread runs in one tile of the sequential loop (`tile` a parameter)."""
+    instances = thread_instances(kernel, names)
+    in_tile = _equalities(_tile_of(kernel.sequential), [tile], [tile])
+    instances = instances.align_params(in_tile.get_space()).intersect(
+        in_tile.align_params(instances.get_space()))
+    return mapping.schedule.intersect_domain(instances)

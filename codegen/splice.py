@@ -17,7 +17,8 @@ def indent_block(lines: list[str], indent: str, first_line_indented: bool) -> st
     """Indent generated lines to sit where the region was; preprocessor lines stay flush."""
     out = []
     for k, line in enumerate(lines):
-        if line.startswith("#") or not line:
+        # preprocessor lines start in column 0, except pragmas (OpenMP), which indent
+        if (line.startswith("#") and not line.startswith("#pragma")) or not line:
             out.append(line)
         elif k == 0 and not first_line_indented:
             out.append(line)

@@ -43,6 +43,7 @@ class Scope:
 
     declarations: dict[str, Declaration]
     function_start: int | None      # offset of the enclosing function definition's first line
+    file_scope: set[str] = field(default_factory=set)   # names declared outside any function
 
 
 class DeclarationError(Exception):
@@ -125,6 +126,7 @@ class _Collector(c_ast.NodeVisitor):
         self.offset = offset
         self.declarations: dict[str, Declaration] = {}
         self.function_start: int | None = None
+        self.file_scope: set[str] = set()
 
     def _position(self, node: c_ast.Node) -> int:
         return self.source.offset(node.coord.line, node.coord.column)
@@ -138,6 +140,8 @@ class _Collector(c_ast.NodeVisitor):
                 continue
             if isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
                 self._add(node)
+                if node.name is not None:
+                    self.file_scope.add(node.name)
             elif isinstance(node, c_ast.FuncDef) and self._position(node) < self.offset:
                 enclosing = node
         if enclosing is None or enclosing is not _last_before(functions, self):
@@ -221,4 +225,4 @@ def scope_at(source: SourceFile, offset: int) -> Scope:
     tree = _parse_file(source)
     collector = _Collector(source, offset)
     collector.collect(tree)
-    return Scope(collector.declarations, collector.function_start)
+    return Scope(collector.declarations, collector.function_start, collector.file_scope)

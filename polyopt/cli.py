@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -53,6 +54,8 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--block-sizes", type=_tile_sizes, metavar="X[,Y[,Z]]",
                        help="CUDA thread block sizes, x first (default: 256, 32x8 or 32x4x2 "
                             "by the number of parallel loops mapped)")
+    group.add_argument("--no-shared-memory", dest="shared_memory", action="store_false",
+                       help="CUDA: do not copy reused tiles of read-only arrays to shared memory")
     group.add_argument("--auto-scop", action="store_true",
                        help="find maximal affine loop nests instead of '#pragma scop' regions")
     group.add_argument("--strict", action="store_true",
@@ -70,7 +73,8 @@ def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "isl", tile=args.tile, tile_sizes=args.tile_sizes,
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db, database=args.db,
-                   seed=args.seed, target=args.target, block_sizes=args.block_sizes)
+                   seed=args.seed, target=args.target, block_sizes=args.block_sizes,
+                   shared_memory=args.shared_memory)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -127,6 +131,10 @@ def _bench_parser() -> argparse.ArgumentParser:
                         help="relative tolerance for numbers in the outputs (default: exact)")
     parser.add_argument("--keep", action="store_true", help="keep the build directories")
     parser.add_argument("--save", metavar="PATH", help="also write the optimized source here")
+    parser.add_argument("--cuda-build", metavar="COMMAND",
+                        help="with --target cuda: build command of the CUDA program (default: "
+                             "'nvcc -O3 -arch=sm_XY -DPOLYOPT_CUDA_TIMING {src} -o {exe}', XY "
+                             "from the GPU found, 90 without one)")
     _add_optimization_options(parser)
     return parser
 
@@ -236,8 +244,11 @@ def run_bench(argv: list[str]) -> int:
     origin = Path(args.file).resolve() if args.file != "-" else None
     with Evaluator(args.build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
-        bench = evaluator.bench(source.text, result.text, origin=origin,
-                                rel_tolerance=args.tolerance)
+        if args.target == "cuda":
+            bench = _bench_cuda(args, evaluator, source, result, origin)
+        else:
+            bench = evaluator.bench(source.text, result.text, origin=origin,
+                                    rel_tolerance=args.tolerance)
     original, optimized = bench.original, bench.transformed
     print(f"{source.name}: {len(result.scops)} SCoP(s) optimized "
           f"({', '.join(r.description for r in result.scops) or 'none'})")
@@ -246,6 +257,8 @@ def run_bench(argv: list[str]) -> int:
     print(f"  optimized  median {optimized.median:.4f} s  (min {optimized.minimum:.4f}, "
           f"max {optimized.maximum:.4f}, {len(optimized.seconds)} runs)")
     print(f"  speedup    {bench.speedup:.2f}x")
+    if args.target == "cuda":
+        _print_cuda_times(bench.transformed_stderr)
     if bench.comparison.equal:
         print("  output     identical" if args.tolerance == 0 else
               f"  output     equal within relative tolerance {args.tolerance:g}")
@@ -254,6 +267,36 @@ def run_bench(argv: list[str]) -> int:
     for difference in bench.comparison.differences:
         print(f"    {difference}")
     return 1
+
+
+def _bench_cuda(args, evaluator, source, result, origin):
+    """Compile-check the CUDA program; time it against the original if a GPU is here."""
+    from polyopt import cuda_device
+    from polyopt.errors import DeviceError
+    found = cuda_device.detect()
+    arch = found.arch if isinstance(found, cuda_device.Device) else cuda_device.DEFAULT_ARCH
+    build = args.cuda_build or f"nvcc -O3 -arch={arch} -DPOLYOPT_CUDA_TIMING {{src}} -o {{exe}}"
+    if isinstance(found, cuda_device.NoDevice):
+        program = evaluator.build(result.text, "transformed", ".cu", origin=origin, command=build)
+        evaluator.discard(program)
+        raise DeviceError(f"the CUDA program builds, but it cannot run here: {found.reason}")
+    log.info("GPU: %s", cuda_device.describe(found))
+    return evaluator.bench(source.text, result.text, origin=origin, rel_tolerance=args.tolerance,
+                           transformed_build=build, transformed_suffix=".cu")
+
+
+def _print_cuda_times(stderr: list[bytes]) -> None:
+    """Medians of the CUDA event times the program printed, per SCoP."""
+    from polyopt.cuda_device import event_times
+    per_scop: dict[str, list[tuple[float, float]]] = {}
+    for text in stderr:
+        for where, total, kernels in event_times(text):
+            per_scop.setdefault(where, []).append((total, kernels))
+    for where, times in per_scop.items():
+        total = statistics.median(t for t, _ in times)
+        kernels = statistics.median(k for _, k in times)
+        print(f"  GPU        {where}: kernels {kernels:.4f} s, with transfers "
+              f"{total:.4f} s (CUDA events, median of {len(times)})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -73,6 +73,10 @@ class RunError(PolyoptError):
     """Running a program failed (crash, non-zero exit, timeout) in the evaluator."""
 
 
+class DeviceError(PolyoptError):
+    """No GPU to run CUDA code on (no PyCUDA, no driver, no device)."""
+
+
 class RunTimeout(RunError):
     """A run was killed because it went past its time limit."""
 

@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
@@ -79,6 +79,7 @@ class BenchResult:
     original: Timing
     transformed: Timing
     comparison: Comparison
+    transformed_stderr: list[bytes] = field(default_factory=list)   # of the timed runs
 
     @property
     def speedup(self) -> float:
@@ -186,12 +187,13 @@ class Evaluator:
         return process.returncode, stdout, stderr, time.perf_counter() - start
 
     def build(self, source_text: str, label: str, suffix: str = ".c",
-              origin: Path | None = None) -> Program:
+              origin: Path | None = None, command: str | None = None) -> Program:
         """Write ``source_text`` to a fresh temp directory and compile it.
 
         ``origin`` is the user's file the text came from: its directory goes on
         the include path (CPATH) and is the build's working directory, so the
-        original's ``#include "local.h"`` still resolves. Raises BuildError.
+        original's ``#include "local.h"`` still resolves. ``command`` replaces the
+        evaluator's build command for this build. Raises BuildError.
         """
         directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
         self._directories.append(directory)
@@ -205,7 +207,7 @@ class Evaluator:
         if environment.get("CPATH"):
             include.append(environment["CPATH"])
         environment["CPATH"] = os.pathsep.join(include)
-        command = self._command(self.build_command,
+        command = self._command(command or self.build_command,
                                 {"src": source, "exe": executable, "dir": origin_dir})
         shown = command if isinstance(command, str) else shlex.join(command)
         program = Program(source, executable, 0.0, label)
@@ -264,15 +266,20 @@ class Evaluator:
         return outputs[0], Timing([output.seconds for output in outputs[self.warmup:]])
 
     def bench(self, original_text: str, transformed_text: str,
-              origin: Path | None = None, rel_tolerance: float = 0.0) -> BenchResult:
+              origin: Path | None = None, rel_tolerance: float = 0.0,
+              transformed_build: str | None = None, transformed_suffix: str = ".c") -> BenchResult:
         """Build both versions, time them with interleaved runs (A B A B ...), and
-        compare the transformed program's first output with the original's."""
+        compare the transformed program's first output with the original's.
+        ``transformed_build`` and ``transformed_suffix`` build the transformed
+        program differently (CUDA: nvcc, a .cu file)."""
         programs: list[Program] = []
         outputs: list[RunOutput] = []
         times: tuple[list[float], list[float]] = ([], [])
+        stderr: list[bytes] = []
         try:
-            for label, text in (("original", original_text), ("transformed", transformed_text)):
-                programs.append(self.build(text, label, origin=origin))
+            programs.append(self.build(original_text, "original", origin=origin))
+            programs.append(self.build(transformed_text, "transformed", transformed_suffix,
+                                       origin=origin, command=transformed_build))
             for index in range(self.warmup + self.repeat):
                 for program, recorded in zip(programs, times):
                     output = self.run(program)
@@ -280,11 +287,13 @@ class Evaluator:
                         outputs.append(output)
                     if index >= self.warmup:
                         recorded.append(output.seconds)
+                        if program is programs[1]:
+                            stderr.append(output.stderr)
         finally:
             for program in programs:
                 self.discard(program)
         comparison = self.compare(outputs[0], outputs[1], rel_tolerance)
-        return BenchResult(Timing(times[0]), Timing(times[1]), comparison)
+        return BenchResult(Timing(times[0]), Timing(times[1]), comparison, stderr)
 
     def compare(self, expected: RunOutput, actual: RunOutput,
                 rel_tolerance: float = 0.0) -> Comparison:

@@ -67,6 +67,7 @@ class Outcome:
     fallbacks: list[str] = field(default_factory=list)   # regions or SCoPs polyopt left as they were
     search_winner: str = ""     # random:N: the candidate that won
     search_counts: dict[str, int] = field(default_factory=dict)  # random candidates by status
+    gpu_kernel_seconds: list[float] = field(default_factory=list)  # cuda: kernels alone, per run
 
     @property
     def median(self) -> float | None:
@@ -132,6 +133,16 @@ class DumpJudge(Judge):
         verdict, _, difference = compare_dumps(self._expected, parse_dumps(actual.stderr),
                                                self.rel_tolerance, self.abs_tolerance)
         return difference or "wrong output" if verdict == "wrong" else None
+
+
+def cuda_times(stderr: bytes) -> tuple[float, float] | None:
+    """(with transfers, kernels alone): the CUDA event times a program built with
+    -DPOLYOPT_CUDA_TIMING printed, summed over its SCoPs; None if it printed none."""
+    from polyopt.cuda_device import event_times
+    found = event_times(stderr)
+    if not found:
+        return None
+    return sum(total for _, total, _ in found), sum(kernels for _, _, kernels in found)
 
 
 def kernel_time(stdout: bytes) -> float | None:
@@ -288,7 +299,7 @@ class Experiment:
                     continue
                 try:
                     program = evaluator.build(text, f"{kernel.name} ({variant.name})",
-                                              origin=kernel.source)
+                                              variant.suffix, origin=kernel.source)
                 except BuildError as error:
                     outcome.status, outcome.detail = "compile error", str(error)
                     continue
@@ -352,9 +363,21 @@ class Experiment:
                 writer.writerows(rows)
         return done
 
+    def _variant(self, outcome: Outcome) -> Variant:
+        return next(v for v in self.variants if v.name == outcome.variant)
+
     def _record_time(self, outcome: Outcome, output: RunOutput, index: int) -> None:
-        """Keep the kernel time a run printed (a run that printed none crashed)."""
+        """Keep the kernel time a run printed (a run that printed none crashed).
+        A CUDA program's time is that of its SCoPs on the GPU, transfers included
+        (CUDA events); the harness's timer would also count creating the CUDA context."""
         seconds = kernel_time(output.stdout)
+        if self._variant(outcome).cuda_events and seconds is not None:
+            times = cuda_times(output.stderr)
+            if times is None:
+                seconds = None
+            else:
+                seconds = times[0]
+                outcome.gpu_kernel_seconds.append(times[1])
         if seconds is None:
             outcome.status, outcome.detail = "crash", "printed no kernel time"
         else:
@@ -376,13 +399,14 @@ class Experiment:
         dumps = {}
         for outcome in [baseline, *suspects]:
             self._step(progress, kernel, outcome.variant, "verify without FMA contraction")
-            evaluator = self._evaluator(variants[outcome.variant], kernel, ["-ffp-contract=off"])
+            variant = variants[outcome.variant]
+            evaluator = self._evaluator(variant, kernel, [variant.no_contraction])
             evaluators.append(evaluator)
             probe = Outcome(kernel.name, outcome.variant)
             try:
                 program = evaluator.build(texts[outcome.variant], f"{kernel.name} "
-                                          f"({outcome.variant}, -ffp-contract=off)",
-                                          origin=kernel.source)
+                                          f"({outcome.variant}, {variant.no_contraction})",
+                                          variant.suffix, origin=kernel.source)
             except BuildError:
                 continue
             output = self._run(evaluator, program, probe, dump=True)

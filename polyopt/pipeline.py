@@ -36,6 +36,7 @@ class Options:
     seed: int | None = None           # for the random scheduler
     target: str = "c"                 # "c" (OpenMP C) or "cuda"
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
+    shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
 
 
 def options_key(options: Options) -> str:
@@ -44,7 +45,7 @@ def options_key(options: Options) -> str:
     key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
-        key += f";target={options.target};blocks={blocks}"
+        key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
     return key
 
 
@@ -204,7 +205,10 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
                                   nest.parallel_loops, scheduled.fallback))
-    replacements = [] if device is None else device.insertions(expressions)
+    replacements = []
+    if device is not None:
+        replacements = device.insertions(expressions)
+        warnings += device.warnings
     by_scop = {id(scop): nest for scop, nest in generated}
     first = True
     for scop, report in zip(scops, reports):
@@ -230,12 +234,24 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     return OptimizeResult(splice(source.text, replacements), reports, warnings)
 
 
+def _device_limits() -> tuple[int, int]:
+    """Threads and shared memory bytes per block: the GPU's if PyCUDA finds one,
+    else what every GPU since 2010 allows."""
+    from polyopt.cuda_device import Device, detect
+    found = detect()
+    if isinstance(found, Device):
+        return found.max_threads_per_block, found.shared_memory_per_block
+    return 1024, 48 * 1024
+
+
 class DeviceCode:
     """The CUDA parts of a file: host code per SCoP, kernels before each function."""
 
     def __init__(self) -> None:
         self.kernels: dict[int, list[str]] = {}     # insertion offset -> kernel lines
         self.count = 0
+        self.warnings: list[str] = []
+        self.max_threads, self.shared_bytes = _device_limits()
 
     def generate(self, source: SourceFile, scheduled: ScheduledScop,
                  expressions: ExpressionPrinter) -> GeneratedNest | None:
@@ -252,11 +268,17 @@ class DeviceCode:
         if scope.function_start is None:
             raise CodegenError("--target cuda: the SCoP is not inside a function",
                                scop.region.location)
+        from polyopt.codegen.cuda import CUDA_MATH_NAMES
+        for name in sorted(scope.file_scope & CUDA_MATH_NAMES):
+            self.warnings.append(format_warning(
+                f"'{name}' is declared at file scope but is also a function of CUDA's math "
+                "library: nvcc will reject the file until it is renamed", scop.region.location))
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
-        generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count)
+        generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
+                                  scheduled.options.shared_memory, self.shared_bytes)
         try:
             nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
-                                      scheduled.options.block_sizes)
+                                      scheduled.options.block_sizes, self.max_threads)
         except NothingToOffload:
             return None
         self.count += nest.kernels

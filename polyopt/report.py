@@ -6,6 +6,7 @@ import datetime
 import math
 import os
 import platform
+import statistics
 import subprocess
 from dataclasses import dataclass
 from importlib import metadata
@@ -127,6 +128,7 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
     lines += _spread_table(kernels, variants, by_key)
     lines += _failures(results)
     lines += _searches(results)
+    lines += _gpu_times(results, by_key, baseline)
     lines += _wall_time(info, results)
     lines += _setup(info, compilers)
     path.write_text("\n".join(lines) + "\n")
@@ -196,6 +198,29 @@ def _searches(results: list[Outcome]) -> list[str]:
     if total:
         lines += ["", f"Of {total} random schedules: " + ", ".join(
             f"{k} {v} ({100 * v / total:.1f}%)" for k, v in totals.items()) + "."]
+    return lines + [""]
+
+
+def _gpu_times(results: list[Outcome], by_key, baseline: str) -> list[str]:
+    """Kernels alone vs with allocation and transfers, for the CUDA variants."""
+    gpu = [o for o in results if o.gpu_kernel_seconds and o.median]
+    if not gpu:
+        return []
+    lines = ["## GPU times", "",
+             "CUDA events around each SCoP: the kernels alone, and with allocation and the "
+             "transfers in and out (what the speedups above use); medians of the timed runs.", "",
+             f"| kernel | variant | {baseline} (s) | kernels (s) | with transfers (s) | "
+             "speedup, kernels | speedup, with transfers |", "|---|---|---|---|---|---|---|"]
+    for outcome in gpu:
+        base = by_key.get((outcome.kernel, baseline))
+        kernels = statistics.median(outcome.gpu_kernel_seconds)
+        if base is None or not base.median:
+            continue
+        lines.append(f"| {outcome.kernel} | {outcome.variant} | {base.median:.4g} | {kernels:.4g} | "
+                     f"{outcome.median:.4g} | {base.median / kernels:.3g}x | "
+                     f"{base.median / outcome.median:.3g}x |" if kernels > 0 else
+                     f"| {outcome.kernel} | {outcome.variant} | {base.median:.4g} | 0 | "
+                     f"{outcome.median:.4g} | | |")
     return lines + [""]
 
 

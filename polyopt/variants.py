@@ -30,6 +30,9 @@ class Variant:
     transform: list[str] | None = None  # an external source-to-source tool: argv before {src}
     description: str = ""
     search_budget: int | None = None    # random:N: search N random schedules per kernel
+    suffix: str = ".c"                  # of the source file the compiler is given
+    no_contraction: str = "-ffp-contract=off"   # the flag that turns off FMA contraction
+    cuda_events: bool = False           # timed by the CUDA events the program prints
 
 
 @dataclass
@@ -67,7 +70,22 @@ def _polly_clang() -> tuple[str | None, str]:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "isl", "identity-omp", "random:N", "pluto", "polly", "graphite"]
+    return ["gcc", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
+
+
+def _cuda_variant(name: str) -> Variant | Unavailable:
+    from polyopt import cuda_device
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        return Unavailable(name, "nvcc (the CUDA toolkit) is not on PATH")
+    found = cuda_device.detect()
+    if isinstance(found, cuda_device.NoDevice):
+        return Unavailable(name, found.reason)
+    command = [nvcc, "-O3", f"-arch={found.arch}", "-DPOLYOPT_CUDA_TIMING"]
+    return Variant(name, command, Options(target="cuda"), suffix=".cu", no_contraction="-fmad=false",
+                   cuda_events=True,
+                   description=f"polyopt --target cuda on {found.name}, nvcc -O3 -arch={found.arch}; "
+                               "time: CUDA events around the SCoP, allocation and transfers included")
 
 
 def make_variant(spec: str, threads: int) -> Variant | Unavailable:
@@ -90,6 +108,8 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                        description=f"polyopt: best of the original code, original order, isl and "
                                    f"{budget} random legal schedules, each built, run and verified",
                        search_budget=int(budget))
+    if name == "cuda":
+        return _cuda_variant(name)
     if name == "graphite":
         command = [gcc, *GCC_FLAGS, "-floop-nest-optimize", "-floop-parallelize-all",
                    f"-ftree-parallelize-loops={threads}", "-fopenmp"]

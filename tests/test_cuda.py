@@ -1,0 +1,392 @@
+"""The CUDA target: mapping, generated code that nvcc accepts without warnings,
+and results checked on the CPU by emulating every launch (see
+polyopt.codegen.emulation), with the threads run in three different orders."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from polyopt.cli import main
+from polyopt.codegen.emulation import EMULATION_HEADER, ORDERS, emulated_source
+from polyopt.codegen.gpu import block_sizes_for, map_to_gpu
+from polyopt.dependences import compute_dependences
+from polyopt.frontend import extract_scops, read_source
+from polyopt.frontend.source import SourceFile
+from polyopt.pipeline import Options, optimize_source
+from polyopt.scheduler import get_scheduler
+from tests.conftest import GCC, KERNELS, kernel_paths, needs_gcc
+from polyopt.experiment import compare_dumps, parse_dumps
+from polyopt.suite import POLYBENCH_KERNELS
+from tests.test_polybench_suite import SUITE
+
+GXX = shutil.which("g++")
+NVCC = shutil.which("nvcc")
+needs_gxx = pytest.mark.skipif(GCC is None or GXX is None, reason="needs gcc and g++")
+needs_nvcc = pytest.mark.skipif(NVCC is None, reason="needs nvcc")
+CUDA = Options(target="cuda")
+
+
+def _cuda(path: Path, options: Options = CUDA):
+    result = optimize_source(read_source(str(path)), options)
+    return result
+
+
+def _run(command, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(command, capture_output=True, timeout=300, **kwargs)
+
+
+def _emulate(cuda_text: str, directory: Path, name: str, flags=(), objects=(),
+             env=None) -> list[bytes]:
+    """Build the CUDA program for the CPU; (stdout, stderr) of a run in each thread order."""
+    (directory / "emulation.h").write_text(EMULATION_HEADER)
+    source = directory / f"{name}.cpp"
+    source.write_text(emulated_source(cuda_text))
+    executable = directory / f"{name}-emulated"
+    build = _run([GXX, "-O1", "-include", str(directory / "emulation.h"), *flags, str(source),
+                  *map(str, objects), "-o", str(executable), "-lm"], text=True)
+    assert build.returncode == 0, f"{name}: the emulation does not build:\n{build.stderr}"
+    outputs = []
+    for order in ORDERS:
+        run = _run([str(executable)], env={**os.environ, **(env or {}),
+                                            "POLYOPT_EMULATION_ORDER": order})
+        assert run.returncode == 0, f"{name} ({order}) failed: {run.stderr[-2000:]!r}"
+        outputs.append(run)
+    return outputs
+
+
+def _kernel_count(text: str) -> int:
+    return len(re.findall(r"^__global__ void ", text, re.MULTILINE))
+
+
+# -- mapping ---------------------------------------------------------------
+
+def _scop_and_schedule(path: Path):
+    scop = extract_scops(read_source(str(path))).scops[0]
+    dependences = compute_dependences(scop)
+    schedule = get_scheduler("isl").schedule(scop, dependences).schedule
+    return scop, dependences, schedule
+
+
+def test_matrix_product_maps_two_parallel_loops_to_a_2d_grid():
+    _, dependences, schedule = _scop_and_schedule(KERNELS / "matmul.c")
+    mapping = map_to_gpu(schedule, dependences.all)
+    mapped = [k for k in mapping.kernels if k.mapped is not None]
+    assert len(mapped) >= 1 and mapped[0].n_mapped == 2
+    assert mapped[0].block_sizes == [8, 32]          # y, x: 32 threads along the inner loop
+
+
+def test_stencil_time_loop_stays_on_the_host():
+    path = KERNELS / "jacobi2d.c"
+    _, dependences, schedule = _scop_and_schedule(path)
+    mapping = map_to_gpu(schedule, dependences.all)
+    assert mapping.kernels and all(k.depth >= 1 for k in mapping.kernels)
+    text = _cuda(path).text
+    host = text[text.index("#pragma scop"):]
+    assert re.search(r"for \(int c0 = .*\n(.*\n)*?.*polyopt_kernel\d+<<<", host), host
+
+
+def test_block_sizes_option_and_device_limit():
+    assert block_sizes_for(2, None) == [8, 32]
+    assert block_sizes_for(2, [64, 4]) == [4, 64]
+    assert block_sizes_for(1, [2048], max_threads=1024) == [1024]
+    text = _cuda(KERNELS / "matmul.c", Options(target="cuda", block_sizes=[16, 16])).text
+    assert "dim3 polyopt_block(16, 16);" in text
+
+
+def test_matrix_product_tiles_go_to_shared_memory(tmp_path):
+    text = _cuda(KERNELS / "matmul.c").text
+    kernel = text[text.index("__global__"):text.index("#pragma scop")]
+    assert re.search(r"__shared__ double shared_A\[8\]\[32\];", kernel), kernel
+    assert re.search(r"__shared__ double shared_B\[32\]\[32\];", kernel), kernel
+    # copy-in between two barriers, then the body reads the tiles
+    copy = kernel.index("__syncthreads();")
+    assert kernel.index("shared_A[polyopt_d0][polyopt_d1] = A[", copy) < \
+        kernel.index("__syncthreads();", copy + 1) < kernel.index("* shared_B[")
+    plain = _cuda(KERNELS / "matmul.c", Options(target="cuda", shared_memory=False)).text
+    assert "__shared__" not in plain and "__syncthreads" not in plain
+
+
+@needs_gxx
+def test_without_shared_memory_still_matches(tmp_path):
+    path = KERNELS / "matmul.c"
+    original = _run([GCC, "-O1", str(path), "-o", str(tmp_path / "original"), "-lm"])
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    text = _cuda(path, Options(target="cuda", shared_memory=False)).text
+    for run in _emulate(text, tmp_path, "plain"):
+        assert run.stdout == expected
+
+
+def test_scalars_arrays_and_copies(tmp_path):
+    text = _cuda(KERNELS / "scalars.c").text
+    # the written scalar lives in device memory, the read-only one is passed by value
+    assert re.search(r"__global__ void \w+\(double \*s, .*double alpha", text)
+    assert "(*s) = 0.0;" in text
+    # s is written before it is read, but not at all when n <= 0: copied in and out
+    assert "cudaMemcpy(dev_s, &s" in text and "cudaMemcpy(&s, dev_s" in text
+    assert "cudaMemcpy(B, dev_B" in text
+    assert "cudaMemcpy(A, dev_A" not in text           # A is only read
+    assert 'polyopt_cuda_check(cudaMalloc((void **) &dev_A, sizeof(double) * (N) * (N)), ' \
+           '"cudaMalloc(A)", __FILE__, __LINE__);' in text
+
+
+def test_kernels_go_before_the_function_and_the_rest_is_unchanged():
+    path = KERNELS / "matmul.c"
+    original = path.read_text()
+    text = _cuda(path).text
+    first_kernel = text.index("__global__")
+    function = text.index(original[:original.index("#pragma scop")].rstrip().splitlines()[-1])
+    assert first_kernel < text.index("#pragma scop")
+    before, after = original.split("#pragma scop")[0], original.split("#pragma endscop")[1]
+    assert text.endswith(after)
+    assert function > 0 and before.splitlines()[0] == text.splitlines()[0]
+
+
+def test_no_parallelism_stays_c_on_the_host():
+    source = SourceFile("serial.c", """
+void prefix(int n, double *a)
+{
+#pragma scop
+  for (int i = 1; i < n; i++)
+    a[i] = a[i - 1] + a[i];
+#pragma endscop
+}
+""")
+    result = optimize_source(source, CUDA)
+    assert "__global__" not in result.text
+    assert any("no parallel loop to offload" in w and "serial.c:5:1" in w
+               for w in result.warnings)
+
+
+def test_unknown_array_extent_leaves_the_scop_unchanged():
+    source = SourceFile("pointers.c", """
+void scale(int n, double **a)
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = 2.0 * a[i][j];
+#pragma endscop
+}
+""")
+    result = optimize_source(source, CUDA)
+    assert result.text == source.text
+    assert any("pointers.c:5:1: warning:" in w and "extents of 'a'" in w for w in result.warnings)
+
+
+def test_pointer_array_gets_its_extent_from_the_accesses(tmp_path):
+    source = SourceFile("vector.c", """
+void axpy(int n, double alpha, double *x, double *y)
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    y[i] = alpha * x[i] + y[i];
+#pragma endscop
+}
+""")
+    text = optimize_source(source, CUDA).text
+    assert "cudaMalloc((void **) &dev_x, sizeof(double) * (n))" in text
+
+
+def test_fully_written_array_is_not_copied_in():
+    source = SourceFile("fill.c", """
+static double x[100], y[100];
+void f(void)
+{
+#pragma scop
+  for (int i = 0; i < 100; i++)
+    x[i] = 2.0 * y[i];
+#pragma endscop
+}
+""")
+    text = optimize_source(source, CUDA).text
+    assert "cudaMemcpy(dev_y, y" in text and "cudaMemcpy(x, dev_x" in text
+    assert "cudaMemcpy(dev_x, x" not in text and "cudaMemcpy(y, dev_y" not in text
+
+
+def test_cuda_math_name_clash_is_reported():
+    source = SourceFile("clash.c", """
+static double y1[100], x[100];
+void f(void)
+{
+#pragma scop
+  for (int i = 0; i < 100; i++)
+    x[i] = 2.0 * y1[i];
+#pragma endscop
+}
+""")
+    result = optimize_source(source, CUDA)
+    assert any("'y1'" in w and "CUDA's math library" in w for w in result.warnings)
+
+
+def test_cli_target_cuda_writes_a_cu_file(tmp_path, capsys):
+    out = tmp_path / "matmul.cu"
+    assert main([str(KERNELS / "matmul.c"), "--target", "cuda", "-o", str(out)]) == 0
+    assert _kernel_count(out.read_text()) >= 1
+
+
+def test_cli_search_with_cuda_is_refused(capsys):
+    assert main([str(KERNELS / "matmul.c"), "--target", "cuda", "--scheduler", "random",
+                 "--budget", "2"]) != 0
+    assert "cannot search for --target cuda" in capsys.readouterr().err
+
+
+# -- running the generated code on the CPU -----------------------------------
+
+_references: dict[str, bytes] = {}
+
+
+@needs_gxx
+@pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
+def test_test_kernel_emulated_matches_original(path, tmp_path):
+    result = _cuda(path)
+    assert _kernel_count(result.text) >= 1, result.warnings
+    original = _run([GCC, "-O1", str(path), "-o", str(tmp_path / "original"), "-lm"])
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run, order in zip(_emulate(result.text, tmp_path, path.stem), ORDERS):
+        assert run.stdout == expected, f"{path.stem}: threads in {order} order"
+
+
+@needs_gxx
+@pytest.mark.parametrize("kernel", sorted(POLYBENCH_KERNELS))
+def test_polybench_emulated_matches_original(kernel, tmp_path):
+    source = SUITE / "kernels" / f"{kernel}.c"
+    result = _cuda(source)
+    harness = tmp_path / "harness.o"
+    assert _run([GCC, "-O1", "-c", f"-I{SUITE}", str(SUITE / "harness.c"), "-o",
+                 str(harness)]).returncode == 0
+    flags = [f"-I{SUITE}", "-DMINI_DATASET"]
+    original = _run([GCC, "-O1", *flags, str(source), str(harness), "-o",
+                     str(tmp_path / "original"), "-lm"])
+    assert original.returncode == 0
+    dump = {"HARNESS_DUMP": "1"}
+    expected = parse_dumps(_run([str(tmp_path / "original")],
+                                env={**os.environ, **dump}).stderr)
+    assert expected
+    for run, order in zip(_emulate(result.text, tmp_path, kernel, flags, [harness], dump), ORDERS):
+        verdict, error, difference = compare_dumps(expected, parse_dumps(run.stderr), 0.0, 0.0)
+        assert verdict == "exact", f"{kernel} ({order}): {difference}"
+
+
+# -- nvcc ----------------------------------------------------------------------
+
+def _nvcc_compiles(text: str, directory: Path, name: str, flags=()) -> None:
+    source = directory / f"{name}.cu"
+    source.write_text(text)
+    build = _run([NVCC, "-O3", "-arch=sm_90", *flags, "-c", str(source), "-o",
+                  str(directory / f"{name}.o")], text=True)
+    assert build.returncode == 0, f"{name}: nvcc fails:\n{build.stderr}"
+    assert build.stderr.strip() == "", f"{name}: nvcc warns:\n{build.stderr}"
+
+
+@needs_nvcc
+@pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
+def test_test_kernel_compiles_with_nvcc(path, tmp_path):
+    _nvcc_compiles(_cuda(path).text, tmp_path, path.stem)
+
+
+@needs_nvcc
+@pytest.mark.parametrize("kernel", sorted(POLYBENCH_KERNELS))
+def test_polybench_compiles_with_nvcc(kernel, tmp_path):
+    result = _cuda(SUITE / "kernels" / f"{kernel}.c")
+    assert not [w for w in result.warnings if "left unchanged" in w], result.warnings
+    _nvcc_compiles(result.text, tmp_path, kernel, [f"-I{SUITE}", "-DLARGE_DATASET"])
+
+
+# -- the device, through PyCUDA -----------------------------------------------
+
+class _FakeDriver:
+    """What polyopt uses of pycuda.driver, for a machine with one H100."""
+
+    class device_attribute:
+        MAX_THREADS_PER_BLOCK, MAX_SHARED_MEMORY_PER_BLOCK, MULTIPROCESSOR_COUNT = range(3)
+
+    class Device:
+        @staticmethod
+        def count():
+            return 1
+
+        def __init__(self, ordinal):
+            self.ordinal = ordinal
+
+        def name(self):
+            return "NVIDIA H100"
+
+        def compute_capability(self):
+            return (9, 0)
+
+        def get_attributes(self):
+            return {0: 1024, 1: 49152, 2: 132}
+
+    @staticmethod
+    def init():
+        pass
+
+
+def test_device_limits_through_pycuda(monkeypatch):
+    import sys
+    import types
+
+    from polyopt import cuda_device
+    package = types.ModuleType("pycuda")
+    package.driver = _FakeDriver
+    monkeypatch.setitem(sys.modules, "pycuda", package)
+    monkeypatch.setitem(sys.modules, "pycuda.driver", _FakeDriver)
+    found = cuda_device.detect()
+    assert isinstance(found, cuda_device.Device)
+    assert (found.arch, found.max_threads_per_block, found.multiprocessors) == ("sm_90", 1024, 132)
+    assert "132 SMs" in cuda_device.describe(found)
+
+
+def test_no_pycuda_is_a_clear_reason(monkeypatch):
+    import sys
+
+    from polyopt import cuda_device
+    monkeypatch.setitem(sys.modules, "pycuda", None)      # import fails
+    found = cuda_device.detect()
+    assert isinstance(found, cuda_device.NoDevice)
+    assert "pip install 'polyopt[cuda]'" in found.reason
+
+
+@needs_nvcc
+def test_bench_without_a_gpu_compile_checks_and_says_why(monkeypatch, capsys):
+    import sys
+    monkeypatch.setitem(sys.modules, "pycuda", None)
+    assert main(["bench", str(KERNELS / "matmul.c"), "--target", "cuda", "--repeat", "1"]) == 1
+    error = capsys.readouterr().err
+    assert "the CUDA program builds, but it cannot run here: PyCUDA is not installed" in error
+
+
+# -- experiments ----------------------------------------------------------------
+
+def test_cuda_variant_needs_a_gpu(monkeypatch):
+    import sys
+
+    from polyopt.variants import Unavailable, make_variant
+    monkeypatch.setitem(sys.modules, "pycuda", None)
+    made = make_variant("cuda", 1)
+    assert isinstance(made, Unavailable)
+    assert "PyCUDA" in made.reason or "nvcc" in made.reason
+
+
+def test_cuda_event_times_and_report(tmp_path):
+    from polyopt.cuda_device import event_times
+    from polyopt.experiment import Outcome, cuda_times
+    from polyopt.report import _gpu_times
+    stderr = (b"begin dump: C\n1 2\nend dump: C\n"
+              b"polyopt-cuda: gemm.c:48:1: total 0.250000 s, kernels 0.100000 s\n"
+              b"polyopt-cuda: gemm.c:60:1: total 0.050000 s, kernels 0.020000 s\n")
+    assert event_times(stderr)[0] == ("gemm.c:48:1", 0.25, 0.1)
+    assert cuda_times(stderr) == pytest.approx((0.3, 0.12))
+    assert cuda_times(b"nothing") is None
+    base = Outcome("gemm", "gcc", seconds=[1.2, 1.0, 1.1])
+    gpu = Outcome("gemm", "cuda", seconds=[0.3, 0.4, 0.3], gpu_kernel_seconds=[0.1, 0.2, 0.1])
+    lines = _gpu_times([base, gpu], {("gemm", "gcc"): base, ("gemm", "cuda"): gpu}, "gcc")
+    assert "| gemm | cuda | 1.1 | 0.1 | 0.3 | 11x | 3.67x |" in lines
