@@ -3,8 +3,8 @@
  * harness: its dump compares with the original's, and it prints the CUDA event
  * times the way polyopt's generated code does (-DPOLYOPT_CUDA_TIMING):
  *
- *   nvcc -O3 -arch=sm_90 -I polybench -DLARGE_DATASET polybench/cublas_gemm.cu \
- *        polybench/harness.c -o cublas_gemm -lcublas
+ *   nvcc -O3 -arch=sm_90 -I polybench -I polybench/kernels -DLARGE_DATASET \
+ *        polybench/cublas_gemm.cu polybench/harness.c -o cublas_gemm -lcublas
  *
  * Row-major C = alpha A B + beta C is column-major C^T = alpha B^T A^T + beta C^T,
  * so DGEMM gets B before A and no transposition.
@@ -12,29 +12,10 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
-#include "harness.h"
-
-#if defined(MINI_DATASET)
-# define NI 20
-# define NJ 25
-# define NK 30
-#elif defined(SMALL_DATASET)
-# define NI 60
-# define NJ 70
-# define NK 80
-#elif defined(MEDIUM_DATASET)
-# define NI 200
-# define NJ 220
-# define NK 240
-#elif defined(LARGE_DATASET)
-# define NI 1000
-# define NJ 1100
-# define NK 1200
-#else
-# define NI 2000
-# define NJ 2300
-# define NK 2600
-#endif
+/* The sizes, init_array and the harness come from the kernel itself. */
+#define main polyopt_gemm_main
+#include "gemm.c"
+#undef main
 
 #define CHECK(call)                                                                 \
   do {                                                                              \
@@ -44,22 +25,6 @@
       exit(EXIT_FAILURE);                                                           \
     }                                                                               \
   } while (0)
-
-static void init_array(double *alpha, double *beta, double C[NI][NJ], double A[NI][NK],
-                       double B[NK][NJ])
-{
-  *alpha = 1.5;
-  *beta = 1.2;
-  for (int i = 0; i < NI; i++)
-    for (int j = 0; j < NJ; j++)
-      C[i][j] = (double) ((i * j + 1) % NI) / NI;
-  for (int i = 0; i < NI; i++)
-    for (int j = 0; j < NK; j++)
-      A[i][j] = (double) (i * (j + 1) % NK) / NK;
-  for (int i = 0; i < NK; i++)
-    for (int j = 0; j < NJ; j++)
-      B[i][j] = (double) (i * (j + 2) % NJ) / NJ;
-}
 
 int main(void)
 {
