@@ -44,6 +44,7 @@ class Scope:
     declarations: dict[str, Declaration]
     function_start: int | None      # offset of the enclosing function definition's first line
     file_scope: set[str] = field(default_factory=set)   # names declared outside any function
+    parameters: set[str] = field(default_factory=set)   # the enclosing function's parameters
 
 
 class DeclarationError(Exception):
@@ -127,6 +128,7 @@ class _Collector(c_ast.NodeVisitor):
         self.declarations: dict[str, Declaration] = {}
         self.function_start: int | None = None
         self.file_scope: set[str] = set()
+        self.parameters: set[str] = set()
 
     def _position(self, node: c_ast.Node) -> int:
         return self.source.offset(node.coord.line, node.coord.column)
@@ -151,6 +153,8 @@ class _Collector(c_ast.NodeVisitor):
         for parameter in (parameters.params if parameters else []):
             if isinstance(parameter, c_ast.Decl):
                 self._add(parameter)
+                if parameter.name is not None:
+                    self.parameters.add(parameter.name)
         self._block(enclosing.body)
 
     def _block(self, block: c_ast.Node) -> None:
@@ -225,4 +229,5 @@ def scope_at(source: SourceFile, offset: int) -> Scope:
     tree = _parse_file(source)
     collector = _Collector(source, offset)
     collector.collect(tree)
-    return Scope(collector.declarations, collector.function_start, collector.file_scope)
+    return Scope(collector.declarations, collector.function_start, collector.file_scope,
+                 collector.parameters)

@@ -390,3 +390,19 @@ def test_cuda_event_times_and_report(tmp_path):
     gpu = Outcome("gemm", "cuda", seconds=[0.3, 0.4, 0.3], gpu_kernel_seconds=[0.1, 0.2, 0.1])
     lines = _gpu_times([base, gpu], {("gemm", "gcc"): base, ("gemm", "cuda"): gpu}, "gcc")
     assert "| gemm | cuda | 1.1 | 0.1 | 0.3 | 11x | 3.67x |" in lines
+
+
+def test_variable_length_array_parameters_are_reported():
+    source = SourceFile("vla.c", """
+void scale(int n, int m, double A[n][m])
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      A[i][j] = 2.0 * A[i][j];
+#pragma endscop
+}
+""")
+    result = optimize_source(source, CUDA)
+    assert any("vla.c:5:1: warning: parameter 'A' is a variable-length array" in w
+               for w in result.warnings), result.warnings
