@@ -126,7 +126,7 @@ def test_without_shared_memory_still_matches(tmp_path):
 def test_scalars_arrays_and_copies(tmp_path):
     text = _cuda(KERNELS / "scalars.c").text
     # the written scalar lives in device memory, the read-only one is passed by value
-    assert re.search(r"__global__ void \w+\(double \*s, .*double alpha", text)
+    assert re.search(r"__global__ void \w+\(double \*__restrict__ s, .*double alpha", text)
     assert "(*s) = 0.0;" in text
     # s is written before it is read, but not at all when n <= 0: copied in and out
     assert "cudaMemcpy(dev_s, &s" in text and "cudaMemcpy(&s, dev_s" in text
