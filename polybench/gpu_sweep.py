@@ -7,8 +7,8 @@ The CUDA files come from a machine with polyopt:
 
     python3 polybench/gpu_sweep.py generate --out polybench/results/cuda-large/generated
 
-writes, for every kernel of polybench/kernels, KERNEL.cu (polyopt --target cuda)
-next to a copy of the original. On the GPU machine:
+writes, for every kernel of polybench/kernels, KERNEL.cu (polyopt --target cuda,
+plus any --option=... given) next to a copy of the original. On the GPU machine:
 
     python3 polybench/gpu_sweep.py run --generated DIR --dataset LARGE --out OUT
 
@@ -40,13 +40,13 @@ HERE = Path(__file__).resolve().parent
 TIMES = re.compile(r"polyopt-cuda: .*?: total ([0-9.eE+-]+) s, kernels ([0-9.eE+-]+) s")
 
 
-def generate(out: Path) -> int:
+def generate(out: Path, options: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     failures = 0
     for source in sorted((HERE / "kernels").glob("*.c")):
         shutil.copy(source, out / source.name)
         result = subprocess.run([sys.executable, "-m", "polyopt", str(source), "--target", "cuda",
-                                 "-o", str(out / f"{source.stem}.cu")],
+                                 *options, "-o", str(out / f"{source.stem}.cu")],
                                 capture_output=True, text=True)
         (out / f"{source.stem}.polyopt.txt").write_text(result.stderr)
         failures += result.returncode != 0
@@ -238,6 +238,8 @@ def main() -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     making = commands.add_parser("generate", help="write the CUDA files (needs polyopt)")
     making.add_argument("--out", type=Path, required=True)
+    making.add_argument("--option", action="append", default=[],
+                        help="passed on to polyopt, e.g. --option=--no-shared-memory")
     running = commands.add_parser("run", help="build, verify and time them (needs a GPU)")
     running.add_argument("--generated", type=Path, required=True)
     running.add_argument("--out", type=Path, required=True)
@@ -249,7 +251,7 @@ def main() -> int:
     running.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
     if args.command == "generate":
-        return generate(args.out)
+        return generate(args.out, args.option)
     start = time.perf_counter()
     status = run(args.generated, args.dataset, args.out, args.repeat, args.tolerance, args.arch,
                  args.timeout, args.only)
