@@ -34,7 +34,9 @@ from tests.conftest import compile_and_run, kernel_paths, needs_gcc
 from tests.test_polybench_suite import SUITE, _build_and_dump
 
 LARGE_SPACE = 100     # coefficients; such spaces sample at seconds per schedule
-CODEGEN_SECONDS = 10  # schedules whose code takes longer are skipped, as the search does
+# schedules whose code takes longer are skipped, as the search does (which allows 30 s;
+# 20 s leaves room for a loaded machine, where a 10 s box made the test flaky)
+CODEGEN_SECONDS = 20
 
 
 def _space(path: Path) -> ScheduleSpace:
@@ -97,7 +99,7 @@ def _renderable(space: ScheduleSpace, path: Path, count: int, seed: int):
             text = render_within(CODEGEN_SECONDS, source, scops, [], Options(), choices)
         except CodegenError:
             given_up += 1
-            assert given_up <= 2 * count, "code generation keeps failing"
+            assert given_up <= 3 * count, "code generation keeps failing"
             continue
         result.append((sample, tree, text))
     return result

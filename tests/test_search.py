@@ -153,3 +153,26 @@ def test_database_from_before_the_winner_column_is_upgraded(tmp_path):
     connection.close()
     with TuningDatabase(path) as database:
         assert database.best("scop", "machine", "options") == []
+
+
+def test_a_finalist_whose_first_time_was_luck_does_not_win():
+    """A candidate timed once at 0.3 s that then takes 4 s (or times out) must not
+    beat one that runs at 0.6 s every time."""
+    from types import SimpleNamespace
+
+    from polyopt.search import Candidate, Search, SearchSettings
+
+    def measure(text, name, timeout):
+        seconds = {"steady": 0.6, "lucky": 4.0, "flaky": None}[name]
+        status = "ok" if seconds is not None else "timeout"
+        return SimpleNamespace(status=status, seconds=seconds, detail="")
+
+    candidates = [Candidate("lucky", [], status="ok", seconds=[0.3]),
+                  Candidate("flaky", [], status="ok", seconds=[0.2]),
+                  Candidate("steady", [], status="ok", seconds=[0.6])]
+    search = SimpleNamespace(candidates=candidates, settings=SearchSettings(), best_wall=0.5,
+                             judge=SimpleNamespace(measure=measure))
+    best = Search._finals(search)
+    assert best.name == "steady"
+    assert candidates[1].status == "timeout" and "final run" in candidates[1].detail
+    assert candidates[0].seconds == [0.3, 4.0, 4.0]
