@@ -61,6 +61,24 @@ static void polyopt_cuda_check(cudaError_t status, const char *call, const char 
 #endif"""
 
 
+def cplusplus_problems(scope: Scope, scop: Scop) -> list[str]:
+    """What, in the file around a SCoP, nvcc (which compiles a .cu file as C++ with
+    CUDA's headers) will reject: globals named like CUDA math functions and
+    variable-length array parameters."""
+    problems = [f"'{name}' is declared at file scope but is also a function of CUDA's math "
+                "library: nvcc will reject the file until it is renamed"
+                for name in sorted(scope.file_scope & CUDA_MATH_NAMES)]
+    variables = {name for name, d in scope.declarations.items() if d.rank == 0}
+    for name in sorted(scope.parameters & set(scop.arrays)):
+        used = {word for extent in scope.declarations[name].extents if extent
+                for word in _IDENTIFIER.findall(extent)}
+        if used & variables:
+            problems.append(f"parameter '{name}' is a variable-length array, which C++ (nvcc "
+                            "compiles the .cu file as C++) does not have: give its extents as "
+                            "constants or macros")
+    return problems
+
+
 class NothingToOffload(Exception):
     """The SCoP has no parallel loop: it stays C on the host."""
 
@@ -125,10 +143,15 @@ class KernelStatementGenerator(SubstitutingGenerator):
                                        for subscript, lower in zip(subscripts, tile.lower))
         if array is None or len(subscripts) != len(array.extents) or len(subscripts) == 1:
             return super().visit_ArrayRef(n)
-        index = _parenthesized(self.visit(subscripts[0]))
-        for subscript, extent in zip(subscripts[1:], array.extents[1:]):
-            index = f"{_parenthesized(index)} * {_parenthesized(extent)} + {_parenthesized(self.visit(subscript))}"
-        return f"{base.name}[{index}]"
+        return f"{base.name}[{linear_index([self.visit(s) for s in subscripts], array.extents)}]"
+
+
+def linear_index(positions: list[str], extents: list[str]) -> str:
+    """Row-major offset of an element: ((p0 * e1 + p1) * e2 + p2) ..."""
+    index = _parenthesized(positions[0])
+    for position, extent in zip(positions[1:], extents[1:]):
+        index = f"{_parenthesized(index)} * {_parenthesized(extent)} + {_parenthesized(position)}"
+    return index
 
 
 def _parenthesized(text: str) -> str:
@@ -216,9 +239,7 @@ class KernelBodyPrinter(OpenMPPrinter):
         element = [f"{lower} + polyopt_d{d}" for d, lower in enumerate(tile.lower)]
         inside = " && ".join(f"{e} >= 0 && {e} < {_parenthesized(extent)}"
                              for e, extent in zip(element, tile.array.extents))
-        index = _parenthesized(element[0])
-        for position, extent in zip(element[1:], tile.array.extents[1:]):
-            index = f"{_parenthesized(index)} * {_parenthesized(extent)} + ({position})"
+        index = linear_index(element, tile.array.extents)
         target = tile.name + "".join(f"[polyopt_d{d}]" for d in range(len(sizes)))
         return cgen.For("int polyopt_e = polyopt_thread", f"polyopt_e < {volume}",
                         f"polyopt_e += {self.threads}", cgen.Block([
@@ -501,7 +522,6 @@ class CudaGenerator:
         check = f'polyopt_cuda_check(cudaGetLastError(), "launch of {name}", __FILE__, __LINE__);'
         if kernel.mapped is None:
             return [cgen.Line(f"{name}<<<1, 1>>>({', '.join(arguments)});"), cgen.Line(check)]
-        n = kernel.n_mapped
         lines, extents = [], []
         for k, (low, high) in enumerate(mapped_bounds(kernel, names)):
             lines.append(cgen.Line(f"const int {names.low[k]} = {self._host_expression(low)};"))

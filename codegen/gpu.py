@@ -176,21 +176,26 @@ def _out_dims(union: isl.UnionMap) -> int:
     return dims.pop() if dims else 0
 
 
-def _equalities(prefix: isl.UnionMap, expressions: list[str], params: list[str]) -> isl.UnionSet:
-    """Instances of `prefix`'s domain whose image equals the given expressions."""
-    n = _out_dims(prefix)
-    dims = [f"d{k}" for k in range(n)]
-    constraints = " and ".join(f"{d} = {e}" for d, e in zip(dims, expressions))
-    condition = f" : {constraints}" if constraints else ""
+def _instances_where(relation: isl.UnionMap, constraints: list[str],
+                     params: list[str]) -> isl.UnionSet:
+    """Instances of `relation`'s domain whose image [d0, d1, ...] satisfies the
+    constraints, written in terms of d0, d1, ... and the parameters."""
+    dims = [f"d{k}" for k in range(_out_dims(relation))]
+    condition = f" : {' and '.join(constraints)}" if constraints else ""
     target = isl.Set(f"[{', '.join(params)}] -> {{ [{', '.join(dims)}]{condition} }}")
-    result = isl.UnionSet.empty(prefix.get_space().params())
-    for relation in _maps(prefix):
-        wanted = target.set_tuple_id(relation.get_tuple_id(isl.dim_type.out)) \
-            if relation.has_tuple_id(isl.dim_type.out) else target
-        aligned = wanted.align_params(relation.get_space())
-        relation = relation.align_params(aligned.get_space())
-        result = result.union(isl.UnionSet.from_set(relation.intersect_range(aligned).domain()))
+    result = isl.UnionSet.empty(relation.get_space().params())
+    for piece in _maps(relation):
+        wanted = target.set_tuple_id(piece.get_tuple_id(isl.dim_type.out)) \
+            if piece.has_tuple_id(isl.dim_type.out) else target
+        aligned = wanted.align_params(piece.get_space())
+        piece = piece.align_params(aligned.get_space())
+        result = result.union(isl.UnionSet.from_set(piece.intersect_range(aligned).domain()))
     return result
+
+
+def _equalities(relation: isl.UnionMap, expressions: list[str], params: list[str]) -> isl.UnionSet:
+    """Instances of `relation`'s domain whose image equals the given expressions."""
+    return _instances_where(relation, [f"d{k} = {e}" for k, e in enumerate(expressions)], params)
 
 
 def thread_instances(kernel: Kernel, names: KernelNames) -> isl.UnionSet:
@@ -269,18 +274,12 @@ def sequential_member(node: isl.ScheduleNode) -> isl.UnionMap | None:
 def block_instances(kernel: Kernel, names: KernelNames) -> isl.UnionSet:
     """The instances one block of a kernel runs (all its threads)."""
     params = names.host + names.low + names.block + names.thread
+    ranges = [f"{low} + {size} * {block} <= d{k} < {low} + {size} * {block} + {size}"
+              for k, (low, size, block) in enumerate(zip(names.low, kernel.block_sizes,
+                                                         names.block))]
     instances = _equalities(kernel.prefix, names.host, params)
-    ranges = [f"{low} + {size} * {block} <= {dim} < {low} + {size} * {block} + {size}"
-              for low, size, block, dim in zip(names.low, kernel.block_sizes, names.block,
-                                                [f"d{k}" for k in range(kernel.n_mapped)])]
-    dims = [f"d{k}" for k in range(kernel.n_mapped)]
-    target = isl.Set(f"[{', '.join(params)}] -> {{ [{', '.join(dims)}] : {' and '.join(ranges)} }}")
-    mapped = isl.UnionSet.empty(instances.get_space())
-    for relation in _maps(kernel.mapped):
-        aligned = target.align_params(relation.get_space())
-        relation = relation.align_params(aligned.get_space())
-        mapped = mapped.union(isl.UnionSet.from_set(relation.intersect_range(aligned).domain()))
-    return instances.intersect(mapped).intersect(kernel.domain.align_params(instances.get_space()))
+    instances = instances.intersect(_instances_where(kernel.mapped, ranges, params))
+    return instances.intersect(kernel.domain.align_params(instances.get_space()))
 
 
 def tile_map(kernel: Kernel) -> isl.UnionMap:

@@ -134,8 +134,6 @@ class _Collector(c_ast.NodeVisitor):
         return self.source.offset(node.coord.line, node.coord.column)
 
     def collect(self, tree: c_ast.FileAST) -> None:
-        functions = [node for node in tree.ext if isinstance(node, c_ast.FuncDef)
-                     and node.coord.file == self.source.name]
         enclosing = None
         for node in tree.ext:
             if node.coord is None or node.coord.file != self.source.name:
@@ -146,7 +144,7 @@ class _Collector(c_ast.NodeVisitor):
                     self.file_scope.add(node.name)
             elif isinstance(node, c_ast.FuncDef) and self._position(node) < self.offset:
                 enclosing = node
-        if enclosing is None or enclosing is not _last_before(functions, self):
+        if enclosing is None:
             return
         self.function_start = _definition_start(self.source, self._position(enclosing))
         parameters = enclosing.decl.type.args
@@ -181,11 +179,6 @@ class _Collector(c_ast.NodeVisitor):
         declaration = _declaration(decl)
         if declaration is not None:
             self.declarations[decl.name] = declaration
-
-
-def _last_before(functions: list[c_ast.FuncDef], collector: _Collector) -> c_ast.FuncDef | None:
-    before = [f for f in functions if collector._position(f) < collector.offset]
-    return before[-1] if before else None
 
 
 def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:

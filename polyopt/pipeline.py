@@ -268,12 +268,9 @@ class DeviceCode:
         if scope.function_start is None:
             raise CodegenError("--target cuda: the SCoP is not inside a function",
                                scop.region.location)
-        from polyopt.codegen.cuda import CUDA_MATH_NAMES
-        for name in sorted(scope.file_scope & CUDA_MATH_NAMES):
-            self.warnings.append(format_warning(
-                f"'{name}' is declared at file scope but is also a function of CUDA's math "
-                "library: nvcc will reject the file until it is renamed", scop.region.location))
-        self._check_cplusplus(scope, scop)
+        from polyopt.codegen.cuda import cplusplus_problems
+        self.warnings += [format_warning(problem, scop.region.location)
+                          for problem in cplusplus_problems(scope, scop)]
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
                                   scheduled.options.shared_memory, self.shared_bytes)
@@ -285,19 +282,6 @@ class DeviceCode:
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
         return GeneratedNest(nest.host_lines, nest.description)
-
-    def _check_cplusplus(self, scope, scop: Scop) -> None:
-        """nvcc compiles the file as C++, which has no variable-length array parameters."""
-        import re
-        variables = {name for name, d in scope.declarations.items() if d.rank == 0}
-        for name in sorted(scope.parameters & set(scop.arrays)):
-            extents = scope.declarations[name].extents
-            used = {word for extent in extents if extent for word in re.findall(r"[A-Za-z_]\w*", extent)}
-            if used & variables:
-                self.warnings.append(format_warning(
-                    f"parameter '{name}' is a variable-length array, which C++ (nvcc compiles "
-                    "the .cu file as C++) does not have: give its extents as constants or "
-                    "macros", scop.region.location))
 
     def insertions(self, expressions: ExpressionPrinter) -> list[tuple[int, int, str]]:
         from polyopt.codegen.cuda import CHECK_FUNCTION

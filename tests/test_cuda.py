@@ -20,7 +20,7 @@ from polyopt.frontend import extract_scops, read_source
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import get_scheduler
-from tests.conftest import GCC, KERNELS, kernel_paths, needs_gcc
+from tests.conftest import GCC, KERNELS, kernel_paths
 from polyopt.experiment import compare_dumps, parse_dumps
 from polyopt.suite import POLYBENCH_KERNELS
 from tests.test_polybench_suite import SUITE
