@@ -1,5 +1,6 @@
-"""Two legal schedules that random search met in the LARGE sweep (atax random-13,
-bicg random-35), kept to track a bug of isl's AST generation: from the tiled
+"""Legal schedules that random search met in the LARGE sweep (atax random-13,
+bicg random-35, gemver random-4, symm random-23; gesummv random-36 too, at LARGE
+only), kept to track a bug of isl's AST generation: from the tiled
 schedule *tree* it generates code that computes something else, while the same
 tiled schedule given as a flat map generates correct code. The schedules and the
 tiled ones respect every dependence (isl checks it); the untiled trees generate
@@ -24,7 +25,8 @@ from tests.conftest import GCC, needs_gcc
 from tests.test_polybench_suite import SUITE
 
 DATA = Path(__file__).parent / "data" / "isl-ast-bug"
-CASES = [("atax", "atax-random13.isl"), ("bicg", "bicg-random35.isl")]
+CASES = [("atax", "atax-random13.isl"), ("bicg", "bicg-random35.isl"),
+         ("gemver", "gemver-random4.isl"), ("symm", "symm-random23.isl")]
 HELPERS = ["#define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))",
            "#define min(x, y) ((x) < (y) ? (x) : (y))",
            "#define max(x, y) ((x) > (y) ? (x) : (y))"]
