@@ -33,6 +33,7 @@ from polyopt.codegen.gpu import SHARED_MARK, GpuMapping, Kernel, KernelNames, Pr
     block_schedule, kernel_context, kernel_schedule, map_to_gpu, mapped_bounds, promotions, \
     thread_schedule_in_tile, tile_map
 from polyopt.codegen.openmp import OpenMPPrinter
+from polyopt.dependences import accesses_to
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
 from polyopt.errors import CodegenError
 from polyopt.frontend.declarations import Declaration, Scope
@@ -338,13 +339,7 @@ class CudaGenerator:
         return result
 
     def _accesses(self, name: str, writes: bool) -> isl.UnionMap:
-        result = isl.UnionMap.empty(self.scop.context.get_space())
-        for statement in self.scop.statements:
-            for access in statement.accesses:
-                if access.array == name and access.is_write == writes:
-                    relation = access.relation.intersect_domain(statement.domain)
-                    result = result.union(isl.UnionMap.from_map(relation))
-        return result
+        return accesses_to(self.scop, name, writes).intersect_domain(self.scop.domain())
 
     def _accessed_extent(self, name: str) -> str:
         """One more than the largest first subscript (for `double *A` or `double (*A)[M]`)."""

@@ -53,7 +53,8 @@ class Dependences:
         return result.coalesce()
 
 
-def _accesses_to(scop: Scop, array: str, writes: bool) -> isl.UnionMap:
+def accesses_to(scop: Scop, array: str, writes: bool) -> isl.UnionMap:
+    """Every read (or write) relation of `array` in the SCoP, statement -> element."""
     result = isl.UnionMap.empty(scop.context.get_space())
     for statement in scop.statements:
         for access in statement.accesses:
@@ -67,8 +68,8 @@ def compute_dependences(scop: Scop) -> Dependences:
     schedule = scop.schedule
     result = Dependences(empty=isl.UnionMap.empty(scop.context.get_space()))
     for array in scop.arrays:
-        reads = _accesses_to(scop, array, writes=False)
-        writes = _accesses_to(scop, array, writes=True)
+        reads = accesses_to(scop, array, writes=False)
+        writes = accesses_to(scop, array, writes=True)
         if writes.is_empty():
             continue
         flow = (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)
