@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import statistics
@@ -196,16 +197,21 @@ def run_optimize(argv: list[str]) -> int:
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
     from tqdm import tqdm
 
-    from polyopt.evaluator import Evaluator
+    from polyopt.evaluator import Evaluator, strict_build_command
     from polyopt.search import Judge, Search, SearchSettings, samples_json_lines
     if args.budget < 0:
         raise UsageError("--budget must be at least 0")
     settings = SearchSettings(budget=args.budget, seed=args.seed, mode=args.mode,
                               timeout=args.timeout, use_database=args.use_db)
     origin = Path(args.file).resolve() if args.file != "-" else None
-    with Evaluator(args.build, args.run, shell=args.shell, timeout=args.timeout, repeat=1,
-                   warmup=0) as evaluator:
-        judge = Judge(evaluator, origin, args.tolerance)
+
+    def evaluator(build: str) -> Evaluator:
+        return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
+
+    strict_build = strict_build_command(args.build, args.shell)
+    with contextlib.ExitStack() as stack:
+        judge = Judge(stack.enter_context(evaluator(args.build)), origin, args.tolerance,
+                      strict=stack.enter_context(evaluator(strict_build)) if strict_build else None)
         search = Search(source, options, settings, judge)
         with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
                   leave=False) as progress:

@@ -27,6 +27,29 @@ log = logging.getLogger(__name__)
 DEFAULT_BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
 DEFAULT_RUN = "{exe}"
 
+# compilers whose command line takes a flag that turns off FMA contraction
+_NO_CONTRACTION = [(re.compile(r"(.*-)?(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(-[0-9.]+)?"),
+                    "-ffp-contract=off"),
+                   (re.compile(r"nvcc"), "-fmad=false")]
+
+
+def strict_build_command(build: str, shell: bool = False) -> str | None:
+    """`build` with FMA contraction turned off, where it runs gcc, clang or nvcc
+    directly (not through a shell or make); None where that cannot be told."""
+    if shell:
+        return None
+    try:
+        words = shlex.split(build)
+    except ValueError:
+        return None
+    if not words:
+        return None
+    compiler = os.path.basename(words[0])
+    for pattern, flag in _NO_CONTRACTION:
+        if pattern.fullmatch(compiler):
+            return shlex.join([words[0], flag, *words[1:]])
+    return None
+
 _STDERR_LIMIT = 2000  # characters of a tool's stderr quoted in an error
 _MAX_DIFFERENCES = 10  # differences listed by compare, in all
 

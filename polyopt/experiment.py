@@ -117,10 +117,11 @@ class DumpJudge(Judge):
     time the harness prints and by the arrays it dumps."""
 
     def __init__(self, evaluator: Evaluator, origin: Path, rel_tolerance: float,
-                 abs_tolerance: float, dump_environment: dict[str, str]):
-        super().__init__(evaluator, origin, rel_tolerance, dump_environment)
+                 abs_tolerance: float, dump_environment: dict[str, str],
+                 strict: Evaluator | None = None):
+        super().__init__(evaluator, origin, rel_tolerance, dump_environment, strict)
         self.abs_tolerance = abs_tolerance
-        self._expected = None
+        self._parsed: dict[bytes, dict[str, numpy.ndarray]] = {}   # references' dumps
 
     def seconds(self, output: RunOutput) -> float | None:
         return kernel_time(output.stdout)
@@ -128,9 +129,10 @@ class DumpJudge(Judge):
     def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
         if actual.stderr == expected.stderr:    # bit-identical dumps: no parsing needed
             return None
-        if self._expected is None:
-            self._expected = parse_dumps(expected.stderr)
-        verdict, _, difference = compare_dumps(self._expected, parse_dumps(actual.stderr),
+        if expected.stderr not in self._parsed:
+            self._parsed[expected.stderr] = parse_dumps(expected.stderr)
+        verdict, _, difference = compare_dumps(self._parsed[expected.stderr],
+                                               parse_dumps(actual.stderr),
                                                self.rel_tolerance, self.abs_tolerance)
         return difference or "wrong output" if verdict == "wrong" else None
 
@@ -231,9 +233,12 @@ class Experiment:
                                   use_database=self.settings.database is not False)
         options = dataclasses.replace(variant.options, database=self.settings.database or None)
         start = time.perf_counter()
-        with self._evaluator(variant, kernel) as evaluator:
+        strict_flags = [variant.no_contraction] if variant.no_contraction else []
+        with self._evaluator(variant, kernel) as evaluator, \
+                self._evaluator(variant, kernel, strict_flags) as strict:
             judge = DumpJudge(evaluator, kernel.source, self.settings.tolerance,
-                              self.suite.dump_abs_tolerance, self.suite.dump_environment)
+                              self.suite.dump_abs_tolerance, self.suite.dump_environment,
+                              strict if strict_flags else None)
             try:
                 result = Search(source, options, settings, judge).run()
             finally:

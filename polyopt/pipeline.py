@@ -157,8 +157,9 @@ def stored_choices(scops: list[Scop], options: Options) -> list[ScheduleResult |
 
 def stored_result(evaluation) -> ScheduleResult:
     from polyopt.tuning import ORIGINAL
+    built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
-                   f"{evaluation.seconds:.4g} s)")
+                   f"{evaluation.seconds:.4g} s{built})")
     if evaluation.schedule == ORIGINAL:
         return ScheduleResult(None, description)
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, evaluation.schedule)
@@ -324,7 +325,7 @@ def _summary_comment(report: ScopReport) -> str:
     parts = [f"polyopt: {report.description}"]
     if report.kernels is not None:
         parts.append(f"CUDA, {len(report.kernels)} kernel(s): " + ", ".join(report.kernels))
-        return "/* " + "; ".join(parts) + " */"
+        return _comment("; ".join(parts))
     if report.tile_bands:
         parts.append("tiled " + ", ".join("x".join(map(str, band)) for band in report.tile_bands))
     else:
@@ -333,4 +334,9 @@ def _summary_comment(report: ScopReport) -> str:
         parts.append("parallel loops " + ", ".join(report.parallel_loops))
     else:
         parts.append("no parallel loop")
-    return "/* " + "; ".join(parts) + " */"
+    return _comment("; ".join(parts))
+
+
+def _comment(text: str) -> str:
+    """A C comment of one line (a build command may hold "*/" or a newline)."""
+    return "/* " + " ".join(text.replace("*/", "* /").split()) + " */"

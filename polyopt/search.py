@@ -107,16 +107,28 @@ class Judge:
     Subclasses change what is compared (``compare``) and what is timed
     (``seconds``), e.g. the PolyBench runner compares array dumps and times
     the kernel alone.
+
+    ``strict``, if given, is an evaluator whose builds do not contract
+    ``a * b + c`` into fused multiply-adds (``-ffp-contract=off``). A candidate
+    whose output differs is then built and run once more that way, next to the
+    original built that way: a legal schedule of an ill-conditioned kernel can
+    differ only because the compiler fused other operations in its loops (as
+    PolyBench's durbin does at -march=native), and such a candidate is kept.
     """
 
     def __init__(self, evaluator: Evaluator, origin: Path | None = None,
-                 rel_tolerance: float = 0.0, run_environment: dict[str, str] | None = None):
+                 rel_tolerance: float = 0.0, run_environment: dict[str, str] | None = None,
+                 strict: Evaluator | None = None):
         self.evaluator, self.origin = evaluator, origin
         self.rel_tolerance = rel_tolerance
         self.run_environment = run_environment
         self.reference: RunOutput | None = None
         self.build_command = evaluator.build_command
         self.run_command = evaluator.run_command
+        self.strict = strict
+        self._original_text: str | None = None
+        self._strict_reference: RunOutput | None = None
+        self._strictly_right: dict[str, str] = {}   # candidate text -> why it was kept
 
     def seconds(self, output: RunOutput) -> float | None:
         return output.seconds
@@ -142,7 +154,41 @@ class Judge:
         seconds = self.seconds(self.reference)
         if seconds is None:
             raise UsageError("the original program's run printed no time")
+        self._original_text = original_text
         return seconds
+
+    def _strict_output(self, text: str, label: str, timeout: float | None) -> RunOutput | None:
+        """The output of `text` built by the strict evaluator (None if it fails)."""
+        assert self.strict is not None
+        try:
+            program = self.strict.build(text, f"{label} (no FMA contraction)", origin=self.origin)
+        except BuildError:
+            return None
+        try:
+            return self.strict.run(program, self.run_environment, timeout=timeout)
+        except RunError:       # timeouts included
+            return None
+        finally:
+            self.strict.discard(program)
+
+    def recheck(self, text: str, label: str, difference: str, timeout: float) -> str | None:
+        """None if the candidate's output, though it differs, equals the original's
+        when both are built without FMA contraction; else the difference."""
+        if self.strict is None or self._original_text is None:
+            return difference
+        if text in self._strictly_right:
+            return None
+        if self._strict_reference is None:
+            self._strict_reference = self._strict_output(self._original_text, "original", None)
+            if self._strict_reference is None:
+                self.strict = None       # the strict build does not work: no rechecks
+                return difference
+        output = self._strict_output(text, label, timeout)
+        if output is None or self.compare(self._strict_reference, output) is not None:
+            return difference
+        self._strictly_right[text] = (f"differs from the original ({difference}) but not when "
+                                      "both are built without FMA contraction")
+        return None
 
     def measure(self, text: str, label: str, timeout: float, runs: int = 1) -> Measurement:
         try:
@@ -160,14 +206,16 @@ class Judge:
                     return Measurement("crash", None, str(error))
                 if not times:
                     difference = self.compare(self.reference, output)
-                    if difference is not None:
+                    if difference is not None and (
+                            self.recheck(text, label, difference, timeout) is not None):
                         return Measurement("wrong output", None, difference)
                 seconds = self.seconds(output)
                 if seconds is None:
                     return Measurement("crash", None, "the run printed no time")
                 times.append(seconds)
                 walls.append(output.seconds)
-            return Measurement(OK, statistics.median(times), "", max(walls))
+            return Measurement(OK, statistics.median(times), self._strictly_right.get(text, ""),
+                               max(walls))
         finally:
             self.evaluator.discard(program)
 
@@ -194,7 +242,9 @@ class Search:
         self.fingerprints = [scop_fingerprint(s) for s in self.scops]
         self.options_key = options_key(options)
         self.known: list[set[str]] = [
-            self.database.known_schedules(f, self.machine, self.options_key) if self.database else set()
+            self.database.known_schedules(f, self.machine, self.options_key,
+                                          judge.build_command, judge.run_command)
+            if self.database else set()
             for f in self.fingerprints]
         self.baselines = self._baselines() if self.scops else []
 

@@ -159,8 +159,14 @@ class TuningDatabase:
             (scop, machine, options, limit)).fetchall()
         return [Evaluation(*row) for row in rows]
 
-    def known_schedules(self, scop: str, machine: str, options: str) -> set[str]:
-        rows = self.connection.execute(
-            "SELECT DISTINCT schedule_key FROM evaluations WHERE scop = ? AND machine = ? AND options = ?",
-            (scop, machine, options)).fetchall()
-        return {row[0] for row in rows}
+    def known_schedules(self, scop: str, machine: str, options: str,
+                        build: str | None = None, run: str | None = None) -> set[str]:
+        """Schedules already evaluated; with ``build``/``run``, only those evaluated
+        with these commands (times under another compiler or flags do not count)."""
+        query = "SELECT DISTINCT schedule_key FROM evaluations WHERE scop = ? AND machine = ? AND options = ?"
+        arguments: list[str] = [scop, machine, options]
+        for column, value in (("build", build), ("run", run)):
+            if value is not None:
+                query += f" AND {column} = ?"
+                arguments.append(value)
+        return {row[0] for row in self.connection.execute(query, arguments).fetchall()}

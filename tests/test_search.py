@@ -119,6 +119,41 @@ def test_judge_classifies_failures(tmp_path, change, status):
         assert judge.measure(variants[change], change, timeout=1).status == status
 
 
+def test_judge_keeps_a_candidate_that_agrees_when_built_without_contraction():
+    """The strict evaluator stands for -ffp-contract=off: here it defines STRICT,
+    under which the first candidate prints what the original prints."""
+    original = '#include <stdio.h>\nint main(void) { printf("1.0\\n"); return 0; }\n'
+    rounding = original.replace('printf("1.0\\n");', '\n#ifdef STRICT\nprintf("1.0\\n");\n'
+                                '#else\nprintf("1.0000001\\n");\n#endif\n')
+    wrong = original.replace("1.0", "1.5")
+    with Evaluator("gcc -O0 {src} -o {exe}", timeout=30) as evaluator, \
+            Evaluator("gcc -O0 -DSTRICT {src} -o {exe}", timeout=30) as strict:
+        judge = Judge(evaluator, strict=strict)
+        judge.start(original)
+        kept = judge.measure(rounding, "rounding", timeout=30)
+        assert kept.status == "ok"
+        assert "not when both are built without FMA contraction" in kept.detail
+        assert judge.measure(rounding, "rounding", timeout=30, runs=2).status == "ok"
+        assert judge.measure(wrong, "wrong", timeout=30).status == "wrong output"
+    with Evaluator("gcc -O0 {src} -o {exe}", timeout=30) as evaluator:
+        judge = Judge(evaluator)
+        judge.start(original)
+        assert judge.measure(rounding, "rounding", timeout=30).status == "wrong output"
+
+
+@pytest.mark.parametrize("build,strict", [
+    ("gcc -O3 -march=native {src} -o {exe}", "gcc -ffp-contract=off -O3 -march=native {src} -o {exe}"),
+    ("/usr/bin/x86_64-linux-gnu-gcc-12 -O2 {src}",
+     "/usr/bin/x86_64-linux-gnu-gcc-12 -ffp-contract=off -O2 {src}"),
+    ("clang++ {src}", "clang++ -ffp-contract=off {src}"),
+    ("nvcc -O3 {src}", "nvcc -fmad=false -O3 {src}"),
+    ("make {exe}", None), ("sh build.sh '{src}'", None), ("", None), ("gcc 'unclosed", None)])
+def test_strict_build_command(build, strict):
+    from polyopt.evaluator import strict_build_command
+    assert strict_build_command(build) == strict
+    assert strict_build_command(build, shell=True) is None
+
+
 def test_scop_fingerprint_follows_the_code(tmp_path):
     text = MATMUL.read_text()
     changed = tmp_path / "changed.c"
@@ -153,6 +188,32 @@ def test_database_from_before_the_winner_column_is_upgraded(tmp_path):
     connection.close()
     with TuningDatabase(path) as database:
         assert database.best("scop", "machine", "options") == []
+
+
+def test_schedules_evaluated_with_other_commands_are_not_known(tmp_path):
+    """A search with another compiler or flags evaluates a schedule again."""
+    from polyopt.tuning import Evaluation, schedule_key
+    with TuningDatabase(tmp_path / "db.sqlite") as database:
+        database.record("scop", "machine", "options", Evaluation(
+            "{ S[i] -> [i] }", "random-1", "ok", 1.0, build="gcc -O3 x.c", run="./a.out"))
+        key = schedule_key("{ S[i] -> [i] }")
+        assert database.known_schedules("scop", "machine", "options") == {key}
+        assert database.known_schedules("scop", "machine", "options", "gcc -O3 x.c", "./a.out") == {key}
+        assert database.known_schedules("scop", "machine", "options", "clang -O3 x.c", "./a.out") == set()
+        assert database.known_schedules("scop", "machine", "options", "gcc -O3 x.c", "./b") == set()
+
+
+def test_the_summary_comment_names_the_build_and_stays_one_comment():
+    from polyopt.pipeline import ScopReport, _summary_comment, stored_result
+    from polyopt.tuning import Evaluation
+    from polyopt.errors import Location
+    chosen = stored_result(Evaluation("{ S[i] -> [i] }", "random-7", "ok", 0.25,
+                                      build="gcc -O3 */x.c\n -fopenmp"))
+    assert chosen.description == ("tuned schedule from the database (random-7, 0.25 s built "
+                                  "with 'gcc -O3 */x.c\n -fopenmp')")
+    comment = _summary_comment(ScopReport(Location("k.c"), 1, chosen.description, [], []))
+    assert comment.startswith("/* polyopt: tuned schedule from the database (random-7")
+    assert "\n" not in comment and comment.count("*/") == 1 and comment.endswith(" */")
 
 
 def test_a_finalist_whose_first_time_was_luck_does_not_win():
