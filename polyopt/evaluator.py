@@ -47,6 +47,9 @@ def strict_build_command(build: str, shell: bool = False) -> str | None:
     compiler = os.path.basename(words[0])
     for pattern, flag in _NO_CONTRACTION:
         if pattern.fullmatch(compiler):
+            text = build.lstrip()
+            if text.startswith(words[0] + " "):     # keep the user's own quoting
+                return f"{words[0]} {flag} {text[len(words[0]) + 1:]}"
             return shlex.join([words[0], flag, *words[1:]])
     return None
 

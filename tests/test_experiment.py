@@ -4,6 +4,7 @@ end to end on polyopt's suite and on a PolyBench/C-layout tree."""
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import signal
 import subprocess
@@ -80,6 +81,20 @@ def test_polybench_command_writes_csv_report_and_plot(tmp_path, capsys):
     assert "## Wall time" in report
     assert (out / "speedup.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "geometric-mean speedup over gcc" in captured.out
+
+
+@needs_gcc
+def test_random_variant_searches_and_keeps_every_sample(tmp_path, capsys):
+    out = tmp_path / "out"
+    status = main(["polybench", "gemm", "--dataset", "MINI", "--variants", "random:3",
+                   "--repeat", "1", "--seed", "1", "--no-db", "--out", str(out), "-q"])
+    assert status == 0, capsys.readouterr().err
+    assert {row["status"] for row in _rows(out)} == {"ok"}
+    samples = (out / "samples" / "gemm.random-3.jsonl").read_text().splitlines()
+    names = [json.loads(line)["candidate"] for line in samples]
+    assert {"original", "isl", "random-1", "random-2", "random-3"} <= set(names)
+    report = (out / "report.md").read_text()
+    assert "## Random searches" in report and "Of 3 random schedules" in report
 
 
 @needs_gcc
