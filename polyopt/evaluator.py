@@ -27,10 +27,13 @@ log = logging.getLogger(__name__)
 DEFAULT_BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
 DEFAULT_RUN = "{exe}"
 
-# compilers whose command line takes a flag that turns off FMA contraction
+# the flags that turn off FMA contraction (a * b + c rounded once), and the
+# compilers whose command line takes each
+NO_CONTRACTION = "-ffp-contract=off"
+NO_CONTRACTION_NVCC = "-fmad=false"
 _NO_CONTRACTION = [(re.compile(r"(.*-)?(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(-[0-9.]+)?"),
-                    "-ffp-contract=off"),
-                   (re.compile(r"nvcc"), "-fmad=false")]
+                    NO_CONTRACTION),
+                   (re.compile(r"nvcc"), NO_CONTRACTION_NVCC)]
 
 
 def strict_build_command(build: str, shell: bool = False) -> str | None:

@@ -233,12 +233,10 @@ class Experiment:
                                   use_database=self.settings.database is not False)
         options = dataclasses.replace(variant.options, database=self.settings.database or None)
         start = time.perf_counter()
-        strict_flags = [variant.no_contraction] if variant.no_contraction else []
         with self._evaluator(variant, kernel) as evaluator, \
-                self._evaluator(variant, kernel, strict_flags) as strict:
+                self._evaluator(variant, kernel, [variant.no_contraction]) as strict:
             judge = DumpJudge(evaluator, kernel.source, self.settings.tolerance,
-                              self.suite.dump_abs_tolerance, self.suite.dump_environment,
-                              strict if strict_flags else None)
+                              self.suite.dump_abs_tolerance, self.suite.dump_environment, strict)
             try:
                 result = Search(source, options, settings, judge).run()
             finally:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polyopt.errors import UsageError
+from polyopt.evaluator import NO_CONTRACTION, NO_CONTRACTION_NVCC
 from polyopt.pipeline import Options
 
 BASELINE = "gcc"
@@ -31,7 +32,7 @@ class Variant:
     description: str = ""
     search_budget: int | None = None    # random:N: search N random schedules per kernel
     suffix: str = ".c"                  # of the source file the compiler is given
-    no_contraction: str = "-ffp-contract=off"   # the flag that turns off FMA contraction
+    no_contraction: str = NO_CONTRACTION   # the flag that turns off FMA contraction
     cuda_events: bool = False           # timed by the CUDA events the program prints
 
 
@@ -82,7 +83,7 @@ def _cuda_variant(name: str) -> Variant | Unavailable:
     if isinstance(found, cuda_device.NoDevice):
         return Unavailable(name, found.reason)
     command = [nvcc, "-O3", f"-arch={found.arch}", "-DPOLYOPT_CUDA_TIMING"]
-    return Variant(name, command, Options(target="cuda"), suffix=".cu", no_contraction="-fmad=false",
+    return Variant(name, command, Options(target="cuda"), suffix=".cu", no_contraction=NO_CONTRACTION_NVCC,
                    cuda_events=True,
                    description=f"polyopt --target cuda on {found.name}, nvcc -O3 -arch={found.arch}; "
                                "time: CUDA events around the SCoP, allocation and transfers included")
