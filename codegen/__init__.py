@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 import cgen
 import islpy as isl
 
+from polyopt.errors import CodegenError
 from polyopt.model import Scop
-from polyopt.codegen.ast import build_ast
+from polyopt.codegen.ast import PARALLEL, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.openmp import OpenMPPrinter
+from polyopt.codegen.verify import check_ast
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
 
@@ -19,6 +21,8 @@ __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_pref
 class GeneratedNest:
     lines: list[str]
     parallel_loops: list[str] = field(default_factory=list)
+    checked: bool | None = None      # the AST was read back and checked (codegen.verify)
+    notes: list[str] = field(default_factory=list)   # for the user, as warnings
 
 
 def iterator_prefix(scop: Scop) -> str:
@@ -37,10 +41,34 @@ def iterator_prefixes(scop: Scop, count: int,
 
 
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
-                    expressions: ExpressionPrinter) -> GeneratedNest:
-    """C lines for a scheduled SCoP; `dependences` None disables parallel loops."""
-    ast = build_ast(schedule, scop.context, dependences, iterator_prefix(scop))
+                    expressions: ExpressionPrinter,
+                    check: isl.UnionMap | None = None) -> GeneratedNest:
+    """C lines for a scheduled SCoP; `dependences` None disables parallel loops.
+
+    With `check` (every dependence of the SCoP), the AST is read back and checked
+    (codegen.verify). Where isl generated a wrong AST from the schedule tree, the
+    same schedule is generated again from its flat map, and checked again; if that
+    is wrong too, CodegenError.
+    """
+    prefix = iterator_prefix(scop)
+    ast = build_ast(schedule, scop.context, dependences, prefix)
+    checked, notes = None, []
+    if check is not None:
+        domain = schedule.get_domain()
+        verdict = check_ast(ast.root, domain, check, scop.context, PARALLEL)
+        checked = verdict.correct
+        if verdict.correct is False:
+            flat = schedule.get_map().intersect_domain(domain)
+            ast = build_ast(flat, scop.context, dependences, prefix)
+            retry = check_ast(ast.root, domain, check, scop.context, PARALLEL)
+            if retry.correct is False:
+                raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "
+                                   f"(from its flat map: {retry.reason})", scop.region.location)
+            checked = retry.correct
+            notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "
+                         "generated from the flat schedule map instead, without full-tile "
+                         "separation")
     printer = OpenMPPrinter(scop, expressions)
     items = printer.print(ast.root)
     lines = str(cgen.Module(items)).splitlines() if items else []
-    return GeneratedNest(lines, printer.parallel_loops)
+    return GeneratedNest(lines, printer.parallel_loops, checked, notes)

@@ -39,9 +39,11 @@ def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
     return distances.is_subset(zero)
 
 
-def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMap | None,
-              iterator_prefix: str = "c", after_mark=None) -> AstResult:
-    """The isl AST of a schedule; loops annotated PARALLEL where it is proven safe.
+def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
+              dependences: isl.UnionMap | None, iterator_prefix: str = "c",
+              after_mark=None) -> AstResult:
+    """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL
+    where it is proven safe.
 
     ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
     sees each generated mark node and returns it (it may annotate it).
@@ -96,7 +98,10 @@ def build_ast(schedule: isl.Schedule, context: isl.Set, dependences: isl.UnionMa
                 return node
         build, keep_mark = build.set_after_each_mark(marked)
     try:
-        result.root = build.node_from_schedule(schedule)
+        if isinstance(schedule, isl.Schedule):
+            result.root = build.node_from_schedule(schedule)
+        else:
+            result.root = build.node_from_schedule_map(schedule)
     finally:
         del keep_before, keep_after, keep_mark
     if failures:

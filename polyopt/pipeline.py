@@ -37,6 +37,7 @@ class Options:
     target: str = "c"                 # "c" (OpenMP C) or "cuda"
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
     shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
+    check: bool = True                # read the generated AST back, check it (codegen.verify)
 
 
 def options_key(options: Options) -> str:
@@ -72,6 +73,7 @@ class ScopReport:
     parallel_loops: list[str]
     fallback: str | None = None
     kernels: list[str] | None = None   # CUDA: block shape of each kernel
+    checked: bool | None = None        # the generated AST was checked (None: not, or no verdict)
 
 
 @dataclass
@@ -118,20 +120,21 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly."""
     scop, options = scheduled.scop, scheduled.options
     dependences = scheduled.dependences.all if options.parallel else None
+    check = scheduled.dependences.all if options.check else None
     if not scheduled.tiling.bands:
-        return generate_openmp(scop, scheduled.schedule, dependences, expressions)
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions, check)
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
-        return generate_openmp(scop, scheduled.schedule, dependences, expressions)
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions, check)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
     finally:
         ctx.set_max_operations(0)
     plain = tile_schedule(scheduled.untiled, options.tile_sizes, isolate=False, scop=scop)
-    return generate_openmp(scop, plain, dependences, expressions)
+    return generate_openmp(scop, plain, dependences, expressions, check)
 
 
 def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
@@ -201,11 +204,17 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
                 continue
             warnings.append(format_warning("no parallel loop to offload to the GPU; "
                                            "the SCoP stays C on the host", scop.region.location))
-        nest = generate(scheduled, expressions)
+        try:
+            nest = generate(scheduled, expressions)
+        except CodegenError as error:
+            warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
+                                           error.location))
+            continue
+        warnings += [format_warning(note, scop.region.location) for note in nest.notes]
         generated.append((scop, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
-                                  nest.parallel_loops, scheduled.fallback))
+                                  nest.parallel_loops, scheduled.fallback, checked=nest.checked))
     replacements = []
     if device is not None:
         replacements = device.insertions(expressions)
@@ -334,6 +343,8 @@ def _summary_comment(report: ScopReport) -> str:
         parts.append("parallel loops " + ", ".join(report.parallel_loops))
     else:
         parts.append("no parallel loop")
+    if report.checked:
+        parts.append("checked against the dependences")
     return _comment("; ".join(parts))
 
 

@@ -18,7 +18,7 @@ import logging
 import random
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polyopt.dependences import Dependences, compute_dependences
@@ -36,7 +36,8 @@ from polyopt.tuning import (ORIGINAL, Evaluation, TuningDatabase, machine_finger
 log = logging.getLogger(__name__)
 
 OK = "ok"
-STATUSES = (OK, "build error", "crash", "timeout", "wrong output", "polyopt error")
+WRONG = "wrong output"
+STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error")
 
 
 @dataclass
@@ -208,7 +209,7 @@ class Judge:
                     difference = self.compare(self.reference, output)
                     if difference is not None and (
                             self.recheck(text, label, difference, timeout) is not None):
-                        return Measurement("wrong output", None, difference)
+                        return Measurement(WRONG, None, difference)
                 seconds = self.seconds(output)
                 if seconds is None:
                     return Measurement("crash", None, "the run printed no time")
@@ -312,19 +313,46 @@ class Search:
         return min(settings.timeout, max(settings.minimum_timeout,
                                          settings.timeout_factor * self.best_wall))
 
+    def _render(self, candidate: Candidate, check: bool) -> str:
+        return render_within(CODEGEN_SECONDS, self.source, self.scops, self.warnings,
+                             replace(self.options, check=check), candidate.choices,
+                             self.dependences)
+
+    def _second_chance(self, candidate: Candidate, wrong: Measurement) -> Measurement:
+        """A wrong output may be isl's AST generation getting a schedule tree wrong
+        (tests/test_isl_ast_bug.py): generate the code checked against the
+        dependences (codegen.verify), which falls back to the flat schedule map, and
+        measure that if it differs."""
+        try:
+            checked = self._render(candidate, check=True)
+        except PolyoptError:
+            return wrong
+        if checked == candidate.text:
+            return wrong
+        measurement = self.judge.measure(checked, candidate.name, self._timeout())
+        if measurement.status != OK:
+            return wrong
+        candidate.text = checked
+        note = ("isl's code for the schedule tree gave wrong output; the code checked against "
+                "the dependences (from the flat schedule map) is right")
+        measurement.detail = f"{note}; {measurement.detail}" if measurement.detail else note
+        return measurement
+
     def _evaluate(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
         if not candidate.choices or all(c.schedule is None for c in candidate.choices):
             candidate.text = self.source.text
         else:
             try:
-                candidate.text = render_within(CODEGEN_SECONDS, self.source, self.scops,
-                                               self.warnings, self.options, candidate.choices,
-                                               self.dependences)
+                # Running a candidate verifies it; the static check of its code (seconds
+                # per schedule) is kept for the candidates whose output is wrong.
+                candidate.text = self._render(candidate, check=False)
             except PolyoptError as error:
                 candidate.status, candidate.detail = "polyopt error", str(error)
                 return
         measurement = self.judge.measure(candidate.text, candidate.name, self._timeout())
+        if measurement.status == WRONG and self.options.check and candidate.choices:
+            measurement = self._second_chance(candidate, measurement)
         candidate.status, candidate.detail = measurement.status, measurement.detail
         if measurement.status == OK:
             candidate.seconds.append(measurement.seconds)

@@ -237,3 +237,33 @@ def test_a_finalist_whose_first_time_was_luck_does_not_win():
     assert best.name == "steady"
     assert candidates[1].status == "timeout" and "final run" in candidates[1].detail
     assert candidates[0].seconds == [0.3, 4.0, 4.0]
+
+
+def test_a_wrong_output_gets_the_checked_code_as_a_second_chance():
+    """A candidate whose run gives wrong output is generated again with its code checked
+    against the dependences; where isl got the schedule tree wrong (this gemver
+    schedule), that is the flat map's code, which is measured in its place."""
+    import islpy as isl
+
+    from polyopt.pipeline import Options
+    from polyopt.scheduler.base import ScheduleResult
+    from polyopt.search import Candidate, Measurement, Search, SearchSettings
+    from tests.test_isl_ast_bug import DATA
+    from tests.test_polybench_suite import SUITE
+
+    measured = []
+
+    def measure(text, name, timeout):
+        measured.append(text)
+        return Measurement("wrong output" if len(measured) == 1 else "ok", 0.5, "", 0.5)
+
+    source = read_source(str(SUITE / "kernels" / "gemver.c"))
+    judge = type("FakeJudge", (), {"measure": staticmethod(measure)})()
+    search = Search(source, Options(), SearchSettings(use_database=False), judge)
+    schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT,
+                                          (DATA / "gemver-random4.isl").read_text())
+    candidate = Candidate("random-4", [ScheduleResult(schedule, "reproducer")])
+    search._evaluate(candidate)
+    assert len(measured) == 2 and measured[0] != measured[1]
+    assert candidate.status == "ok" and candidate.text == measured[1]
+    assert "from the flat schedule map" in candidate.detail

@@ -1,0 +1,357 @@
+"""Checking a generated isl AST against the schedule it came from.
+
+isl's AST generator has been seen to emit, for some legal tiled schedule trees,
+loop nests that compute something else (``tests/test_isl_ast_bug.py``). This
+module reads the AST back into polyhedra, with the C meaning of what polyopt
+prints (``/`` and ``%`` truncate, ``floord`` floors, ``for`` runs from its init
+while its condition holds), and checks three things:
+
+- every instance of the domain is executed, and exactly once;
+- the order of execution respects every dependence;
+- a loop marked parallel carries no dependence.
+
+The order of execution is a vector per executed instance: each ``for`` adds its
+iterator, each block adds the position of the child, each ``if`` adds 0 (then)
+or 1 (else), marks add nothing. Vectors are padded with zeros to one length.
+Two paths through the AST part at a block or an ``if``, where their vectors
+differ by a constant that orders them as the program does (the same outer
+iterator values cannot take both branches of an ``if``), so the lexicographic
+order of the vectors is the order of execution.
+
+All of it is parametric: "right" holds for every value of the parameters. The
+check has an isl operation budget; past it, or on a construct it does not
+model, it answers "cannot tell".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import islpy as isl
+
+op = isl.ast_expr_op_type
+
+# isl operations one check may use; past it the AST is reported unchecked.
+CHECK_BUDGET = 3_000_000
+
+
+class _Unsupported(Exception):
+    """An AST construct this module does not model."""
+
+
+@dataclass
+class AstCheck:
+    """What the check found: ``correct`` True, False, or None (could not tell)."""
+
+    correct: bool | None
+    reason: str = ""
+
+
+@dataclass
+class _Loop:
+    depth: int                      # index of its iterator in the execution vector
+    parallel: bool
+
+
+@dataclass
+class _Executed:
+    domain: isl.Set                 # values of the enclosing iterators
+    statement: isl.Map              # those values -> statement instance
+    vector: list[tuple[str, int]]   # ("position", k in its block) or ("iterator", its dim)
+    loops: list[_Loop]              # enclosing loops
+
+
+class _Reader:
+    """Walks an isl AST; collects, per user node, what it executes and when."""
+
+    def __init__(self, context: isl.Set, parallel_mark: str | None):
+        self.parallel_mark = parallel_mark
+        self.start = isl.Set.from_params(context)
+        self.executed: list[_Executed] = []
+
+    def read(self, root: isl.AstNode) -> None:
+        self._node(root, self.start, [], [], [])
+
+    # -- nodes -------------------------------------------------------------
+    def _node(self, node: isl.AstNode, domain: isl.Set, names: list[str], vector: list,
+              loops: list[_Loop]) -> None:
+        if domain.is_empty():
+            return
+        kind = node.get_type()
+        if kind == isl.ast_node_type.block:
+            children = node.block_get_children()
+            for k in range(children.n_ast_node()):
+                self._node(children.get_at(k), domain, names, vector + [("position", k)], loops)
+        elif kind == isl.ast_node_type.mark:
+            self._node(node.mark_get_node(), domain, names, vector, loops)
+        elif kind == isl.ast_node_type.if_:
+            condition = self._condition(node.if_get_cond(), domain, names)
+            self._node(node.if_get_then_node(), domain.intersect(condition), names,
+                       vector + [("position", 0)], loops)
+            if node.if_has_else_node():
+                self._node(node.if_get_else_node(), domain.subtract(condition), names,
+                           vector + [("position", 1)], loops)
+        elif kind == isl.ast_node_type.for_:
+            self._for(node, domain, names, vector, loops)
+        elif kind == isl.ast_node_type.user:
+            self._user(node.user_get_expr(), domain, names, vector, loops)
+        else:
+            raise _Unsupported(f"AST node {kind}")
+
+    def _for(self, node: isl.AstNode, domain: isl.Set, names: list[str], vector: list,
+             loops: list[_Loop]) -> None:
+        iterator = node.for_get_iterator().get_id().get_name()
+        position = domain.dim(isl.dim_type.set)
+        inner = domain.add_dims(isl.dim_type.set, 1).set_dim_name(isl.dim_type.set, position,
+                                                                  iterator)
+        names = names + [iterator]
+        value = isl.PwAff.var_on_domain(isl.LocalSpace.from_space(inner.get_space()),
+                                        isl.dim_type.set, position)
+        init = self._value(node.for_get_init(), inner, names)
+        if node.for_is_degenerate():          # printed as `const int c = init;`
+            inner = inner.intersect(value.eq_set(init))
+        else:
+            increment = node.for_get_inc()
+            if increment.get_type() != isl.ast_expr_type.int:
+                raise _Unsupported("a loop increment that is not a constant")
+            step = increment.get_val()
+            if not step.is_pos():
+                raise _Unsupported("a loop increment that is not positive")
+            condition = self._condition(node.for_get_cond(), inner, names)
+            on_stride = value.sub(init).mod_val(step).zero_set()
+            candidates = inner.intersect(value.ge_set(init)).intersect(on_stride)
+            # The C loop stops at the first value failing its condition: it runs
+            # over all candidates satisfying it only if that set has no gap.
+            shifted = self._shifted(condition, position, step)
+            gaps = (candidates.intersect(condition)
+                    .intersect(value.ge_set(init.add(_constant(inner, step))))
+                    .subtract(shifted))
+            if not gaps.is_empty():
+                raise _Unsupported(f"loop '{iterator}': its condition is not an upper bound")
+            inner = candidates.intersect(condition)
+        parallel = (self.parallel_mark is not None
+                    and _annotation(node) == self.parallel_mark)
+        loop = _Loop(len(vector), parallel)
+        self._node(node.for_get_body(), inner, names, vector + [("iterator", position)],
+                   loops + [loop])
+
+    @staticmethod
+    def _shifted(condition: isl.Set, position: int, step: isl.Val) -> isl.Set:
+        """The points whose previous iteration (iterator - step) satisfies `condition`."""
+        space = condition.get_space()
+        n = space.dim(isl.dim_type.set)
+        shift = isl.MultiAff.identity(space.map_from_set())
+        ls = isl.LocalSpace.from_space(space)
+        moved = isl.Aff.var_on_domain(ls, isl.dim_type.set, position).add_constant_val(
+            step.neg())
+        shift = shift.set_aff(position, moved)
+        assert shift.dim(isl.dim_type.out) == n
+        return condition.preimage_multi_aff(shift)
+
+    def _user(self, call: isl.AstExpr, domain: isl.Set, names: list[str], vector: list,
+              loops: list[_Loop]) -> None:
+        if call.get_type() != isl.ast_expr_type.op or call.get_op_type() != op.call:
+            raise _Unsupported("a user node that is not a call")
+        statement = call.get_op_arg(0).get_id().get_name()
+        relation = isl.Map.from_domain(domain)
+        for k in range(1, call.get_op_n_arg()):
+            relation = relation.flat_range_product(
+                isl.Map.from_pw_aff(self._value(call.get_op_arg(k), domain, names)))
+        relation = relation.set_tuple_name(isl.dim_type.out, statement).intersect_domain(domain)
+        self.executed.append(_Executed(domain, relation, list(vector), list(loops)))
+
+    # -- expressions -------------------------------------------------------
+    def _value(self, expr: isl.AstExpr, domain: isl.Set, names: list[str]) -> isl.PwAff:
+        space = domain.get_space()
+        kind = expr.get_type()
+        if kind == isl.ast_expr_type.int:
+            return _constant(domain, expr.get_val())
+        if kind == isl.ast_expr_type.id:
+            name = expr.get_id().get_name()
+            ls = isl.LocalSpace.from_space(space)
+            if name in names:
+                return isl.PwAff.var_on_domain(ls, isl.dim_type.set,
+                                               len(names) - 1 - names[::-1].index(name))
+            position = space.find_dim_by_name(isl.dim_type.param, name)
+            if position < 0:
+                raise _Unsupported(f"unknown name '{name}'")
+            return isl.PwAff.var_on_domain(ls, isl.dim_type.param, position)
+        operation = expr.get_op_type()
+        args = [expr.get_op_arg(k) for k in range(expr.get_op_n_arg())]
+        if operation in _COMPARISONS or operation in _LOGICAL:
+            return self._condition(expr, domain, names).indicator_function()
+        values = [self._value(arg, domain, names) for arg in args]
+        if operation == op.minus:
+            return values[0].neg()
+        if operation in _ARITHMETIC:
+            return _ARITHMETIC[operation](values[0], values[1])
+        if operation in (op.min, op.max):
+            result = values[0]
+            for value in values[1:]:
+                result = result.min(value) if operation == op.min else result.max(value)
+            return result
+        if operation in (op.cond, op.select):
+            selector = self._condition(args[0], domain, names).indicator_function()
+            return selector.cond(values[1], values[2])
+        raise _Unsupported(f"AST operation {operation}")
+
+    def _condition(self, expr: isl.AstExpr, domain: isl.Set, names: list[str]) -> isl.Set:
+        if expr.get_type() == isl.ast_expr_type.op:
+            operation = expr.get_op_type()
+            if operation in _LOGICAL:
+                left = self._condition(expr.get_op_arg(0), domain, names)
+                right = self._condition(expr.get_op_arg(1), domain, names)
+                return left.intersect(right) if operation in (op.and_, op.and_then) \
+                    else left.union(right)
+            if operation in _COMPARISONS:
+                left = self._value(expr.get_op_arg(0), domain, names)
+                right = self._value(expr.get_op_arg(1), domain, names)
+                return getattr(left, _COMPARISONS[operation])(right)
+        return self._value(expr, domain, names).non_zero_set()
+
+
+def _annotation(node: isl.AstNode) -> str | None:
+    try:
+        annotation = node.get_annotation()
+    except isl.Error:           # none
+        return None
+    return annotation.get_name() if annotation is not None else None
+
+
+def _constant(domain: isl.Set, value: isl.Val) -> isl.PwAff:
+    return isl.PwAff.val_on_domain(isl.Set.universe(domain.get_space()), value)
+
+
+# The C meaning of what ExpressionPrinter prints: `/` and `%` truncate.
+_ARITHMETIC = {
+    op.add: lambda a, b: a.add(b),
+    op.sub: lambda a, b: a.sub(b),
+    op.mul: lambda a, b: a.mul(b),
+    op.div: lambda a, b: a.tdiv_q(b),
+    op.pdiv_q: lambda a, b: a.tdiv_q(b),
+    op.pdiv_r: lambda a, b: a.tdiv_r(b),
+    op.zdiv_r: lambda a, b: a.tdiv_r(b),
+    op.fdiv_q: lambda a, b: a.div(b).floor(),
+}
+_COMPARISONS = {op.eq: "eq_set", op.le: "le_set", op.lt: "lt_set", op.ge: "ge_set",
+                op.gt: "gt_set"}
+_LOGICAL = (op.and_, op.and_then, op.or_, op.or_else)
+
+
+def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+              context: isl.Set, parallel_mark: str | None = None) -> AstCheck:
+    """Does the AST execute every instance of `domain` once, in an order that respects
+    `dependences`, with no dependence carried by a loop annotated `parallel_mark`?"""
+    ctx = context.get_ctx()
+    budget = ctx.get_max_operations()
+    ctx.set_max_operations(CHECK_BUDGET)
+    ctx.reset_operations()
+    try:
+        return _check(root, domain, dependences, context, parallel_mark)
+    except _Unsupported as error:
+        return AstCheck(None, str(error))
+    except isl.Error as error:
+        return AstCheck(None, f"isl: {error}".splitlines()[0])
+    finally:
+        ctx.set_max_operations(budget)
+        ctx.reset_operations()        # what the check used does not count against the caller
+
+
+def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+           context: isl.Set, parallel_mark: str | None) -> AstCheck:
+    ctx = context.get_ctx()
+    reader = _Reader(context, parallel_mark)
+    reader.read(root)
+    expected = domain.intersect_params(context)
+    statements = {s.get_tuple_name(): s for s in _sets(expected)}
+    # Coverage first: it is what isl's bug breaks, and the cheapest part.
+    by_statement: dict[str, list[_Executed]] = {}
+    for executed in reader.executed:
+        by_statement.setdefault(executed.statement.get_tuple_name(isl.dim_type.out),
+                                []).append(executed)
+    for name, instances in statements.items():
+        if name not in by_statement and not instances.is_empty():
+            return AstCheck(False, f"it does not execute {_example(instances)}")
+    for name, pieces in by_statement.items():
+        if name not in statements:
+            return AstCheck(False, f"it executes '{name}', which is not in the domain")
+        done = None
+        for executed in pieces:
+            instances = executed.statement.range()
+            if done is not None and not done.intersect(instances).is_empty():
+                return AstCheck(False, f"some instance of {name} is executed more than once")
+            done = instances if done is None else done.union(instances)
+        if not statements[name].is_subset(done):
+            return AstCheck(False, "it does not execute "
+                                   + _example(statements[name].subtract(done)))
+        if not done.is_subset(statements[name]):
+            return AstCheck(False, f"it executes instances of {name} that are not in the domain")
+    # Per statement: (user node, its instance -> execution vector map).
+    length = max((len(e.vector) for e in reader.executed), default=0)
+    parts: dict[str, list[tuple[_Executed, isl.Map]]] = {}
+    for executed in reader.executed:
+        if not executed.statement.is_injective():
+            return AstCheck(False, "some statement instance is executed more than once")
+        ls = isl.LocalSpace.from_space(executed.domain.get_space())
+        entries = isl.Map.from_domain(executed.domain)
+        padding = [("position", 0)] * (length - len(executed.vector))
+        for kind, number in executed.vector + padding:
+            value = (isl.PwAff.var_on_domain(ls, isl.dim_type.set, number) if kind == "iterator"
+                     else _constant(executed.domain, isl.Val.int_from_si(ctx, number)))
+            entries = entries.flat_range_product(isl.Map.from_pw_aff(value))
+        when = executed.statement.reverse().apply_range(entries)
+        name = executed.statement.get_tuple_name(isl.dim_type.out)
+        parts.setdefault(name, []).append((executed, when.coalesce()))
+    backward = None
+    for dependence in _maps(dependences.intersect_domain(expected).intersect_range(expected)):
+        source = parts.get(dependence.get_tuple_name(isl.dim_type.in_), [])
+        target = parts.get(dependence.get_tuple_name(isl.dim_type.out), [])
+        for first, first_when in source:
+            for second, second_when in target:
+                pairs = dependence.apply_domain(first_when).apply_range(second_when)
+                if pairs.is_empty():
+                    continue
+                if backward is None:
+                    backward = isl.Map.lex_ge(pairs.get_space().range())
+                if not pairs.intersect(backward).is_empty():
+                    return AstCheck(False, "it runs a dependence's target before or with "
+                                           "its source")
+                for loop in first.loops:
+                    if loop.parallel and any(loop is other for other in second.loops) \
+                            and _carries(loop, pairs):
+                        return AstCheck(False, "a loop marked parallel carries a dependence")
+    return AstCheck(True)
+
+
+def _example(instances: isl.Set) -> str:
+    """One of `instances`, with the parameter values it needs, for a message."""
+    point = instances.sample_point()
+    space = point.get_space()
+    params = [f"{space.get_dim_name(isl.dim_type.param, k)} = "
+              f"{point.get_coordinate_val(isl.dim_type.param, k).to_python()}"
+              for k in range(space.dim(isl.dim_type.param))]
+    values = [str(point.get_coordinate_val(isl.dim_type.set, k).to_python())
+              for k in range(space.dim(isl.dim_type.set))]
+    text = f"{instances.get_tuple_name()}[{', '.join(values)}]"
+    return text + (f" (with {', '.join(params)})" if params else "")
+
+
+def _sets(union: isl.UnionSet) -> list[isl.Set]:
+    found = []
+    union.foreach_set(found.append)
+    return found
+
+
+def _maps(union: isl.UnionMap) -> list[isl.Map]:
+    found = []
+    union.foreach_map(found.append)
+    return found
+
+
+def _carries(loop: _Loop, pairs: isl.Map) -> bool:
+    """Does a dependence link two iterations of `loop`? `pairs`: execution vectors of
+    dependent instances, both inside the loop, in increasing order."""
+    for dim in range(loop.depth):
+        pairs = pairs.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+    return not pairs.order_lt(isl.dim_type.in_, loop.depth,
+                              isl.dim_type.out, loop.depth).is_empty()
