@@ -23,6 +23,13 @@ class AstResult:
     parallel_loops: list[str] = field(default_factory=list)   # iterators of the parallel loops
 
 
+def union_maps(union: isl.UnionMap) -> list[isl.Map]:
+    """The maps of a union map, one per space."""
+    maps: list[isl.Map] = []
+    union.foreach_map(maps.append)
+    return maps
+
+
 def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
     """True if the loop about to be generated carries no dependence."""
     schedule = build.get_schedule()

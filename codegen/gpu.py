@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
+from polyopt.codegen.ast import union_maps
 from polyopt.scheduler.bands import coincident_members
 
 MAX_MAPPED = 3
@@ -165,14 +166,8 @@ class KernelNames:
     thread: list[str]
 
 
-def _maps(union: isl.UnionMap) -> list[isl.Map]:
-    maps: list[isl.Map] = []
-    union.foreach_map(maps.append)
-    return maps
-
-
 def _out_dims(union: isl.UnionMap) -> int:
-    dims = {m.dim(isl.dim_type.out) for m in _maps(union)}
+    dims = {m.dim(isl.dim_type.out) for m in union_maps(union)}
     return dims.pop() if dims else 0
 
 
@@ -184,7 +179,7 @@ def _instances_where(relation: isl.UnionMap, constraints: list[str],
     condition = f" : {' and '.join(constraints)}" if constraints else ""
     target = isl.Set(f"[{', '.join(params)}] -> {{ [{', '.join(dims)}]{condition} }}")
     result = isl.UnionSet.empty(relation.get_space().params())
-    for piece in _maps(relation):
+    for piece in union_maps(relation):
         wanted = target.set_tuple_id(piece.get_tuple_id(isl.dim_type.out)) \
             if piece.has_tuple_id(isl.dim_type.out) else target
         aligned = wanted.align_params(piece.get_space())
@@ -265,7 +260,7 @@ def sequential_member(node: isl.ScheduleNode) -> isl.UnionMap | None:
     if child.get_type() != isl.schedule_node_type.band:
         return None
     result = isl.UnionMap.empty(child.get_domain().get_space())
-    for relation in _maps(child.band_get_partial_schedule_union_map()):
+    for relation in union_maps(child.band_get_partial_schedule_union_map()):
         n = relation.dim(isl.dim_type.out)
         result = result.union(isl.UnionMap.from_map(relation.project_out(isl.dim_type.out, 1, n - 1)))
     return result.intersect_domain(child.get_domain())
@@ -290,7 +285,7 @@ def tile_map(kernel: Kernel) -> isl.UnionMap:
 def _tile_of(sequential: isl.UnionMap) -> isl.UnionMap:
     """instances -> floor(c / SHARED_TILE) for the sequential member c."""
     result = isl.UnionMap.empty(sequential.get_space())
-    for relation in _maps(sequential):
+    for relation in union_maps(sequential):
         tile = isl.Map(f"{{ [c] -> [floor(c / {SHARED_TILE})] }}")
         result = result.union(isl.UnionMap.from_map(relation.apply_range(
             tile.align_params(relation.get_space()))))
@@ -333,7 +328,7 @@ def promotions(kernel: Kernel, names: KernelNames, tile_iterator: str,
 def _box(footprint: isl.UnionMap, tile_iterator: str) -> tuple[list[isl.PwAff], list[int]] | None:
     """Per dimension, the lowest element as a function of the parameters and the
     tile iterator (made a parameter), and a constant size; None if unbounded."""
-    maps = _maps(footprint)
+    maps = union_maps(footprint)
     if len(maps) != 1:
         return None
     relation = maps[0]

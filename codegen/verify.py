@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 import islpy as isl
 
+from polyopt.codegen.ast import union_maps
+
 op = isl.ast_expr_op_type
 
 # isl operations one check may use; past it the AST is reported unchecked.
@@ -139,13 +141,9 @@ class _Reader:
     def _shifted(condition: isl.Set, position: int, step: isl.Val) -> isl.Set:
         """The points whose previous iteration (iterator - step) satisfies `condition`."""
         space = condition.get_space()
-        n = space.dim(isl.dim_type.set)
-        shift = isl.MultiAff.identity(space.map_from_set())
-        ls = isl.LocalSpace.from_space(space)
-        moved = isl.Aff.var_on_domain(ls, isl.dim_type.set, position).add_constant_val(
-            step.neg())
-        shift = shift.set_aff(position, moved)
-        assert shift.dim(isl.dim_type.out) == n
+        moved = isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set,
+                                      position).add_constant_val(step.neg())
+        shift = isl.MultiAff.identity(space.map_from_set()).set_aff(position, moved)
         return condition.preimage_multi_aff(shift)
 
     def _user(self, call: isl.AstExpr, domain: isl.Set, names: list[str], vector: list,
@@ -157,7 +155,7 @@ class _Reader:
         for k in range(1, call.get_op_n_arg()):
             relation = relation.flat_range_product(
                 isl.Map.from_pw_aff(self._value(call.get_op_arg(k), domain, names)))
-        relation = relation.set_tuple_name(isl.dim_type.out, statement).intersect_domain(domain)
+        relation = relation.set_tuple_name(isl.dim_type.out, statement)
         self.executed.append(_Executed(domain, relation, list(vector), list(loops)))
 
     # -- expressions -------------------------------------------------------
@@ -289,21 +287,23 @@ def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
     # Per statement: (user node, its instance -> execution vector map).
     length = max((len(e.vector) for e in reader.executed), default=0)
     parts: dict[str, list[tuple[_Executed, isl.Map]]] = {}
-    for executed in reader.executed:
-        if not executed.statement.is_injective():
-            return AstCheck(False, "some statement instance is executed more than once")
-        ls = isl.LocalSpace.from_space(executed.domain.get_space())
-        entries = isl.Map.from_domain(executed.domain)
-        padding = [("position", 0)] * (length - len(executed.vector))
-        for kind, number in executed.vector + padding:
-            value = (isl.PwAff.var_on_domain(ls, isl.dim_type.set, number) if kind == "iterator"
-                     else _constant(executed.domain, isl.Val.int_from_si(ctx, number)))
-            entries = entries.flat_range_product(isl.Map.from_pw_aff(value))
-        when = executed.statement.reverse().apply_range(entries)
-        name = executed.statement.get_tuple_name(isl.dim_type.out)
-        parts.setdefault(name, []).append((executed, when.coalesce()))
+    for name, pieces in by_statement.items():
+        for executed in pieces:
+            if not executed.statement.is_injective():
+                return AstCheck(False, f"some instance of {name} is executed more than once")
+            ls = isl.LocalSpace.from_space(executed.domain.get_space())
+            entries = isl.Map.from_domain(executed.domain)
+            padding = [("position", 0)] * (length - len(executed.vector))
+            for kind, number in executed.vector + padding:
+                value = (isl.PwAff.var_on_domain(ls, isl.dim_type.set, number)
+                         if kind == "iterator"
+                         else _constant(executed.domain, isl.Val.int_from_si(ctx, number)))
+                entries = entries.flat_range_product(isl.Map.from_pw_aff(value))
+            when = executed.statement.reverse().apply_range(entries)
+            parts.setdefault(name, []).append((executed, when.coalesce()))
     backward = None
-    for dependence in _maps(dependences.intersect_domain(expected).intersect_range(expected)):
+    relevant = dependences.intersect_domain(expected).intersect_range(expected)
+    for dependence in union_maps(relevant):
         source = parts.get(dependence.get_tuple_name(isl.dim_type.in_), [])
         target = parts.get(dependence.get_tuple_name(isl.dim_type.out), [])
         for first, first_when in source:
@@ -339,12 +339,6 @@ def _example(instances: isl.Set) -> str:
 def _sets(union: isl.UnionSet) -> list[isl.Set]:
     found = []
     union.foreach_set(found.append)
-    return found
-
-
-def _maps(union: isl.UnionMap) -> list[isl.Map]:
-    found = []
-    union.foreach_map(found.append)
     return found
 
 
