@@ -286,6 +286,10 @@ def _nvcc_compiles(text: str, directory: Path, name: str, flags=()) -> None:
     assert build.stderr.strip() == "", f"{name}: nvcc warns:\n{build.stderr}"
 
 
+# nvcc takes about 2.5 s a file (the CUDA headers, parsed three times): the default
+# run compiles the 30 PolyBench kernels; the test kernels, whose CUDA code the
+# emulation tests run, are compiled in `make test-slow`.
+@pytest.mark.slow
 @needs_nvcc
 @pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
 def test_test_kernel_compiles_with_nvcc(path, tmp_path):

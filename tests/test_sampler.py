@@ -112,15 +112,30 @@ ISL_TILED_AST_BUG = pytest.mark.xfail(
            "The search catches such candidates as wrong output.", strict=False)
 
 
+def _check_random_schedules(path: Path, count: int, seed: int, tmp_path: Path) -> None:
+    space = _space(path)
+    expected, _ = compile_and_run(path.read_text(), tmp_path, "original")
+    for number, (sample, tree, text) in enumerate(_renderable(space, path, count, seed)):
+        output, _ = compile_and_run(text, tmp_path, f"random{number}")
+        assert output == expected, f"schedule {sample.matrix()} changes the output:\n{tree}"
+
+
+# isl's AST generation for random (skewed, tiled) schedules takes from a second to
+# past the 30 s box per schedule: the default run checks one schedule per kernel,
+# `make test-slow` the first four of the same seed (the second is the one of steps.c
+# whose tiled-tree code isl gets wrong).
+@needs_gcc
+@pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
+def test_a_random_schedule_computes_what_the_original_computes(path, tmp_path):
+    _check_random_schedules(path, 1, seed=3, tmp_path=tmp_path)
+
+
+@pytest.mark.slow
 @needs_gcc
 @pytest.mark.parametrize("path", [pytest.param(p, marks=ISL_TILED_AST_BUG) if p.stem == "steps"
                                   else p for p in kernel_paths()], ids=lambda p: p.stem)
 def test_random_schedules_compute_what_the_original_computes(path, tmp_path):
-    space = _space(path)
-    expected, _ = compile_and_run(path.read_text(), tmp_path, "original")
-    for number, (sample, tree, text) in enumerate(_renderable(space, path, 2, seed=3)):
-        output, _ = compile_and_run(text, tmp_path, f"random{number}")
-        assert output == expected, f"schedule {sample.matrix()} changes the output:\n{tree}"
+    _check_random_schedules(path, 4, seed=3, tmp_path=tmp_path)
 
 
 def _verify_polybench(kernel: str, count: int, seed: int, tmp_path: Path) -> None:
@@ -139,7 +154,7 @@ def _verify_polybench(kernel: str, count: int, seed: int, tmp_path: Path) -> Non
 
 
 @needs_gcc
-@pytest.mark.parametrize("kernel", ["gemm", "jacobi-2d", "lu", "nussinov", "gramschmidt"])
+@pytest.mark.parametrize("kernel", ["gemm", "jacobi-2d", "nussinov", "gramschmidt"])
 def test_random_polybench_schedules_verify_at_small(kernel, tmp_path):
     _verify_polybench(kernel, 2, seed=4, tmp_path=tmp_path)
 
