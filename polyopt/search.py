@@ -374,15 +374,14 @@ class Search:
         # the median), only a candidate far slower than its first time is out
         timeout = min(self.settings.timeout, max(
             self.settings.minimum_timeout, 3 * self.settings.timeout_factor * self.best_wall))
-        # a baseline (isl's schedule, the identity) is timed once in the first pass;
-        # one noisy run must not keep it out: within 2x of the best, it is a finalist
+        # a baseline (the original code, the original order, isl's schedule) is timed
+        # once in the first pass; one noisy run must not keep it out: within 2x of
+        # the best, it joins the first finalists
         count = self.settings.finalists
         close = [c for c in ok[count:] if c in self.baselines and c.median <= 2 * ok[0].median]
-        ok = ok[:count] + close + [c for c in ok[count:] if c not in close]
-        count += len(close)
-        while ok:
-            finalists, ok = ok[:count], ok[count:]
-            count = self.settings.finalists
+        rest = [c for c in ok[count:] if c not in close]
+        batches = [ok[:count] + close] + [rest[i:i + count] for i in range(0, len(rest), count)]
+        for finalists in batches:
             out: set[str] = set()
             for _ in range(self.settings.final_repeat):
                 for candidate in finalists:
