@@ -41,8 +41,13 @@ class FrontendResult:
 
 def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult:
     """Model every SCoP of the file: pragma regions, or maximal affine loop nests."""
-    if auto_scop:
-        return _auto_scops(source)
+    result = _auto_scops(source) if auto_scop else _pragma_scops(source)
+    for scop in result.scops:
+        scop.definitions = source.definitions(scop.parameters)
+    return result
+
+
+def _pragma_scops(source: SourceFile) -> FrontendResult:
     result = FrontendResult()
     regions, problems = find_pragma_regions(source)
     result.diagnostics.extend(Diagnostic(message, location) for message, location in problems)

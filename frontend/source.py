@@ -62,6 +62,26 @@ class SourceFile:
                 names.add(match.group(1))
         return sorted(names)
 
+    def definitions(self, names) -> list[str]:
+        """The file's `#define` lines for these names and the macros they use, in file order.
+
+        A parameter that is a macro (`#define N 1200`) has its value here; the
+        tuning database keys on it, so a schedule searched at one size is not
+        reused at another.
+        """
+        found: dict[str, list[tuple[int, str, str]]] = {}
+        for match in _DEFINE.finditer(self.blanked):
+            found.setdefault(match.group(1), []).append(
+                (match.start(), " ".join(match.group(0).split()), match.group(2)))
+        wanted, todo = set(), [name for name in names if name in found]
+        while todo:
+            name = todo.pop()
+            if name not in wanted:
+                wanted.add(name)
+                todo += [word for _, _, value in found[name]
+                         for word in re.findall(r"[A-Za-z_]\w*", value) if word in found]
+        return [line for _, line, _ in sorted(entry for name in wanted for entry in found[name])]
+
 
 def read_source(path: str) -> SourceFile:
     """Read a C file, or standard input for '-'. Bytes that are not UTF-8 survive."""

@@ -78,6 +78,7 @@ class Scop:
     schedule: isl.Schedule                      # the original (textual) execution order
     identifiers: set[str] = field(default_factory=set)    # every identifier in the region
     outer_iterators: list[str] = field(default_factory=list)  # iterators declared outside the region
+    definitions: list[str] = field(default_factory=list)  # the file's #defines of the parameters
 
     @property
     def context(self) -> isl.Set:

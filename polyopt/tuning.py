@@ -62,7 +62,7 @@ def _digest(parts) -> str:
 def scop_fingerprint(scop: Scop) -> str:
     """Changes whenever anything that decides the SCoP's meaning changes."""
     generator = c_generator.CGenerator()
-    parts = [",".join(scop.parameters), str(scop.schedule.get_map())]
+    parts = [",".join(scop.parameters), *scop.definitions, str(scop.schedule.get_map())]
     for statement in scop.statements:
         parts += [statement.name, ",".join(statement.iterators), str(statement.domain),
                   generator.visit(statement.body)]

@@ -159,12 +159,17 @@ def test_scop_fingerprint_follows_the_code(tmp_path):
     changed = tmp_path / "changed.c"
     changed.write_text(text.replace("C[i][j] += A[i][k] * B[k][j];", "C[i][j] += A[i][k] * B[j][k];"))
     same = tmp_path / "same.c"
-    same.write_text("/* a comment */\n" + text)
+    same.write_text("/* a comment */\n#define UNUSED 3\n" + text)
+    assert "#define N 64\n" in text
+    resized = tmp_path / "resized.c"
+    resized.write_text(text.replace("#define N 64\n", "#define N 1200\n"))
 
     def fingerprint(path):
         return scop_fingerprint(extract_scops(read_source(str(path))).scops[0])
     assert fingerprint(MATMUL) == fingerprint(same)
     assert fingerprint(MATMUL) != fingerprint(changed)
+    # a search at one problem size is not reused at another
+    assert fingerprint(MATMUL) != fingerprint(resized)
 
 
 def test_dump_space_reports_generators_and_speed(capsys):
