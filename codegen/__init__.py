@@ -42,18 +42,30 @@ def iterator_prefixes(scop: Scop, count: int,
 
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
-                    check: isl.UnionMap | None = None) -> GeneratedNest:
+                    check: isl.UnionMap | None = None, flat: bool = False) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel loops.
 
     With `check` (every dependence of the SCoP), the AST is read back and checked
     (codegen.verify). Where isl generated a wrong AST from the schedule tree, the
     same schedule is generated again from its flat map, and checked again; if that
-    is wrong too, CodegenError.
+    is wrong too, CodegenError. `flat` generates from the flat map from the start
+    (where a run showed the tree's code wrong and the check could not tell).
     """
     prefix = iterator_prefix(scop)
-    ast = build_ast(schedule, scop.context, dependences, prefix)
     checked, notes = None, []
-    if check is not None:
+    if flat:
+        ast = build_ast(schedule.get_map().intersect_domain(schedule.get_domain()),
+                        scop.context, dependences, prefix)
+        notes.append("generated from the flat schedule map, without full-tile separation")
+        if check is not None:
+            verdict = check_ast(ast.root, schedule.get_domain(), check, scop.context, PARALLEL)
+            if verdict.correct is False:
+                raise CodegenError(f"isl generated wrong code from the flat schedule map: "
+                                   f"{verdict.reason}", scop.region.location)
+            checked = verdict.correct
+    else:
+        ast = build_ast(schedule, scop.context, dependences, prefix)
+    if check is not None and not flat:
         domain = schedule.get_domain()
         verdict = check_ast(ast.root, domain, check, scop.context, PARALLEL)
         checked = verdict.correct

@@ -6,6 +6,8 @@ declared in their ``for`` so they are private to each thread.
 
 from __future__ import annotations
 
+import re
+
 import cgen
 import islpy as isl
 
@@ -48,6 +50,8 @@ class OpenMPPrinter:
         init = self.expressions(node.for_get_init())
         body = self.print(node.for_get_body())
         if node.for_is_degenerate():
+            if not re.search(rf"\b{re.escape(iterator)}\b", "\n".join(map(str, body))):
+                return body      # a value nothing uses: -Wunused-variable
             return [cgen.Block([cgen.Statement(f"const int {iterator} = {init}"), *body])]
         increment = self.expressions(node.for_get_inc())
         update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"

@@ -62,6 +62,7 @@ class ScheduledScop:
     untiled: isl.Schedule             # the scheduler's tree, before tiling
     options: Options
     fallback: str | None = None       # why the scheduler kept the original order
+    flat_map: bool = False            # tiled code from the flat schedule map, not isl's tree
 
 
 @dataclass
@@ -110,7 +111,7 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
-                         result.schedule, options, result.fallback)
+                         result.schedule, options, result.fallback, result.flat_map)
 
 
 # isl operations allowed for generating code with full tiles isolated; past it,
@@ -128,14 +129,15 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
-        return generate_openmp(scop, scheduled.schedule, dependences, expressions, check)
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
+                               flat=scheduled.flat_map)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
     finally:
         ctx.set_max_operations(0)
     plain = tile_schedule(scheduled.untiled, options.tile_sizes, isolate=False, scop=scop)
-    return generate_openmp(scop, plain, dependences, expressions, check)
+    return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map)
 
 
 def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
@@ -160,14 +162,14 @@ def stored_choices(scops: list[Scop], options: Options) -> list[ScheduleResult |
 
 
 def stored_result(evaluation) -> ScheduleResult:
-    from polyopt.tuning import ORIGINAL
+    from polyopt.tuning import FLAT_MAP_NOTE, ORIGINAL
     built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
     if evaluation.schedule == ORIGINAL:
         return ScheduleResult(None, description)
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, evaluation.schedule)
-    return ScheduleResult(schedule, description)
+    return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail)
 
 
 def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: Options,

@@ -25,6 +25,9 @@ from polyopt.errors import UsageError
 from polyopt.model import Scop
 
 ORIGINAL = "original"   # schedule text of "leave the SCoP as it was written"
+# In an evaluation's detail: its code was generated from the flat schedule map
+# (isl's code for the tree gave wrong output); a stored schedule is reused that way.
+FLAT_MAP_NOTE = "generated from the flat schedule map"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS evaluations (

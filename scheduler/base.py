@@ -18,6 +18,7 @@ class ScheduleResult:
     schedule: isl.Schedule
     description: str
     fallback: str | None = None   # why the strategy gave up and kept the original order
+    flat_map: bool = False        # generate from the flat map: isl's code for the tree was wrong
 
 
 class Scheduler(ABC):
