@@ -52,26 +52,21 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     (where a run showed the tree's code wrong and the check could not tell).
     """
     prefix = iterator_prefix(scop)
+    domain = schedule.get_domain()
+    ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
+                    scop.context, dependences, prefix)
     checked, notes = None, []
     if flat:
-        ast = build_ast(schedule.get_map().intersect_domain(schedule.get_domain()),
-                        scop.context, dependences, prefix)
         notes.append("generated from the flat schedule map, without full-tile separation")
-        if check is not None:
-            verdict = check_ast(ast.root, schedule.get_domain(), check, scop.context, PARALLEL)
-            if verdict.correct is False:
-                raise CodegenError(f"isl generated wrong code from the flat schedule map: "
-                                   f"{verdict.reason}", scop.region.location)
-            checked = verdict.correct
-    else:
-        ast = build_ast(schedule, scop.context, dependences, prefix)
-    if check is not None and not flat:
-        domain = schedule.get_domain()
+    if check is not None:
         verdict = check_ast(ast.root, domain, check, scop.context, PARALLEL)
         checked = verdict.correct
+        if verdict.correct is False and flat:
+            raise CodegenError(f"isl generated wrong code from the flat schedule map: "
+                               f"{verdict.reason}", scop.region.location)
         if verdict.correct is False:
-            flat = schedule.get_map().intersect_domain(domain)
-            ast = build_ast(flat, scop.context, dependences, prefix)
+            ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
+                            dependences, prefix)
             retry = check_ast(ast.root, domain, check, scop.context, PARALLEL)
             if retry.correct is False:
                 raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "
