@@ -142,23 +142,23 @@ def _verify_polybench(kernel: str, count: int, seed: int, tmp_path: Path) -> Non
     path = SUITE / "kernels" / f"{kernel}.c"
     space = _space(path)
     expected = parse_dumps(_build_and_dump(path, "SMALL", tmp_path, "original"))
-    for number, (sample, tree, text) in enumerate(_renderable(space, path, count, seed)):
-        optimized = tmp_path / f"random{number}.c"
+
+    def compare(text: str, label: str):
+        optimized = tmp_path / f"{label}.c"
         optimized.write_text(text)
         # a scalar set in one loop and used in another that a random schedule
         # reorders is beyond gcc's flow analysis: -Wmaybe-uninitialized; the run decides
-        actual = parse_dumps(_build_and_dump(optimized, "SMALL", tmp_path, f"random{number}",
+        actual = parse_dumps(_build_and_dump(optimized, "SMALL", tmp_path, label,
                                              frozenset({"-Wmaybe-uninitialized"})))
-        verdict, error, difference = compare_dumps(expected, actual, 0.0, 0.0)
+        return compare_dumps(expected, actual, 0.0, 0.0)
+
+    for number, (sample, tree, text) in enumerate(_renderable(space, path, count, seed)):
+        verdict, error, difference = compare(text, f"random{number}")
         if verdict != "exact":
             # isl's code for some tiled trees is wrong (test_isl_ast_bug.py), and the
             # static check cannot always tell: the search then measures the code from
             # the flat schedule map (its second chance), which must be right
-            flat = _flat_map_text(path, tree)
-            optimized.write_text(flat)
-            actual = parse_dumps(_build_and_dump(optimized, "SMALL", tmp_path, f"flat{number}",
-                                                 frozenset({"-Wmaybe-uninitialized"})))
-            verdict, error, difference = compare_dumps(expected, actual, 0.0, 0.0)
+            verdict, error, difference = compare(_flat_map_text(path, tree), f"flat{number}")
         assert verdict == "exact", f"{kernel} schedule {sample.matrix()}: {difference}"
 
 
