@@ -3,7 +3,7 @@
     polyopt FILE [-o OUT] [options]        optimize a C file (FILE '-' is standard input)
     polyopt FILE --dump scop|deps|schedule inspect a stage
     polyopt bench FILE [options]           build, run, time and verify original vs optimized
-    polyopt polybench [KERNELS...] [opts]  the PolyBench experiment runner (see polyopt.sweep)
+    polyopt polybench [KERNELS...] [opts]  the PolyBench experiment runner (see polybench/sweep.py)
 """
 
 from __future__ import annotations
@@ -311,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         if argv and argv[0] == "bench":
             return run_bench(argv[1:])
         if argv and argv[0] == "polybench":
-            from polyopt import sweep
+            from polyopt.polybench import sweep
             return sweep.run(argv[1:])
         return run_optimize(argv)
     except PolyoptError as error:

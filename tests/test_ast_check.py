@@ -15,7 +15,7 @@ from polyopt.scheduler.base import ScheduleResult
 from tests.conftest import KERNELS, needs_gcc
 from tests.test_isl_ast_bug import DATA, _dumps
 from tests.test_polybench_suite import SUITE
-from polyopt.experiment import compare_dumps
+from polyopt.polybench.experiment import compare_dumps
 
 RECURRENCE = """
 void f(int n, double a[n]) {

@@ -21,8 +21,8 @@ from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import get_scheduler
 from tests.conftest import GCC, KERNELS, kernel_paths
-from polyopt.experiment import compare_dumps, parse_dumps
-from polyopt.suite import POLYBENCH_KERNELS
+from polyopt.polybench.experiment import compare_dumps, parse_dumps
+from polyopt.polybench.suite import POLYBENCH_KERNELS
 from tests.test_polybench_suite import SUITE
 
 GXX = shutil.which("g++")
@@ -373,7 +373,7 @@ def test_bench_without_a_gpu_compile_checks_and_says_why(monkeypatch, capsys):
 def test_cuda_variant_needs_a_gpu(monkeypatch):
     import sys
 
-    from polyopt.variants import Unavailable, make_variant
+    from polyopt.polybench.variants import Unavailable, make_variant
     monkeypatch.setitem(sys.modules, "pycuda", None)
     made = make_variant("cuda", 1)
     assert isinstance(made, Unavailable)
@@ -382,8 +382,8 @@ def test_cuda_variant_needs_a_gpu(monkeypatch):
 
 def test_cuda_event_times_and_report(tmp_path):
     from polyopt.cuda_device import event_times
-    from polyopt.experiment import Outcome, cuda_times
-    from polyopt.report import _gpu_times
+    from polyopt.polybench.experiment import Outcome, cuda_times
+    from polyopt.polybench.report import _gpu_times
     stderr = (b"begin dump: C\n1 2\nend dump: C\n"
               b"polyopt-cuda: gemm.c:48:1: total 0.250000 s, kernels 0.100000 s\n"
               b"polyopt-cuda: gemm.c:60:1: total 0.050000 s, kernels 0.020000 s\n")

@@ -16,8 +16,8 @@ import numpy
 import pytest
 
 from polyopt.cli import main
-from polyopt.experiment import compare_dumps, kernel_time, parse_dumps
-from polyopt.suite import open_suite
+from polyopt.polybench.experiment import compare_dumps, kernel_time, parse_dumps
+from polyopt.polybench.suite import open_suite
 from tests.conftest import needs_gcc
 
 TREE = Path(__file__).parent / "data" / "polybench-tree"

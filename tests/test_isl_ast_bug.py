@@ -17,7 +17,7 @@ import pytest
 
 from polyopt.codegen.statements import statement_text
 from polyopt.dependences import compute_dependences
-from polyopt.experiment import compare_dumps, parse_dumps
+from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import extract_scops, read_source
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import tile_schedule

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from polyopt.experiment import compare_dumps, parse_dumps
+from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import read_source
 from polyopt.pipeline import Options, optimize_source
-from polyopt.suite import POLYBENCH_KERNELS, own_suite
+from polyopt.polybench.suite import POLYBENCH_KERNELS, own_suite
 from tests.conftest import needs_gcc
 
 SUITE = Path(__file__).resolve().parents[1] / "polybench"

@@ -20,7 +20,7 @@ import islpy as isl
 import pytest
 
 from polyopt.dependences import compute_dependences
-from polyopt.experiment import compare_dumps, parse_dumps
+from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import extract_scops, read_source
 from polyopt.errors import CodegenError
 from polyopt.pipeline import Options, render_within
@@ -29,7 +29,7 @@ from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import ScheduleSpace
 from polyopt.scheduler.space import CoefficientSpace
-from polyopt.suite import POLYBENCH_KERNELS
+from polyopt.polybench.suite import POLYBENCH_KERNELS
 from tests.conftest import compile_and_run, kernel_paths, needs_gcc
 from tests.test_polybench_suite import SUITE, _build_and_dump
 

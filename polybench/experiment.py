@@ -23,8 +23,8 @@ from polyopt.evaluator import Evaluator, Program, RunOutput
 from polyopt.frontend import read_source
 from polyopt.pipeline import optimize_source
 from polyopt.search import Judge
-from polyopt.suite import Kernel, Suite
-from polyopt.variants import Variant
+from polyopt.polybench.suite import Kernel, Suite
+from polyopt.polybench.variants import Variant
 
 log = logging.getLogger(__name__)
 

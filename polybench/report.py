@@ -13,7 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 from polyopt import __version__
-from polyopt.experiment import OK, Outcome
+from polyopt.polybench.experiment import OK, Outcome
 
 
 @dataclass

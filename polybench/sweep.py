@@ -10,11 +10,11 @@ import time
 from pathlib import Path
 
 from polyopt.errors import UsageError
-from polyopt.experiment import OK, Experiment, Settings
-from polyopt.report import (RunInfo, compiler_version, summary_line, write_plot,
+from polyopt.polybench.experiment import OK, Experiment, Settings
+from polyopt.polybench.report import (RunInfo, compiler_version, summary_line, write_plot,
                             write_report)
-from polyopt.suite import DATASETS, open_suite
-from polyopt.variants import default_threads, known_variants, make_variants
+from polyopt.polybench.suite import DATASETS, open_suite
+from polyopt.polybench.variants import default_threads, known_variants, make_variants
 
 
 def parser() -> argparse.ArgumentParser:
