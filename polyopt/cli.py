@@ -99,9 +99,17 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
 def _main_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="polyopt",
+        usage="%(prog)s [options] FILE\n"
+              "       %(prog)s bench FILE [options]\n"
+              "       %(prog)s polybench [KERNELS...] [options]",
         description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
                     "parallelizes (OpenMP) the static-control parts of a C file. "
-                    "Run 'polyopt bench FILE' to build, time and verify the result.")
+                    "Run 'polyopt bench FILE' to build, time and verify the result.",
+        epilog="subcommands: 'polyopt bench FILE' optimizes FILE, builds and runs the original "
+               "and the optimized program side by side, compares their outputs and reports "
+               "times and speedup; 'polyopt polybench [KERNELS...]' runs the PolyBench "
+               "experiments (every kernel with every variant, verified and timed, with a "
+               "report). Each has its own --help.")
     parser.add_argument("file", help="C file to optimize ('-' for standard input)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples"],

@@ -1,14 +1,19 @@
 """The GPU polyopt runs CUDA code on, found through PyCUDA (``pip install polyopt[cuda]``).
 
 ``detect`` reads the limits the mapping needs (threads per block, shared
-memory per block, multiprocessors, compute capability). Without PyCUDA, or
-without a usable GPU, it says why, and polyopt still generates and
-compile-checks CUDA but cannot run it.
+memory per block, multiprocessors, compute capability). Without a GPU, without
+its driver, or without PyCUDA, it says which is missing (asking the CUDA driver
+library itself first, so that a machine with no GPU is not told to install
+PyCUDA), and polyopt still generates and compile-checks CUDA but cannot run it.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import glob
 import re
+import sys
 from dataclasses import dataclass
 
 DEFAULT_ARCH = "sm_90"
@@ -33,12 +38,68 @@ class NoDevice:
     reason: str
 
 
+_NO_DEVICE = 100    # CUDA_ERROR_NO_DEVICE
+
+
+def _load_driver():
+    """The CUDA driver library (libcuda, installed with the NVIDIA driver), or None."""
+    names = ["nvcuda.dll"] if sys.platform == "win32" else ["libcuda.so.1", "libcuda.so"]
+    found = ctypes.util.find_library("cuda")
+    for name in names + ([found] if found else []):
+        try:
+            return ctypes.CDLL(name)
+        except OSError:
+            continue
+    return None
+
+
+def _error_name(library, status: int) -> str:
+    name = ctypes.c_char_p()
+    try:
+        if library.cuGetErrorName(status, ctypes.byref(name)) == 0 and name.value:
+            return name.value.decode()
+    except (AttributeError, OSError):
+        pass
+    return f"error {status}"
+
+
+def _driver_problem(ordinal: int) -> str | None:
+    """Why the CUDA driver shows no GPU of that ordinal (None: it shows one)."""
+    library = _load_driver()
+    if library is None:
+        if sys.platform.startswith("linux") and not glob.glob("/dev/nvidia[0-9]*"):
+            return ("no NVIDIA GPU here: no GPU device (/dev/nvidia*) and no NVIDIA driver "
+                    "(its CUDA library, libcuda, is not found)")
+        return "no NVIDIA driver here: its CUDA library (libcuda) is not found"
+    try:
+        status = library.cuInit(0)
+        if status == _NO_DEVICE:
+            return "no CUDA GPU here: the NVIDIA driver is installed but finds no GPU"
+        if status != 0:
+            return f"the NVIDIA driver finds no usable GPU (cuInit: {_error_name(library, status)})"
+        count = ctypes.c_int(0)
+        status = library.cuDeviceGetCount(ctypes.byref(count))
+    except (AttributeError, OSError) as error:
+        return f"the CUDA driver library cannot be used ({error})"
+    if status != 0:
+        return f"the NVIDIA driver cannot count its GPUs ({_error_name(library, status)})"
+    if count.value <= ordinal:
+        return ("no CUDA GPU here: the NVIDIA driver finds none" if count.value == 0 else
+                f"no CUDA GPU number {ordinal}: the NVIDIA driver finds {count.value}")
+    return None
+
+
 def detect(ordinal: int = 0) -> Device | NoDevice:
-    """The GPU of that ordinal and its limits, or why there is none to use."""
+    """The GPU of that ordinal and its limits, or why there is none to use: no GPU
+    or driver first, then no PyCUDA to read its limits with."""
+    problem = _driver_problem(ordinal)
+    if problem is not None:
+        return NoDevice(problem)
     try:
         import pycuda  # noqa: F401
     except ImportError:
-        return NoDevice("PyCUDA is not installed (pip install 'polyopt[cuda]')")
+        return NoDevice("a CUDA GPU is here, but PyCUDA, which polyopt reads its limits with, "
+                        "is not installed (pip install 'polyopt[cuda]')")
     try:
         import pycuda.driver as driver
     except Exception as error:  # noqa: BLE001 - no libcuda (no driver): a reason, not a crash

@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -343,10 +344,28 @@ def test_device_limits_through_pycuda(monkeypatch):
     package.driver = _FakeDriver
     monkeypatch.setitem(sys.modules, "pycuda", package)
     monkeypatch.setitem(sys.modules, "pycuda.driver", _FakeDriver)
+    monkeypatch.setattr(cuda_device, "_load_driver", _FakeLibcuda)
     found = cuda_device.detect()
     assert isinstance(found, cuda_device.Device)
     assert (found.arch, found.max_threads_per_block, found.multiprocessors) == ("sm_90", 1024, 132)
     assert "132 SMs" in cuda_device.describe(found)
+
+
+class _FakeLibcuda:
+    """What polyopt asks the CUDA driver library (libcuda) through ctypes."""
+
+    def __init__(self, init_status=0, devices=1):
+        self.init_status, self.devices = init_status, devices
+
+    def cuInit(self, flags):
+        return self.init_status
+
+    def cuDeviceGetCount(self, count):
+        count._obj.value = self.devices
+        return 0
+
+    def cuGetErrorName(self, status, name):
+        return 1
 
 
 def test_no_pycuda_is_a_clear_reason(monkeypatch):
@@ -354,18 +373,58 @@ def test_no_pycuda_is_a_clear_reason(monkeypatch):
 
     from polyopt import cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)      # import fails
+    monkeypatch.setattr(cuda_device, "_load_driver", _FakeLibcuda)   # a GPU is here
     found = cuda_device.detect()
     assert isinstance(found, cuda_device.NoDevice)
-    assert "pip install 'polyopt[cuda]'" in found.reason
+    assert "a CUDA GPU is here" in found.reason and "pip install 'polyopt[cuda]'" in found.reason
+
+
+@pytest.mark.parametrize("driver, reason", [
+    (lambda: None, "no NVIDIA"),
+    (lambda: _FakeLibcuda(init_status=100), "the NVIDIA driver is installed but finds no GPU"),
+    (lambda: _FakeLibcuda(devices=0), "the NVIDIA driver finds none"),
+    (lambda: _FakeLibcuda(init_status=35), "cuInit: error 35")])
+def test_no_gpu_or_driver_is_the_reason_not_pycuda(monkeypatch, driver, reason):
+    """Without a GPU, the reason is the GPU (or its driver), whether PyCUDA is there or not."""
+    import sys
+
+    from polyopt import cuda_device
+    monkeypatch.setitem(sys.modules, "pycuda", None)
+    monkeypatch.setattr(cuda_device, "_load_driver", driver)
+    found = cuda_device.detect()
+    assert isinstance(found, cuda_device.NoDevice)
+    assert reason in found.reason and "PyCUDA" not in found.reason
+
+
+def _gpu_here() -> bool:
+    import glob
+
+    from polyopt import cuda_device
+    return bool(glob.glob("/dev/nvidia[0-9]*")) or cuda_device._load_driver() is not None
 
 
 @needs_nvcc
 def test_bench_without_a_gpu_compile_checks_and_says_why(monkeypatch, capsys):
     import sys
+
+    from polyopt import cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)
+    monkeypatch.setattr(cuda_device, "_load_driver", lambda: None)
     assert main(["bench", str(KERNELS / "matmul.c"), "--target", "cuda", "--repeat", "1"]) == 1
     error = capsys.readouterr().err
-    assert "the CUDA program builds, but it cannot run here: PyCUDA is not installed" in error
+    assert "the CUDA program builds, but it cannot run here: no NVIDIA" in error
+    assert "PyCUDA" not in error
+
+
+@needs_nvcc
+@pytest.mark.skipif(_gpu_here(), reason="this machine has an NVIDIA GPU or driver")
+def test_bench_on_this_machine_without_a_gpu_says_there_is_no_gpu():
+    """`polyopt bench --target cuda` here (no GPU, no driver, no PyCUDA needed to see it)."""
+    run = subprocess.run([sys.executable, "-m", "polyopt", "bench", str(KERNELS / "matmul.c"),
+                          "--target", "cuda", "--repeat", "1"], capture_output=True, text=True)
+    assert run.returncode == 1
+    assert "cannot run here: no NVIDIA GPU here" in run.stderr, run.stderr
+    assert "PyCUDA" not in run.stderr
 
 
 # -- experiments ----------------------------------------------------------------
@@ -374,10 +433,12 @@ def test_cuda_variant_needs_a_gpu(monkeypatch):
     import sys
 
     from polyopt.polybench.variants import Unavailable, make_variant
+    from polyopt import cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)
+    monkeypatch.setattr(cuda_device, "_load_driver", lambda: None)
     made = make_variant("cuda", 1)
     assert isinstance(made, Unavailable)
-    assert "PyCUDA" in made.reason or "nvcc" in made.reason
+    assert "no NVIDIA" in made.reason or "nvcc" in made.reason
 
 
 def test_cuda_event_times_and_report(tmp_path):
