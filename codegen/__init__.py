@@ -23,6 +23,7 @@ class GeneratedNest:
     parallel_loops: list[str] = field(default_factory=list)
     checked: bool | None = None      # the AST was read back and checked (codegen.verify)
     notes: list[str] = field(default_factory=list)   # for the user, as warnings
+    parallel_nests: list[int] = field(default_factory=list)  # top-level nest of each parallel loop
 
 
 def iterator_prefix(scop: Scop) -> str:
@@ -76,6 +77,6 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                          "generated from the flat schedule map instead, without full-tile "
                          "separation")
     printer = OpenMPPrinter(scop, expressions)
-    items = printer.print(ast.root)
+    items = printer.print_nests(ast.root)
     lines = str(cgen.Module(items)).splitlines() if items else []
-    return GeneratedNest(lines, printer.parallel_loops, checked, notes)
+    return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests)

@@ -24,6 +24,22 @@ class OpenMPPrinter:
         self.scop = scop
         self.expressions = expressions
         self.parallel_loops: list[str] = []
+        self.parallel_nests: list[int] = []   # the nest of each parallel loop, from 1
+        self.nest = 0
+
+    def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
+        """The whole AST; each top-level loop or condition is a nest, numbered from 1
+        (in the report of the parallel loops)."""
+        nodes = [root]
+        if root.get_type() == isl.ast_node_type.block:
+            children = root.block_get_children()
+            nodes = [children.get_at(k) for k in range(children.n_ast_node())]
+        items = []
+        for node in nodes:
+            if node.get_type() != isl.ast_node_type.user:
+                self.nest += 1
+            items.extend(self.print(node))
+        return items
 
     def print(self, node: isl.AstNode) -> list[cgen.Generable]:
         kind = node.get_type()
@@ -60,6 +76,7 @@ class OpenMPPrinter:
         annotation = node.get_annotation()
         if annotation is not None and annotation.get_name() == PARALLEL:
             self.parallel_loops.append(iterator)
+            self.parallel_nests.append(self.nest)
             return [cgen.Pragma("omp parallel for"), loop]
         return [loop]
 

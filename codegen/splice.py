@@ -13,12 +13,22 @@ def macro_lines(names: set[str]) -> list[str]:
     return lines
 
 
+def _stays_flush(line: str) -> bool:
+    """Empty lines and preprocessor lines start in column 0, except pragmas (OpenMP),
+    which indent with the code."""
+    return not line or (line.startswith("#") and not line.startswith("#pragma"))
+
+
+def braced_block(lines: list[str]) -> list[str]:
+    """The lines in a block of their own, indented one level inside the braces."""
+    return ["{"] + [line if _stays_flush(line) else "  " + line for line in lines] + ["}"]
+
+
 def indent_block(lines: list[str], indent: str, first_line_indented: bool) -> str:
     """Indent generated lines to sit where the region was; preprocessor lines stay flush."""
     out = []
     for k, line in enumerate(lines):
-        # preprocessor lines start in column 0, except pragmas (OpenMP), which indent
-        if (line.startswith("#") and not line.startswith("#pragma")) or not line:
+        if _stays_flush(line):
             out.append(line)
         elif k == 0 and not first_line_indented:
             out.append(line)

@@ -178,8 +178,11 @@ def find_pragma_regions(source: SourceFile) -> tuple[list[PragmaRegion], list[tu
 
 
 def line_indent(text: str, offset: int) -> str:
-    """Leading whitespace of the first non-blank line at or after offset."""
-    for line in text[offset:].splitlines():
+    """Leading whitespace of the line that holds offset, or of the first non-blank
+    line after it if that line is blank. (A region found by --auto-scop starts at
+    its first statement, after the line's indentation: that indentation is the
+    region's, for the braces and the body alike.)"""
+    for line in text[text.rfind("\n", 0, offset) + 1:].splitlines():
         if line.strip():
             return line[: len(line) - len(line.lstrip())]
     return ""

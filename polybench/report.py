@@ -14,6 +14,11 @@ from pathlib import Path
 
 from polyopt import __version__
 from polyopt.polybench.experiment import OK, Outcome
+from polyopt.polybench.variants import label
+
+# Below this median kernel time, the timed runs measure mostly noise (timer
+# resolution, OpenMP thread start-up, cache state), not the schedule.
+SHORT_KERNEL_SECONDS = 1e-3
 
 
 @dataclass
@@ -107,8 +112,12 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
               f"({info.repeat} timed runs each, runs of all variants interleaved). "
               "≈: verified within the relative tolerance, not bit for bit; "
               "†: verified only with both builds at -ffp-contract=off (see below); "
-              "(fallback): polyopt kept some region or SCoP in its original form (listed below).", ""]
-    header = ["kernel", f"{baseline} (s)", *[f"{name}" for name in variants[1:]], "verification"]
+              "(fallback): polyopt kept some region or SCoP in its original form (listed below); "
+              f"‡: a median below {SHORT_KERNEL_SECONDS * 1e3:g} ms, timed mostly as noise "
+              "(see below).", ""]
+    short = _short_kernels(kernels, variants, by_key)
+    header = ["kernel", f"{label(baseline)} (s)", *[label(name) for name in variants[1:]],
+              "verification"]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for kernel in kernels:
         base = by_key.get((kernel, baseline))
@@ -117,7 +126,8 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
         checks = [o for o in (by_key.get((kernel, name)) for name in variants[1:]) if o]
         verified = sum(o.status == OK for o in checks)
         exact = sum(o.status == OK and o.verification == "exact" for o in checks)
-        lines.append(f"| {kernel} | {base_text} | " + " | ".join(cells) +
+        lines.append(f"| {kernel}{' ‡' if kernel in short else ''} | {base_text} | "
+                     + " | ".join(cells) +
                      f" | {verified}/{len(checks)} ok ({exact} exact) |")
     means = []
     for name in variants[1:]:
@@ -125,6 +135,7 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
         count = sum((k, name) in ratio for k in kernels)
         means.append(f"**{mean:.3g}x** ({count})" if mean else "—")
     lines += ["| geometric mean (kernels) | | " + " | ".join(means) + " | |", ""]
+    lines += _short_note(short)
     lines += _spread_table(kernels, variants, by_key)
     lines += _failures(results)
     lines += _searches(results)
@@ -134,10 +145,36 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
     path.write_text("\n".join(lines) + "\n")
 
 
+def _short_kernels(kernels, variants, by_key) -> dict[str, list[tuple[str, float]]]:
+    """Kernel -> the (variant, median) pairs below SHORT_KERNEL_SECONDS."""
+    short = {}
+    for kernel in kernels:
+        medians = [(name, by_key[(kernel, name)].median) for name in variants
+                   if (kernel, name) in by_key and by_key[(kernel, name)].median is not None]
+        below = [(name, median) for name, median in medians if median < SHORT_KERNEL_SECONDS]
+        if below:
+            short[kernel] = below
+    return short
+
+
+def _short_note(short: dict[str, list[tuple[str, float]]]) -> list[str]:
+    if not short:
+        return []
+    listed = "; ".join(f"{kernel} (" + ", ".join(f"{label(name)} {median * 1e3:.3g} ms"
+                                                  for name, median in below) + ")"
+                       for kernel, below in short.items())
+    return [f"**Timed mostly as noise** (‡): {len(short)} kernel(s) ran for less than "
+            f"{SHORT_KERNEL_SECONDS * 1e3:g} ms (median): {listed}. At such times the timer's "
+            "resolution, OpenMP's thread start-up and the state of the caches weigh as much as "
+            "the schedule does, so these speedups say little; a larger `--dataset` "
+            "(LARGE, the default) measures the schedules.", ""]
+
+
 def _spread_table(kernels, variants, by_key) -> list[str]:
     lines = ["## Medians and spreads", "",
              "Median kernel time in seconds, and the spread (max - min) / median of the timed runs.", "",
-             "| kernel | " + " | ".join(variants) + " |", "|" + "---|" * (len(variants) + 1)]
+             "| kernel | " + " | ".join(map(label, variants)) + " |",
+             "|" + "---|" * (len(variants) + 1)]
     for kernel in kernels:
         cells = []
         for name in variants:
@@ -162,12 +199,14 @@ def _failures(results: list[Outcome]) -> list[str]:
                         "optimized every SCoP.", ""]
     for outcome in failed:
         detail = outcome.detail.strip().replace("\n", " ")[:400]
-        lines.append(f"- {outcome.kernel} / {outcome.variant}: **{outcome.status}**: {detail}")
+        lines.append(f"- {outcome.kernel} / {label(outcome.variant)}: **{outcome.status}**: "
+                     f"{detail}")
     for outcome in noted:
-        lines.append(f"- {outcome.kernel} / {outcome.variant}: {outcome.detail}")
+        lines.append(f"- {outcome.kernel} / {label(outcome.variant)}: {outcome.detail}")
     for outcome in fallen:
         for note in outcome.fallbacks:
-            lines.append(f"- {outcome.kernel} / {outcome.variant}: fallback: {note.strip()}")
+            lines.append(f"- {outcome.kernel} / {label(outcome.variant)}: fallback: "
+                         f"{note.strip()}")
     counts = {}
     for outcome in failed:
         counts[outcome.status] = counts.get(outcome.status, 0) + 1
@@ -192,7 +231,7 @@ def _searches(results: list[Outcome]) -> list[str]:
     for outcome in searched:
         for k in statuses:
             totals[k] += outcome.search_counts.get(k, 0)
-        lines.append(f"| {outcome.kernel} | {outcome.variant} | {outcome.search_winner} | "
+        lines.append(f"| {outcome.kernel} | {label(outcome.variant)} | {outcome.search_winner} | "
                      + " | ".join(str(outcome.search_counts.get(k, 0)) for k in statuses) + " |")
     total = sum(totals.values())
     if total:
@@ -209,17 +248,17 @@ def _gpu_times(results: list[Outcome], by_key, baseline: str) -> list[str]:
     lines = ["## GPU times", "",
              "CUDA events around each SCoP: the kernels alone, and with allocation and the "
              "transfers in and out (what the speedups above use); medians of the timed runs.", "",
-             f"| kernel | variant | {baseline} (s) | kernels (s) | with transfers (s) | "
+             f"| kernel | variant | {label(baseline)} (s) | kernels (s) | with transfers (s) | "
              "speedup, kernels | speedup, with transfers |", "|---|---|---|---|---|---|---|"]
     for outcome in gpu:
         base = by_key.get((outcome.kernel, baseline))
         kernels = statistics.median(outcome.gpu_kernel_seconds)
         if base is None or not base.median:
             continue
-        lines.append(f"| {outcome.kernel} | {outcome.variant} | {base.median:.4g} | {kernels:.4g} | "
+        lines.append(f"| {outcome.kernel} | {label(outcome.variant)} | {base.median:.4g} | {kernels:.4g} | "
                      f"{outcome.median:.4g} | {base.median / kernels:.3g}x | "
                      f"{base.median / outcome.median:.3g}x |" if kernels > 0 else
-                     f"| {outcome.kernel} | {outcome.variant} | {base.median:.4g} | 0 | "
+                     f"| {outcome.kernel} | {label(outcome.variant)} | {base.median:.4g} | 0 | "
                      f"{outcome.median:.4g} | | |")
     return lines + [""]
 
@@ -256,13 +295,19 @@ def _setup(info: RunInfo, compilers: list[str]) -> list[str]:
     lines += [f"- machine: {line}" for line in machine_description()]
     lines += [f"- compiler: {version}" for version in compilers]
     lines += ["", "Variants:", ""]
-    lines += [f"- `{name}`: {description}" for name, description in info.variants]
+    lines += [f"- `{name}`" + (f" ({label(name)})" if label(name) != name else "")
+              + f": {description}" for name, description in info.variants]
     lines += [f"- `{name}`: **skipped**: {why}" for name, why in info.unavailable]
     return lines + [""]
 
 
-def write_plot(path: Path, results: list[Outcome], variants: list[str]) -> bool:
-    """A bar per kernel and variant (log scale); False if there is nothing to plot."""
+FAILED_LABEL = "failed (build, run, time limit or wrong output)"
+
+
+def plot_speedups(results: list[Outcome], variants: list[str]):
+    """The figure of speedup.png: a bar per kernel and variant (log scale), a red
+    x on the 1x line where a variant failed (an empty slot: not run); None if
+    there is nothing to plot. The caller closes it (matplotlib.pyplot.close)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as pyplot
@@ -270,21 +315,37 @@ def write_plot(path: Path, results: list[Outcome], variants: list[str]) -> bool:
     ratio = speedups(results, baseline)
     kernels = list(dict.fromkeys(o.kernel for o in results))
     if not others or not ratio:
-        return False
+        return None
+    by_key = {(o.kernel, o.variant): o for o in results}
     width = 0.8 / len(others)
     figure, axes = pyplot.subplots(figsize=(min(24.0, max(8.0, 0.2 * len(kernels) * max(len(others), 2))), 6))
+    failed = []
     for index, name in enumerate(others):
         positions = [k + (index - (len(others) - 1) / 2) * width for k in range(len(kernels))]
         values = [ratio.get((kernel, name), math.nan) for kernel in kernels]
-        axes.bar(positions, values, width, label=name)
+        axes.bar(positions, values, width, label=label(name))
+        failed += [position for position, kernel in zip(positions, kernels)
+                   if (kernel, name) in by_key and by_key[(kernel, name)].status != OK]
+    if failed:
+        axes.scatter(failed, [1.0] * len(failed), marker="x", color="red", s=40, zorder=3,
+                     label=FAILED_LABEL)
     axes.axhline(1.0, color="black", linewidth=0.8)
     axes.set_yscale("log")
     axes.set_xticks(range(len(kernels)))
     axes.set_xticklabels(kernels, rotation=60, ha="right")
-    axes.set_ylabel(f"speedup over {baseline} (log scale)")
+    axes.set_ylabel(f"speedup over {label(baseline)} (log scale)")
     axes.legend()
     axes.grid(axis="y", which="both", alpha=0.3)
     figure.tight_layout()
+    return figure
+
+
+def write_plot(path: Path, results: list[Outcome], variants: list[str]) -> bool:
+    """speedup.png (see ``plot_speedups``); False if there is nothing to plot."""
+    figure = plot_speedups(results, variants)
+    if figure is None:
+        return False
+    import matplotlib.pyplot as pyplot
     figure.savefig(path, dpi=110)
     pyplot.close(figure)
     return True
@@ -297,7 +358,13 @@ def summary_line(results: list[Outcome], variants: list[str]) -> str:
     for name in variants[1:]:
         mean = geometric_mean([ratio[(k, name)] for k in kernels if (k, name) in ratio])
         failed = sum(o.variant == name and o.status != OK for o in results)
-        parts.append(f"{name} {mean:.3g}x" if mean else f"{name} —")
+        parts.append(f"{label(name)} {mean:.3g}x" if mean else f"{label(name)} —")
         if failed:
             parts[-1] += f" ({failed} failed)"
-    return f"{len(kernels)} kernels; geometric-mean speedup over {variants[0]}: " + ", ".join(parts)
+    line = (f"{len(kernels)} kernels; geometric-mean speedup over {label(variants[0])}: "
+            + ", ".join(parts))
+    short = _short_kernels(kernels, variants, {(o.kernel, o.variant): o for o in results})
+    if short:
+        line += (f"; {len(short)} kernel(s) ran under {SHORT_KERNEL_SECONDS * 1e3:g} ms, "
+                 "timed mostly as noise (see report.md)")
+    return line

@@ -70,6 +70,19 @@ def _polly_clang() -> tuple[str | None, str]:
                  "on Debian: apt-get install clang-16 libomp-16-dev)"
 
 
+# polyopt's own variants, named as polyopt's in reports and plots (the keys, which
+# --variants and results.csv use, name only the scheduler).
+_POLYOPT_LABELS = {"isl": "polyopt (isl)", "identity-omp": "polyopt (identity)",
+                   "cuda": "polyopt (CUDA)"}
+
+
+def label(name: str) -> str:
+    """How reports name a variant: polyopt's own as polyopt's, the others as they are."""
+    if name.startswith("random:"):
+        return f"polyopt ({name})"
+    return _POLYOPT_LABELS.get(name, name)
+
+
 def known_variants() -> list[str]:
     return ["gcc", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
 

@@ -239,6 +239,9 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
             print(f"polyopt: search: {note}", file=sys.stderr)
     if args.dump == "samples":
         _write_output(args.output, samples_json_lines(result))
+    elif args.dump:
+        from polyopt.dump import dump
+        _write_output(args.output, dump(source, options, args.dump, result.best.choices)[0])
     else:
         _write_output(args.output, result.optimized.text)
     return 0

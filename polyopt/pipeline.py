@@ -9,7 +9,7 @@ import islpy as isl
 
 from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
 from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.codegen.splice import indent_block, macro_lines, splice
+from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import CodegenError, LegalityError, Location, UnsupportedError, format_warning
 from polyopt.frontend import SourceFile, extract_scops
@@ -75,6 +75,7 @@ class ScopReport:
     fallback: str | None = None
     kernels: list[str] | None = None   # CUDA: block shape of each kernel
     checked: bool | None = None        # the generated AST was checked (None: not, or no verdict)
+    parallel_nests: list[int] = field(default_factory=list)   # nest of each parallel loop
 
 
 @dataclass
@@ -167,7 +168,9 @@ def stored_result(evaluation) -> ScheduleResult:
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
     if evaluation.schedule == ORIGINAL:
-        return ScheduleResult(None, description)
+        return ScheduleResult(None, f"a search found it fastest ('{evaluation.candidate}', "
+                                    f"{evaluation.seconds:.4g} s{built}); the tuning database "
+                                    "keeps that result")
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, evaluation.schedule)
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail)
 
@@ -190,6 +193,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         if choice is not None and choice.schedule is None:
             reports.append(ScopReport(scop.region.location, len(scop.statements),
                                       choice.description, [], []))
+            # the output is the input there, with no summary comment: say why
+            warnings.append(format_note(kept_message(choice), scop.region.location))
             continue
         scheduled = schedule_scop(scop, options, dependences[index] if dependences else None, choice)
         if device is not None:
@@ -217,7 +222,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         generated.append((scop, nest))
         reports.append(ScopReport(scop.region.location, len(scop.statements),
                                   scheduled.description, scheduled.tiling.bands,
-                                  nest.parallel_loops, scheduled.fallback, checked=nest.checked))
+                                  nest.parallel_loops, scheduled.fallback, checked=nest.checked,
+                                  parallel_nests=nest.parallel_nests))
     replacements = []
     if device is not None:
         replacements = device.insertions(expressions)
@@ -238,9 +244,7 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
         region = scop.region
         if not region.from_pragma:
-            lines = ["{"] + ["  " + line if line and not line.startswith("#") else line
-                             for line in lines] + ["}"]
-            text = indent_block(lines, region.indent, first_line_indented=False)
+            text = indent_block(braced_block(lines), region.indent, first_line_indented=False)
         else:
             text = indent_block(lines, region.indent, first_line_indented=True) + "\n"
         replacements.append((region.start, region.end, text))
@@ -333,6 +337,16 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
         raise CodegenError(f"code generation failed: {error}", location) from None
 
 
+def kept_message(choice: ScheduleResult) -> str:
+    """Why a SCoP whose chosen schedule is none is left as it was written."""
+    return f"the original code was kept: {choice.description}"
+
+
+def format_note(message: str, location: Location | None) -> str:
+    """A note for the user, compiler-style (`file:line:col: note: ...`)."""
+    return f"{location}: note: {message}" if location else f"note: {message}"
+
+
 def _summary_comment(report: ScopReport) -> str:
     parts = [f"polyopt: {report.description}"]
     if report.kernels is not None:
@@ -343,12 +357,26 @@ def _summary_comment(report: ScopReport) -> str:
     else:
         parts.append("not tiled")
     if report.parallel_loops:
-        parts.append("parallel loops " + ", ".join(report.parallel_loops))
+        parts.append("parallel loops " + _parallel_loops(report))
     else:
         parts.append("no parallel loop")
     if report.checked:
         parts.append("checked against the dependences")
     return _comment("; ".join(parts))
+
+
+def _parallel_loops(report: ScopReport) -> str:
+    """Each parallel loop's iterator once, with the nests it is parallel in where the
+    generated code has several nests with parallel loops (`c0 (nests 1, 3), c1 (nest 2)`)."""
+    nests: dict[str, list[int]] = {}
+    for index, name in enumerate(report.parallel_loops):
+        numbers = nests.setdefault(name, [])
+        if index < len(report.parallel_nests) and report.parallel_nests[index] not in numbers:
+            numbers.append(report.parallel_nests[index])
+    if len({n for numbers in nests.values() for n in numbers}) <= 1:
+        return ", ".join(nests)
+    return ", ".join(f"{name} (nest{'s' if len(numbers) > 1 else ''} "
+                     f"{', '.join(map(str, sorted(numbers)))})" for name, numbers in nests.items())
 
 
 def _comment(text: str) -> str:
