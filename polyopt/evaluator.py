@@ -136,8 +136,10 @@ class Evaluator:
 
     ``build`` and ``run`` are command templates with the placeholders ``{src}``
     (the source file), ``{exe}`` (the executable) and ``{dir}`` (the directory
-    of the user's original file). They are split with shlex and run without a
-    shell, unless ``shell`` is true. ``env`` adds to or overrides the process
+    of the user's original file, through a link). They are split with shlex
+    and run without a shell, unless ``shell`` is true; then the placeholders
+    are shell-quoted. What they stand for are names polyopt chose in a temp
+    directory of its own, so no text of the user's file name reaches a shell. ``env`` adds to or overrides the process
     environment of builds and runs. Temp directories are removed by ``close``
     unless ``keep`` is true.
     """
@@ -226,18 +228,24 @@ class Evaluator:
         """
         directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
         self._directories.append(directory)
-        stem = Path(origin).stem if origin is not None else re.sub(r"\W", "_", label) or "program"
+        # Names polyopt chooses, never the user's: a template may put a placeholder
+        # where a shell expands what is in it ("{src}" with --shell).
+        stem = re.sub(r"[^A-Za-z0-9_]", "_", label)[:64] or "program"
         source, executable = directory / (stem + suffix), directory / stem
         source.write_text(source_text)
         origin_dir = Path(origin).resolve().parent if origin is not None else directory
-        self._origins[directory] = origin_dir
+        self._origins[directory] = directory
+        if origin is not None:      # {dir}: the user's directory, by a fixed name
+            self._origins[directory] = directory / "origin"
+            self._origins[directory].symlink_to(origin_dir, target_is_directory=True)
         include = [str(d) for d in [origin_dir, *self.include_dirs]]
         environment = {**os.environ, **self.env}
         if environment.get("CPATH"):
             include.append(environment["CPATH"])
         environment["CPATH"] = os.pathsep.join(include)
         command = self._command(command or self.build_command,
-                                {"src": source, "exe": executable, "dir": origin_dir})
+                                {"src": source, "exe": executable,
+                                 "dir": self._origins[directory]})
         shown = command if isinstance(command, str) else shlex.join(command)
         program = Program(source, executable, 0.0, label)
         try:
