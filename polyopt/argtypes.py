@@ -52,7 +52,7 @@ def sizes(text: str) -> list[int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a comma-separated list of integers") from None
     if not values or any(size < 1 or size > MAX_SIZE for size in values):
-        raise argparse.ArgumentTypeError(f"sizes must be integers from 1 to {MAX_SIZE}")
+        raise argparse.ArgumentTypeError(f"sizes must be positive integers, at most {MAX_SIZE}")
     return values
 
 

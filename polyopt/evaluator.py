@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from polyopt import interrupt
 from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
 
 log = logging.getLogger(__name__)
@@ -201,12 +202,16 @@ class Evaluator:
         stderr, seconds); on timeout or interrupt kills the group and re-raises."""
         log.debug("running %s (cwd %s)", command, cwd)
         start = time.perf_counter()
-        process = subprocess.Popen(command, shell=self.shell, cwd=cwd, env=env,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, start_new_session=True)
+        process = None
         try:
+            with interrupt.deferred():   # an interrupt while it starts finds it to kill
+                process = subprocess.Popen(command, shell=self.shell, cwd=cwd, env=env,
+                                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, start_new_session=True)
             stdout, stderr = process.communicate(timeout=timeout)
-        except BaseException:  # timeout, or Ctrl-C, which the new session does not get
+        except BaseException:  # timeout, or Ctrl-C or SIGTERM, which the new session does not get
+            if process is None:
+                raise
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             try:
@@ -226,8 +231,9 @@ class Evaluator:
         original's ``#include "local.h"`` still resolves. ``command`` replaces the
         evaluator's build command for this build. Raises BuildError.
         """
-        directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
-        self._directories.append(directory)
+        with interrupt.deferred():     # made and listed for removal, or neither
+            directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
+            self._directories.append(directory)
         # Names polyopt chooses, never the user's: a template may put a placeholder
         # where a shell expands what is in it ("{src}" with --shell).
         stem = re.sub(r"[^A-Za-z0-9_]", "_", label)[:64] or "program"

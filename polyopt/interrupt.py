@@ -25,10 +25,32 @@ received: int | None = None   # the last signal that interrupted polyopt
 _timers: list[threading.Timer] = []
 
 
+_deferring = 0          # inside ``deferred()``: an interrupt waits for its end
+_pending = False
+
+
 def _handler(signum, frame) -> None:
-    global received
+    global received, _pending
     received = signum
+    if _deferring:
+        _pending = True
+        return
     raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def deferred():
+    """An interrupt during this block is raised at its end: e.g. starting a child
+    process and keeping its handle, so that the handle is there to kill it."""
+    global _deferring, _pending
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+        if not _deferring and _pending:
+            _pending = False
+            raise KeyboardInterrupt
 
 
 def _excepthook(previous):
@@ -52,11 +74,11 @@ def _unraisablehook(previous):
 @contextlib.contextmanager
 def handled():
     """SIGINT and SIGTERM raise KeyboardInterrupt while in this context (main thread only)."""
-    global received
+    global received, _pending
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    received = None
+    received, _pending = None, False
     previous = {number: signal.signal(number, _handler) for number in SIGNALS}
     hooks = sys.excepthook, sys.unraisablehook
     sys.excepthook = _excepthook(sys.excepthook)
