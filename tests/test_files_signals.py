@@ -29,7 +29,7 @@ def _optimize(*argv: str) -> int:
 
 
 def _temporaries(directory: Path) -> list[str]:
-    return sorted(p.name for p in directory.iterdir() if p.name.startswith(".polyopt-"))
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
 
 
 # -- 2. output files ----------------------------------------------------------------
@@ -409,5 +409,5 @@ def test_a_file_name_with_a_command_substitution_runs_nothing(tmp_path, monkeypa
     monkeypatch.chdir(directory)
     status = main(["bench", str(source), "--shell", "--repeat", "1", "--warmup", "0", "--no-db",
                    "--build", 'gcc -I"{dir}" "{src}" -o "{exe}"', "--run", '"{exe}"'])
-    assert status == 0, capsys.readouterr()
     assert not list(tmp_path.rglob("PWNED*"))
+    assert status == 0, capsys.readouterr()
