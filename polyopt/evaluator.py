@@ -151,8 +151,15 @@ class Evaluator:
                  include_dirs=(), env: dict[str, str] | None = None, keep: bool = False):
         if repeat < 1 or warmup < 0:
             raise UsageError(f"need repeat >= 1 and warmup >= 0 (got {repeat}, {warmup})")
-        if timeout <= 0 or build_timeout <= 0:
-            raise UsageError("timeouts must be positive")
+        if not (0 < timeout < math.inf and 0 < build_timeout < math.inf):
+            raise UsageError("timeouts must be positive and finite")
+        for name, template in (("build", build), ("run", run)):
+            try:
+                words = shlex.split(template)
+            except ValueError as error:
+                raise UsageError(f"cannot split the {name} command '{template}': {error}") from None
+            if not words:
+                raise UsageError(f"the {name} command is empty")
         self.build_command, self.run_command, self.shell = build, run, shell
         self.repeat, self.warmup = repeat, warmup
         self.timeout, self.build_timeout = timeout, build_timeout
