@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from polyopt import argtypes, interrupt
 from polyopt.errors import UsageError
 from polyopt.polybench.experiment import OK, Experiment, Settings
 from polyopt.polybench.report import (RunInfo, compiler_version, summary_line, write_plot,
@@ -29,12 +30,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--variants", default="gcc,isl,identity-omp",
                         help="comma-separated, from: " + ", ".join(known_variants()) +
                              " (default: gcc,isl,identity-omp; gcc, the baseline, is always run)")
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs per variant, the verification run included (default: 5)")
-    parser.add_argument("--timeout", type=float, default=300.0,
+    parser.add_argument("--repeat", type=argtypes.positive_int, default=5, help="timed runs per variant, the verification run included (default: 5)")
+    parser.add_argument("--timeout", type=argtypes.positive_float, default=300.0,
                         help="seconds before a run or a build is killed (default: 300)")
-    parser.add_argument("--threads", type=int, default=default_threads(),
+    parser.add_argument("--threads", type=argtypes.positive_int, default=default_threads(),
                         help="OMP_NUM_THREADS for every run (default: $OMP_NUM_THREADS or all cores)")
-    parser.add_argument("--tolerance", type=float, default=1e-6,
+    parser.add_argument("--tolerance", type=argtypes.nonnegative_float, default=1e-6,
                         help="relative error allowed where a variant's output is not bit-identical "
                              "(default: 1e-6)")
     parser.add_argument("--suite", metavar="DIR",
@@ -104,7 +105,7 @@ def run(argv: list[str]) -> int:
                 # kept after each kernel, so that a killed run still resumes with its time
                 state.write_text(json.dumps({"wall_seconds": earlier + time.perf_counter() - start}))
     except KeyboardInterrupt:
-        info.interrupted, status = True, 130
+        info.interrupted, status = True, interrupt.exit_status()
         print("polyopt polybench: interrupted; writing what was measured", file=sys.stderr)
     finally:
         experiment.close_csv()

@@ -11,30 +11,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-from polyopt import __version__
+from polyopt import __version__, argtypes, interrupt
 from polyopt.errors import PolyoptError, UsageError
+from polyopt.files import write_file
 from polyopt.frontend import read_source
 from polyopt.frontend.source import encode_text
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import scheduler_names
 
 log = logging.getLogger("polyopt")
-
-
-def _tile_sizes(text: str) -> list[int]:
-    try:
-        sizes = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a comma-separated list of integers") from None
-    if not sizes or any(size < 1 for size in sizes):
-        raise argparse.ArgumentTypeError("tile sizes must be positive integers")
-    return sizes
 
 
 def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
@@ -45,14 +34,14 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "machine, else isl)")
     group.add_argument("--no-tile", dest="tile", action="store_false",
                        help="do not tile permutable bands")
-    group.add_argument("--tile-sizes", type=_tile_sizes, metavar="N[,N...]",
+    group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
                        help="tile sizes per band member, last one repeated (default: 32)")
     group.add_argument("--no-parallel", dest="parallel", action="store_false",
                        help="no OpenMP pragmas")
     group.add_argument("--target", choices=["c", "cuda"], default="c",
                        help="c: OpenMP C (default); cuda: a CUDA program, kernels and host code "
                             "(write it to a .cu file and build it with nvcc)")
-    group.add_argument("--block-sizes", type=_tile_sizes, metavar="X[,Y[,Z]]",
+    group.add_argument("--block-sizes", type=argtypes.sizes, metavar="X[,Y[,Z]]",
                        help="CUDA thread block sizes, x first (default: 256, 32x8 or 32x4x2 "
                             "by the number of parallel loops mapped)")
     group.add_argument("--no-shared-memory", dest="shared_memory", action="store_false",
@@ -81,16 +70,16 @@ def _options(args: argparse.Namespace) -> Options:
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
     from polyopt.evaluator import DEFAULT_BUILD, DEFAULT_RUN
     group = parser.add_argument_group("search (--scheduler random)")
-    group.add_argument("--budget", type=int, default=20,
+    group.add_argument("--budget", type=argtypes.nonnegative_int, default=20,
                        help="distinct random schedules to build, run and time (default: 20)")
-    group.add_argument("--build", default=DEFAULT_BUILD,
+    group.add_argument("--build", type=argtypes.command, default=DEFAULT_BUILD,
                        help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
-    group.add_argument("--run", default=DEFAULT_RUN, help="run command (default: '{exe}')")
+    group.add_argument("--run", type=argtypes.command, default=DEFAULT_RUN, help="run command (default: '{exe}')")
     group.add_argument("--shell", action="store_true", help="run both commands through /bin/sh")
-    group.add_argument("--timeout", type=float, default=300.0,
+    group.add_argument("--timeout", type=argtypes.positive_float, default=300.0,
                        help="seconds a run may take at most (runs slower than 3x the best so "
                             "far are stopped earlier)")
-    group.add_argument("--tolerance", type=float, default=0.0,
+    group.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                        help="relative tolerance for numbers in the outputs (default: exact)")
     group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
                        help="how rows combine generators (default: sparse)")
@@ -129,18 +118,18 @@ def _bench_parser() -> argparse.ArgumentParser:
         description="Optimize FILE, build and run the original and the optimized program "
                     "side by side, compare their outputs and report times and speedup.")
     parser.add_argument("file", help="C file (a whole program with main)")
-    parser.add_argument("--build", default=DEFAULT_BUILD,
+    parser.add_argument("--build", type=argtypes.command, default=DEFAULT_BUILD,
                         help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
-    parser.add_argument("--run", default=DEFAULT_RUN, help="run command (default: '{exe}')")
+    parser.add_argument("--run", type=argtypes.command, default=DEFAULT_RUN, help="run command (default: '{exe}')")
     parser.add_argument("--shell", action="store_true", help="run both commands through /bin/sh")
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs of each version (default: 5)")
-    parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (default: 1)")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is killed")
-    parser.add_argument("--tolerance", type=float, default=0.0,
+    parser.add_argument("--repeat", type=argtypes.positive_int, default=5, help="timed runs of each version (default: 5)")
+    parser.add_argument("--warmup", type=argtypes.nonnegative_int, default=1, help="untimed runs first (default: 1)")
+    parser.add_argument("--timeout", type=argtypes.positive_float, default=300.0, help="seconds before a run is killed")
+    parser.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                         help="relative tolerance for numbers in the outputs (default: exact)")
     parser.add_argument("--keep", action="store_true", help="keep the build directories")
     parser.add_argument("--save", metavar="PATH", help="also write the optimized source here")
-    parser.add_argument("--cuda-build", metavar="COMMAND",
+    parser.add_argument("--cuda-build", type=argtypes.command, metavar="COMMAND",
                         help="with --target cuda: build command of the CUDA program (default: "
                              "'nvcc -O3 -arch=sm_XY -DPOLYOPT_CUDA_TIMING {src} -o {exe}', XY "
                              "from the GPU found, 90 without one)")
@@ -166,15 +155,7 @@ def _write_output(path: str, text: str) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, target)
-    except OSError as error:
-        raise UsageError(f"cannot write '{path}': {error.strerror or error}") from None
+    write_file(path, data)
 
 
 def run_optimize(argv: list[str]) -> int:
@@ -318,19 +299,25 @@ def _print_cuda_times(stderr: list[bytes]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if argv and argv[0] == "bench":
-            return run_bench(argv[1:])
-        if argv and argv[0] == "polybench":
-            from polyopt.polybench import sweep
-            return sweep.run(argv[1:])
-        return run_optimize(argv)
-    except PolyoptError as error:
-        print(error, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
+    with interrupt.handled():
+        try:
+            if argv and argv[0] == "bench":
+                return run_bench(argv[1:])
+            if argv and argv[0] == "polybench":
+                from polyopt.polybench import sweep
+                return sweep.run(argv[1:])
+            return run_optimize(argv)
+        except KeyboardInterrupt:
+            pass
+        except PolyoptError as error:
+            if interrupt.received is None:
+                print(error, file=sys.stderr)
+                return 1
+        except Exception:
+            if interrupt.received is None:   # a bug: its traceback is what to report
+                raise
         print("polyopt: interrupted", file=sys.stderr)
-        return 130
+        return interrupt.exit_status()
 
 
 if __name__ == "__main__":

@@ -57,6 +57,10 @@ class UsageError(PolyoptError):
     """Bad command-line arguments or options."""
 
 
+class DatabaseError(PolyoptError):
+    """The tuning database cannot be opened, read or written (corrupt, locked, read-only)."""
+
+
 class LegalityError(PolyoptError):
     """A schedule violates a dependence: an internal error, never emitted."""
 

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from polyopt import interrupt
 from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
 
 log = logging.getLogger(__name__)
@@ -136,8 +137,10 @@ class Evaluator:
 
     ``build`` and ``run`` are command templates with the placeholders ``{src}``
     (the source file), ``{exe}`` (the executable) and ``{dir}`` (the directory
-    of the user's original file). They are split with shlex and run without a
-    shell, unless ``shell`` is true. ``env`` adds to or overrides the process
+    of the user's original file, through a link). They are split with shlex
+    and run without a shell, unless ``shell`` is true; then the placeholders
+    are shell-quoted. What they stand for are names polyopt chose in a temp
+    directory of its own, so no text of the user's file name reaches a shell. ``env`` adds to or overrides the process
     environment of builds and runs. Temp directories are removed by ``close``
     unless ``keep`` is true.
     """
@@ -148,8 +151,15 @@ class Evaluator:
                  include_dirs=(), env: dict[str, str] | None = None, keep: bool = False):
         if repeat < 1 or warmup < 0:
             raise UsageError(f"need repeat >= 1 and warmup >= 0 (got {repeat}, {warmup})")
-        if timeout <= 0 or build_timeout <= 0:
-            raise UsageError("timeouts must be positive")
+        if not (0 < timeout < math.inf and 0 < build_timeout < math.inf):
+            raise UsageError("timeouts must be positive and finite")
+        for name, template in (("build", build), ("run", run)):
+            try:
+                words = shlex.split(template)
+            except ValueError as error:
+                raise UsageError(f"cannot split the {name} command '{template}': {error}") from None
+            if not words:
+                raise UsageError(f"the {name} command is empty")
         self.build_command, self.run_command, self.shell = build, run, shell
         self.repeat, self.warmup = repeat, warmup
         self.timeout, self.build_timeout = timeout, build_timeout
@@ -199,12 +209,16 @@ class Evaluator:
         stderr, seconds); on timeout or interrupt kills the group and re-raises."""
         log.debug("running %s (cwd %s)", command, cwd)
         start = time.perf_counter()
-        process = subprocess.Popen(command, shell=self.shell, cwd=cwd, env=env,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, start_new_session=True)
+        process = None
         try:
+            with interrupt.deferred():   # an interrupt while it starts finds it to kill
+                process = subprocess.Popen(command, shell=self.shell, cwd=cwd, env=env,
+                                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, start_new_session=True)
             stdout, stderr = process.communicate(timeout=timeout)
-        except BaseException:  # timeout, or Ctrl-C, which the new session does not get
+        except BaseException:  # timeout, or Ctrl-C or SIGTERM, which the new session does not get
+            if process is None:
+                raise
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             try:
@@ -224,20 +238,27 @@ class Evaluator:
         original's ``#include "local.h"`` still resolves. ``command`` replaces the
         evaluator's build command for this build. Raises BuildError.
         """
-        directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
-        self._directories.append(directory)
-        stem = Path(origin).stem if origin is not None else re.sub(r"\W", "_", label) or "program"
+        with interrupt.deferred():     # made and listed for removal, or neither
+            directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
+            self._directories.append(directory)
+        # Names polyopt chooses, never the user's: a template may put a placeholder
+        # where a shell expands what is in it ("{src}" with --shell).
+        stem = re.sub(r"[^A-Za-z0-9_]", "_", label)[:64] or "program"
         source, executable = directory / (stem + suffix), directory / stem
         source.write_text(source_text)
         origin_dir = Path(origin).resolve().parent if origin is not None else directory
-        self._origins[directory] = origin_dir
+        self._origins[directory] = directory
+        if origin is not None:      # {dir}: the user's directory, by a fixed name
+            self._origins[directory] = directory / "origin"
+            self._origins[directory].symlink_to(origin_dir, target_is_directory=True)
         include = [str(d) for d in [origin_dir, *self.include_dirs]]
         environment = {**os.environ, **self.env}
         if environment.get("CPATH"):
             include.append(environment["CPATH"])
         environment["CPATH"] = os.pathsep.join(include)
         command = self._command(command or self.build_command,
-                                {"src": source, "exe": executable, "dir": origin_dir})
+                                {"src": source, "exe": executable,
+                                 "dir": self._origins[directory]})
         shown = command if isinstance(command, str) else shlex.join(command)
         program = Program(source, executable, 0.0, label)
         try:

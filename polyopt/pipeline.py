@@ -144,21 +144,30 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
 def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
     """The optimized text of a whole file."""
     scops, warnings = model(source, options)
-    choices = stored_choices(scops, options) if options.use_database else [None] * len(scops)
+    choices = stored_choices(scops, options, warnings) if options.use_database else [None] * len(scops)
     return render(source, scops, warnings, options, choices)
 
 
-def stored_choices(scops: list[Scop], options: Options) -> list[ScheduleResult | None]:
-    """The best schedule stored in the tuning database for each SCoP, if any."""
+def stored_choices(scops: list[Scop], options: Options,
+                   warnings: list[str] | None = None) -> list[ScheduleResult | None]:
+    """The best schedule stored in the tuning database for each SCoP, if any. The
+    database is a cache: if it cannot be read, a warning goes to ``warnings``."""
+    from polyopt.errors import DatabaseError
     from polyopt.tuning import TuningDatabase, machine_fingerprint, scop_fingerprint
     result: list[ScheduleResult | None] = []
     if not scops:
         return result
-    with TuningDatabase(options.database) as database:
-        machine = machine_fingerprint()
-        for scop in scops:
-            best = database.best(scop_fingerprint(scop), machine, options_key(options))
-            result.append(stored_result(best[0]) if best else None)
+    try:
+        with TuningDatabase(options.database) as database:
+            machine = machine_fingerprint()
+            for scop in scops:
+                best = database.best(scop_fingerprint(scop), machine, options_key(options))
+                result.append(stored_result(best[0]) if best else None)
+    except DatabaseError as error:
+        if warnings is not None:
+            warnings.append(format_warning(f"{error.message}; going on without it",
+                                           error.location))
+        return [None] * len(scops)
     return result
 
 

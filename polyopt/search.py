@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polyopt.dependences import Dependences, compute_dependences
-from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
+from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
+                            UsageError, format_warning)
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, model, options_key,
@@ -238,16 +239,31 @@ class Search:
         self.sampling_seconds = 0.0
         self.best_seconds: float | None = None
         self.best_wall: float | None = None    # whole-run seconds of the fastest so far
-        self.database = TuningDatabase(options.database) if settings.use_database else None
         self.machine = machine_fingerprint()
         self.fingerprints = [scop_fingerprint(s) for s in self.scops]
         self.options_key = options_key(options)
-        self.known: list[set[str]] = [
-            self.database.known_schedules(f, self.machine, self.options_key,
-                                          judge.build_command, judge.run_command)
-            if self.database else set()
-            for f in self.fingerprints]
-        self.baselines = self._baselines() if self.scops else []
+        self.database: TuningDatabase | None = None
+        self.known: list[set[str]] = [set() for _ in self.fingerprints]
+        if settings.use_database:
+            try:
+                self.database = TuningDatabase(options.database)
+                self.known = [self.database.known_schedules(f, self.machine, self.options_key,
+                                                            judge.build_command, judge.run_command)
+                              for f in self.fingerprints]
+            except DatabaseError as error:
+                self._without_database(error, "searching without it")
+        try:
+            self.baselines = self._baselines() if self.scops else []
+        except DatabaseError as error:
+            self._without_database(error, "searching without it")
+            self.baselines = self._baselines() if self.scops else []
+
+    def _without_database(self, error: DatabaseError, consequence: str) -> None:
+        """The database is a cache: a warning, and the search goes on without it."""
+        self.warnings.append(format_warning(f"{error.message}; {consequence}", error.location))
+        if self.database is not None:
+            self.database.close()
+        self.database = None
 
     @property
     def planned(self) -> int:
@@ -404,16 +420,19 @@ class Search:
                            "(see --dump samples)")
 
     def _record(self, best: Candidate | None) -> None:
+        """Store every finished candidate (not one interrupted, nor one never run)."""
         if not self.database:
             return
-        for candidate in self.candidates:
-            if candidate.status == "polyopt error":
-                continue
-            for fingerprint, text in zip(self.fingerprints, candidate.schedule_texts()):
-                self.database.record(fingerprint, self.machine, self.options_key, Evaluation(
+        rows = [(fingerprint, self.machine, self.options_key, Evaluation(
                     text, candidate.name, candidate.status, candidate.median, candidate.detail,
-                    self.judge.build_command, self.judge.run_command,
-                    winner=candidate is best), self.source.name)
+                    self.judge.build_command, self.judge.run_command, winner=candidate is best),
+                 self.source.name)
+                for candidate in self.candidates if candidate.status not in ("", "polyopt error")
+                for fingerprint, text in zip(self.fingerprints, candidate.schedule_texts())]
+        try:
+            self.database.record_all(rows)
+        except DatabaseError as error:
+            self._without_database(error, "this search's results are not stored")
 
     def run(self) -> SearchResult:
         if not self.scops:

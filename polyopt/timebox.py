@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 
+from polyopt.interrupt import child_defaults
+
 
 class TimeBoxExceeded(Exception):
     """The computation took longer than its limit."""
@@ -20,6 +22,7 @@ class TimeBoxFailed(Exception):
 
 
 def _child(connection, function, args) -> None:
+    child_defaults()
     try:
         connection.send(("ok", function(*args)))
     except Exception as error:  # noqa: BLE001 - reported to the parent

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pycparser import c_generator
 
-from polyopt.errors import UsageError
+from polyopt.errors import DatabaseError, Location
 from polyopt.model import Scop
 
 ORIGINAL = "original"   # schedule text of "leave the SCoP as it was written"
@@ -106,14 +106,22 @@ class Evaluation:
     winner: bool = False        # the schedule a search chose
 
 
+BUSY_TIMEOUT = 30.0   # seconds to wait for another process's lock on the database
+
+
 class TuningDatabase:
-    """Stored evaluations; use as a context manager or call ``close``."""
+    """Stored evaluations; use as a context manager or call ``close``.
+
+    Every failure to open, read or write it raises DatabaseError, located at
+    the database's path: callers treat the database as a cache and go on.
+    """
 
     def __init__(self, path: Path | str | None = None):
         self.path = Path(path) if path is not None else default_path()
+        self.connection = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.connection = sqlite3.connect(self.path, timeout=30)
+            self.connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
             self.connection.executescript(_SCHEMA)
             columns = {row[1] for row in self.connection.execute("PRAGMA table_info(evaluations)")}
             if "winner" not in columns:   # a database from before the winner was recorded
@@ -121,7 +129,18 @@ class TuningDatabase:
                     self.connection.execute("ALTER TABLE evaluations ADD COLUMN winner "
                                             "INTEGER NOT NULL DEFAULT 0")
         except (OSError, sqlite3.Error) as error:
-            raise UsageError(f"cannot open the tuning database '{self.path}': {error}") from None
+            self.close()
+            raise self._error("cannot open the tuning database", error) from None
+
+    def _error(self, what: str, error: Exception) -> DatabaseError:
+        reason = getattr(error, "strerror", None) or str(error)
+        return DatabaseError(f"{what}: {reason}", Location(str(self.path)))
+
+    def _query(self, query: str, arguments) -> list[tuple]:
+        try:
+            return self.connection.execute(query, arguments).fetchall()
+        except sqlite3.Error as error:
+            raise self._error("cannot read the tuning database", error) from None
 
     def __enter__(self) -> TuningDatabase:
         return self
@@ -130,36 +149,44 @@ class TuningDatabase:
         self.close()
 
     def close(self) -> None:
-        self.connection.close()
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
 
     def record(self, scop: str, machine: str, options: str, evaluation: Evaluation,
                source: str = "") -> None:
-        with self.connection:
-            self.connection.execute(
-                "INSERT INTO evaluations (scop, machine, options, schedule_key, schedule, candidate,"
-                " status, seconds, detail, build, run, source, winner, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (scop, machine, options, schedule_key(evaluation.schedule), evaluation.schedule,
-                 evaluation.candidate, evaluation.status, evaluation.seconds, evaluation.detail,
-                 evaluation.build, evaluation.run, source, int(evaluation.winner),
-                 evaluation.created or time.time()))
+        self.record_all([(scop, machine, options, evaluation, source)])
+
+    def record_all(self, rows) -> None:
+        """Store (scop, machine, options, evaluation, source) rows in one transaction."""
+        try:
+            with self.connection:
+                self.connection.executemany(
+                    "INSERT INTO evaluations (scop, machine, options, schedule_key, schedule,"
+                    " candidate, status, seconds, detail, build, run, source, winner, created)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(scop, machine, options, schedule_key(e.schedule), e.schedule, e.candidate,
+                      e.status, e.seconds, e.detail, e.build, e.run, source, int(e.winner),
+                      e.created or time.time()) for scop, machine, options, e, source in rows])
+        except sqlite3.Error as error:
+            raise self._error("cannot write the tuning database", error) from None
 
     def evaluations(self, scop: str, machine: str, options: str) -> list[Evaluation]:
-        rows = self.connection.execute(
+        rows = self._query(
             "SELECT schedule, candidate, status, seconds, detail, build, run, created, winner"
             " FROM evaluations WHERE scop = ? AND machine = ? AND options = ? ORDER BY id",
-            (scop, machine, options)).fetchall()
+            (scop, machine, options))
         return [Evaluation(*row) for row in rows]
 
     def best(self, scop: str, machine: str, options: str, limit: int = 1) -> list[Evaluation]:
         """The schedule the latest search chose, then the fastest verified others,
         each once (with its best time)."""
-        rows = self.connection.execute(
+        rows = self._query(
             "SELECT schedule, candidate, status, MIN(seconds), detail, build, run, created,"
             " MAX(winner) FROM evaluations WHERE scop = ? AND machine = ? AND options = ?"
             " AND status = 'ok' AND seconds IS NOT NULL GROUP BY schedule_key"
             " ORDER BY MAX(winner * created) DESC, MIN(seconds) LIMIT ?",
-            (scop, machine, options, limit)).fetchall()
+            (scop, machine, options, limit))
         return [Evaluation(*row) for row in rows]
 
     def known_schedules(self, scop: str, machine: str, options: str,
@@ -172,4 +199,4 @@ class TuningDatabase:
             if value is not None:
                 query += f" AND {column} = ?"
                 arguments.append(value)
-        return {row[0] for row in self.connection.execute(query, arguments).fetchall()}
+        return {row[0] for row in self._query(query, arguments)}
