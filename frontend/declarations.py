@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator, c_parser
 
-from polyopt.frontend.source import SourceFile
+from polyopt.frontend.source import SourceFile, blank_directives
 
-_NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
 _MAX_RETRIES = 32
 
@@ -53,7 +52,7 @@ class DeclarationError(Exception):
 
 def _parse_file(source: SourceFile) -> c_ast.FileAST:
     from polyopt.frontend import cast_type_names
-    text = _NON_PRAGMA_DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
+    text = blank_directives(source.blanked)
     words = set(re.findall(r"[A-Za-z_]\w*", text))
     types = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
     for _ in range(_MAX_RETRIES):
