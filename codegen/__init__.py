@@ -84,7 +84,13 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                          "generated from the flat schedule map instead, without full-tile "
                          "separation")
     printer = OpenMPPrinter(scop, expressions)
-    items = printer.print(ast.root)
+    # unsigned parameters are converted to the (signed) iterator type in the
+    # generated bounds: isl's "n - 1" must not wrap
+    expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
+    try:
+        items = printer.print(ast.root)
+    finally:
+        expressions.renamed = {}
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
     lines = str(cgen.Module(items)).split("\n") if items else []
     return GeneratedNest(lines, printer.parallel_loops, checked, notes)

@@ -14,6 +14,7 @@ from pycparser import c_ast, c_parser
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
+from polyopt.frontend.integers import IntegerTypes
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
                                      line_indent, read_source, skip_literal)
 
@@ -63,7 +64,8 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
             continue
         body = _parse_region(source, start, end)
         try:
-            result.scops.append(ScopBuilder(source.name, region, body).build())
+            result.scops.append(ScopBuilder(source.name, region, body,
+                                            IntegerTypes(source, start)).build())
         except Unmodelled as error:
             result.diagnostics.append(Diagnostic(error.message, error.location))
     return result
@@ -194,7 +196,7 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     region = Region(start, end, source.location(start), line_indent(source.text, start),
                     from_pragma=False)
     try:
-        return ScopBuilder(source.name, region, nodes).build()
+        return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start)).build()
     except Unmodelled:
         return None
 

@@ -51,6 +51,18 @@ class DeclarationError(Exception):
 
 
 def _parse_file(source: SourceFile) -> c_ast.FileAST:
+    """The file's AST, parsed once per SourceFile (DeclarationError once, too)."""
+    if "declarations" not in source.cache:
+        try:
+            source.cache["declarations"] = _parse_text(source)
+        except DeclarationError as error:
+            source.cache["declarations"] = error
+    if isinstance(source.cache["declarations"], DeclarationError):
+        raise source.cache["declarations"]
+    return source.cache["declarations"]
+
+
+def _parse_text(source: SourceFile) -> c_ast.FileAST:
     from polyopt.frontend import cast_type_names
     text = blank_directives(source.blanked)
     words = set(re.findall(r"[A-Za-z_]\w*", text))
@@ -165,6 +177,9 @@ class _Collector(c_ast.NodeVisitor):
                     self._add(decl)
             for child in _sub_blocks(item):
                 if child.coord is not None and self._contains(child):
+                    if isinstance(item, c_ast.For) and isinstance(item.init, c_ast.DeclList):
+                        for decl in item.init.decls:     # `for (size_t i = ...) { here }`
+                            self._add(decl)
                     self._block(child)
 
     def _contains(self, block: c_ast.Node) -> bool:

@@ -44,6 +44,7 @@ class SourceFile:
     blanked: str = field(init=False)
     _line_starts: list[int] = field(init=False)
     _identifiers: set[str] | None = field(init=False, default=None, repr=False)
+    cache: dict = field(init=False, default_factory=dict, repr=False, compare=False)  # parses
 
     def __post_init__(self) -> None:
         # pycparser rejects '\r': CRLF files parse with it blanked (offsets unchanged).
