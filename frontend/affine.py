@@ -110,8 +110,8 @@ class AffineBuilder:
             return self.constant(value), literal_type(node.value)
         if isinstance(node, c_ast.ID):
             value, kind = self.variable(node.name, node), self.type_of(node.name)
-            if node.name in self.iterators and not kind.signed:
-                self._within(value, kind, node)    # an unsigned iterator wraps
+            if node.name in self.iterators and (not kind.signed or kind.bits < 32):
+                self._within(value, kind, node)    # an unsigned or short iterator wraps
             return value, kind
         if isinstance(node, c_ast.UnaryOp):
             if node.op in ("-", "+"):

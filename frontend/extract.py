@@ -190,7 +190,7 @@ class ScopBuilder:
             wrong = wrong.intersect_params(parameter_ranges(
                 {name: self.types(name) or INT for name in names}))
             if not wrong.is_empty():
-                raise self.fail(f"C computes this in '{kind.spelling}', where its value can "
+                raise self.fail(f"C gives this the type '{kind.spelling}', in which its value can "
                                 "differ from the integer polyopt models (a negative or too large "
                                 "value converted or wrapped); region left unchanged", node)
 

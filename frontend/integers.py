@@ -129,11 +129,12 @@ class IntegerTypes:
     def __init__(self, source: SourceFile, offset: int):
         self.source = source
         self.offset = offset
-        self.typedefs = {m.group(2): m.group(1).split() for m in _TYPEDEF.finditer(source.blanked)}
-        self.macros: dict[str, str] = {}
-        for match in _DEFINE.finditer(source.blanked):
-            if match.start() < offset:
-                self.macros[match.group(1)] = match.group(2)
+        if "integer types" not in source.cache:
+            source.cache["integer types"] = (
+                {m.group(2): m.group(1).split() for m in _TYPEDEF.finditer(source.blanked)},
+                [(m.start(), m.group(1), m.group(2)) for m in _DEFINE.finditer(source.blanked)])
+        self.typedefs, defines = source.cache["integer types"]
+        self.macros = {name: body for start, name, body in defines if start < offset}
         self._declared: dict[str, IntegerType | None] | None = None
         self._known: dict[str, IntegerType | None] = {}
 
@@ -170,7 +171,8 @@ class IntegerTypes:
             from polyopt.frontend.declarations import DeclarationError, scope_at
             try:
                 scope = scope_at(self.source, self.offset)
-            except (DeclarationError, RecursionError):
+            except (DeclarationError, RecursionError, AssertionError):
+                # pycparser's own limits too: the scan is the conservative way
                 self._declared = self._scanned()
             else:
                 self._declared = {name: type_of_words(d.element_type.split(), self.typedefs)
