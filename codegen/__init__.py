@@ -33,12 +33,20 @@ def iterator_prefix(scop: Scop) -> str:
 
 def iterator_prefixes(scop: Scop, count: int,
                       candidates: tuple[str, ...] = ("c", "t", "polyopt_c")) -> list[str]:
-    """`count` distinct prefixes for generated iterators, unused in the region."""
-    free = [prefix for prefix in candidates
-            if not any(name.startswith(prefix) and name[len(prefix):].isdigit()
-                       for name in scop.identifiers)]
-    free += [f"polyopt_iterator{n}_" for n in range(count)]
-    return free[:count]
+    """`count` distinct prefixes for generated iterators, unused in the region and in
+    the file (a macro the region uses may expand to any name of the file)."""
+    taken = scop.taken_names
+
+    def free(prefix: str) -> bool:
+        return not any(name.startswith(prefix) and name[len(prefix):].isdigit() for name in taken)
+
+    result = [prefix for prefix in candidates if free(prefix)]
+    n = 0
+    while len(result) < count:
+        if free(f"polyopt_iterator{n}_"):
+            result.append(f"polyopt_iterator{n}_")
+        n += 1
+    return result[:count]
 
 
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
@@ -77,6 +85,13 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                          "generated from the flat schedule map instead, without full-tile "
                          "separation")
     printer = OpenMPPrinter(scop, expressions)
-    items = printer.print_nests(ast.root)
-    lines = str(cgen.Module(items)).splitlines() if items else []
+    # unsigned parameters are converted to the (signed) iterator type in the
+    # generated bounds: isl's "n - 1" must not wrap
+    expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
+    try:
+        items = printer.print_nests(ast.root)
+    finally:
+        expressions.renamed = {}
+    # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
+    lines = str(cgen.Module(items)).split("\n") if items else []
     return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests)

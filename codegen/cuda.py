@@ -311,7 +311,7 @@ class CudaGenerator:
         self.host_prefix = host_prefix
         self.kernel_prefix = kernel_prefix
         self.first_kernel = first_kernel
-        self.used = set(scop.identifiers) | set(scope.declarations)
+        self.used = scop.taken_names | set(scope.declarations)
         self.used |= {f"{prefix}{k}" for prefix in (host_prefix, kernel_prefix) for k in range(64)}
 
     # -- data -------------------------------------------------------------
@@ -459,7 +459,7 @@ class CudaGenerator:
             indices.append(f"const int {names.block[k]} = blockIdx.{axis}, "
                            f"{names.thread[k]} = threadIdx.{axis};")
         signature = f"__global__ void {name}({', '.join(parameters)})"
-        definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).splitlines()
+        definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).split("\n")
         return self._launch(kernel, names, name, arguments), definition
 
     def _shared_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
@@ -556,7 +556,7 @@ class CudaGenerator:
                 lines.append(_checked(f"cudaMemcpy({a.device}, {a.host_address}, {a.size}, "
                                       "cudaMemcpyHostToDevice)", f"cudaMemcpy({a.name} to the device)"))
         lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[1]);", "#endif"]
-        lines += str(cgen.Module(loops)).splitlines() if loops else []
+        lines += str(cgen.Module(loops)).split("\n") if loops else []
         lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[2]);", "#endif"]
         for a in arrays.values():
             if a.copy_out:

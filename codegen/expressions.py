@@ -33,6 +33,7 @@ class ExpressionPrinter:
 
     def __init__(self) -> None:
         self.macros_used: set[str] = set()
+        self.renamed: dict[str, str] = {}    # identifier -> text printed for it (a cast)
 
     def __call__(self, expr: isl.AstExpr) -> str:
         return self.print(expr)[0]
@@ -41,7 +42,8 @@ class ExpressionPrinter:
         """(text, precedence of its outermost operator)."""
         kind = expr.get_type()
         if kind == isl.ast_expr_type.id:
-            return expr.get_id().get_name(), _ATOM
+            name = expr.get_id().get_name()
+            return self.renamed.get(name, name), _ATOM
         if kind == isl.ast_expr_type.int:
             value = expr.get_val().to_python()
             return str(value), (_ATOM if value >= 0 else 13)

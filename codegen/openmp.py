@@ -68,10 +68,11 @@ class OpenMPPrinter:
         if node.for_is_degenerate():
             if not re.search(rf"\b{re.escape(iterator)}\b", "\n".join(map(str, body))):
                 return body      # a value nothing uses: -Wunused-variable
-            return [cgen.Block([cgen.Statement(f"const int {iterator} = {init}"), *body])]
+            return [cgen.Block([cgen.Statement(f"const {self.scop.iterator_type} {iterator} = {init}"),
+                                *body])]
         increment = self.expressions(node.for_get_inc())
         update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
-        loop = cgen.For(f"int {iterator} = {init}", self.expressions(node.for_get_cond()),
+        loop = cgen.For(f"{self.scop.iterator_type} {iterator} = {init}", self.expressions(node.for_get_cond()),
                         update, cgen.Block(body))
         annotation = node.get_annotation()
         if annotation is not None and annotation.get_name() == PARALLEL:
@@ -84,4 +85,4 @@ class OpenMPPrinter:
         name = call.get_op_arg(0).get_id().get_name()
         statement = self.scop.statement(name)
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
-        return statement_text(statement.body, statement.iterators, values)
+        return statement_text(statement.body, statement.iterators, values, self.scop.iterator_casts)

@@ -30,12 +30,20 @@ def _is_simple(text: str) -> bool:
     return text.isidentifier() or text.isdigit()
 
 
-def substitutions(iterators: list[str], values: list[str]) -> dict[str, str]:
-    """Iterator -> value expression, parenthesized unless it is a name or a number."""
-    return {name: (value if _is_simple(value) else f"({value})")
-            for name, value in zip(iterators, values)}
+def substitutions(iterators: list[str], values: list[str],
+                  casts: dict[str, str] | None = None) -> dict[str, str]:
+    """Iterator -> value expression, parenthesized unless it is a name or a number;
+    an iterator in `casts` is converted back to its own type (the generated one is wider)."""
+    result = {}
+    for name, value in zip(iterators, values):
+        if casts and name in casts:
+            result[name] = f"(({casts[name]}) {value if _is_simple(value) else f'({value})'})"
+        else:
+            result[name] = value if _is_simple(value) else f"({value})"
+    return result
 
 
-def statement_text(body: c_ast.Node, iterators: list[str], values: list[str]) -> str:
+def statement_text(body: c_ast.Node, iterators: list[str], values: list[str],
+                   casts: dict[str, str] | None = None) -> str:
     """C text of a statement with each iterator replaced by its value expression."""
-    return SubstitutingGenerator(substitutions(iterators, values)).visit(body)
+    return SubstitutingGenerator(substitutions(iterators, values, casts)).visit(body)

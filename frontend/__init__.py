@@ -14,13 +14,12 @@ from pycparser import c_ast, c_parser
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
-from polyopt.frontend.source import (SourceFile, find_pragma_regions, line_indent, read_source,
-                                     skip_literal)
+from polyopt.frontend.integers import IntegerTypes
+from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
+                                     line_indent, read_source, skip_literal)
 
 __all__ = ["Diagnostic", "FrontendResult", "SourceFile", "extract_scops", "read_source"]
 
-_DIRECTIVE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
-_NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#(?![ \t]*pragma\b).*$", re.MULTILINE)
 _PARSE_MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.DOTALL)
 _WRAPPER = "polyopt_region"
 
@@ -44,6 +43,7 @@ def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult
     result = _auto_scops(source) if auto_scop else _pragma_scops(source)
     for scop in result.scops:
         scop.definitions = source.definitions(scop.parameters)
+        scop.file_identifiers = source.identifier_tokens()
     return result
 
 
@@ -56,7 +56,7 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
         region = Region(start, end, source.location(start), line_indent(source.text, start),
                         from_pragma=True)
         text = source.blanked[start:end]
-        directive = _DIRECTIVE.search(text)
+        directive = DIRECTIVE.search(text)
         if directive:
             result.diagnostics.append(Diagnostic(
                 "preprocessor directive inside the region; region left unchanged",
@@ -64,7 +64,8 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
             continue
         body = _parse_region(source, start, end)
         try:
-            result.scops.append(ScopBuilder(source.name, region, body).build())
+            result.scops.append(ScopBuilder(source.name, region, body,
+                                            IntegerTypes(source, start)).build())
         except Unmodelled as error:
             result.diagnostics.append(Diagnostic(error.message, error.location))
     return result
@@ -135,7 +136,7 @@ def _auto_scops(source: SourceFile) -> FrontendResult:
     result = FrontendResult()
     # Directives are blanked, except pragmas: the parser keeps those, and a loop
     # under the user's own '#pragma omp' must stay as it is.
-    text = _NON_PRAGMA_DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
+    text = blank_directives(source.blanked, pragmas=False)
     try:
         tree = _parse(source, f'{_prelude(source, text)}\n#line 1 "{source.name}"\n{text}',
                       Location(source.name, 1, 1), source.location(len(text)))
@@ -188,10 +189,14 @@ def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
 def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
+    if DIRECTIVE.search(source.blanked[start:end]):
+        # The parser saw the directive blanked (or a pragma it cannot place): a
+        # rewritten region would lose it, run both sides of an #if, or move a #define.
+        return None
     region = Region(start, end, source.location(start), line_indent(source.text, start),
                     from_pragma=False)
     try:
-        return ScopBuilder(source.name, region, nodes).build()
+        return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start)).build()
     except Unmodelled:
         return None
 

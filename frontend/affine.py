@@ -8,8 +8,12 @@ towards zero (isl's tdiv), ``floord``/``ceild`` round as their names say.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import islpy as isl
 from pycparser import c_ast
+
+from polyopt.frontend.integers import INT, IntegerType, common_type, literal_type, promote, type_of_words
 
 MIN_NAMES = {"min", "MIN", "imin", "fmin_int"}
 MAX_NAMES = {"max", "MAX", "imax", "fmax_int"}
@@ -46,17 +50,42 @@ class AffineBuilder:
     cannot appear in an affine expression.
     """
 
-    def __init__(self, iterators: list[str], forbidden: set[str], parameters: set[str]):
+    def __init__(self, iterators: list[str], forbidden: set[str], parameters: set[str],
+                 types: Callable[[str], IntegerType | None] | None = None):
         self.ctx = isl.DEFAULT_CONTEXT
         self.iterators = iterators
         self.forbidden = forbidden
         self.parameters = parameters
         self.space = isl.Space.create_from_names(self.ctx, set=list(iterators))
         self.universe = isl.Set.universe(self.space)
+        # With `types` (the C type of a name; None: int), every value that C computes
+        # or converts in a type where it could differ from the mathematical integer
+        # (an unsigned type, a narrowing cast) is kept: (value, type, node). The
+        # caller proves each value within its type's range where it is evaluated.
+        self.types = types
+        self.obligations: list[tuple[isl.PwAff, IntegerType, c_ast.Node]] = []
 
     # -- expressions --------------------------------------------------------
     def constant(self, value: int) -> isl.PwAff:
-        return isl.PwAff.val_on_domain(self.universe, isl.Val.int_from_si(self.ctx, value))
+        if -(1 << 62) < value < (1 << 62):
+            number = isl.Val.int_from_si(self.ctx, value)
+        else:
+            number = isl.Val.read_from_str(self.ctx, str(value))
+        return isl.PwAff.val_on_domain(self.universe, number)
+
+    def type_of(self, name: str) -> IntegerType:
+        kind = self.types(name) if self.types is not None else None
+        return kind if kind is not None else INT
+
+    def _within(self, value: isl.PwAff, kind: IntegerType, node: c_ast.Node) -> None:
+        if self.types is not None:
+            self.obligations.append((value, kind, node))
+
+    def _convert(self, value: isl.PwAff, source: IntegerType, target: IntegerType,
+                 node: c_ast.Node) -> None:
+        """C converts `value` of type `source` to `target`: it must fit."""
+        if not target.holds(source):
+            self._within(value, target, node)
 
     def variable(self, name: str, node: c_ast.Node) -> isl.PwAff:
         if name in self.iterators:
@@ -72,25 +101,47 @@ class AffineBuilder:
 
     def expression(self, node: c_ast.Node) -> isl.PwAff:
         """A C integer expression as a piecewise quasi-affine function."""
+        return self.typed_expression(node)[0]
+
+    def typed_expression(self, node: c_ast.Node) -> tuple[isl.PwAff, IntegerType]:
+        """An expression and its C type (the usual arithmetic conversions)."""
         if isinstance(node, c_ast.Constant):
-            return self.constant(integer_constant(node))
+            value = integer_constant(node)
+            return self.constant(value), literal_type(node.value)
         if isinstance(node, c_ast.ID):
-            return self.variable(node.name, node)
+            value, kind = self.variable(node.name, node), self.type_of(node.name)
+            if node.name in self.iterators and (not kind.signed or kind.bits < 32):
+                self._within(value, kind, node)    # an unsigned or short iterator wraps
+            return value, kind
         if isinstance(node, c_ast.UnaryOp):
-            if node.op == "-":
-                return self.expression(node.expr).neg()
-            if node.op == "+":
-                return self.expression(node.expr)
+            if node.op in ("-", "+"):
+                value, kind = self.typed_expression(node.expr)
+                kind = promote(kind)
+                if node.op == "-":
+                    value = value.neg()
+                    if not kind.signed:
+                        self._within(value, kind, node)
+                return value, kind
             raise NotAffine(f"operator '{node.op}' in an affine expression", node)
         if isinstance(node, c_ast.Cast):
-            return self.expression(node.expr)
+            value, kind = self.typed_expression(node.expr)
+            target = _cast_type(node, self.types)
+            if target is None:
+                return value, kind
+            self._convert(value, kind, target, node)
+            return value, target
         if isinstance(node, c_ast.BinaryOp):
             return self._binary(node)
         if isinstance(node, c_ast.TernaryOp):
             condition = self.condition(node.cond)
-            true_value = self.expression(node.iftrue).intersect_domain(condition)
-            false_value = self.expression(node.iffalse).intersect_domain(condition.complement())
-            return true_value.union_add(false_value)
+            true_value, true_kind = self.typed_expression(node.iftrue)
+            false_value, false_kind = self.typed_expression(node.iffalse)
+            kind = common_type(true_kind, false_kind)
+            self._convert(true_value, true_kind, kind, node.iftrue)
+            self._convert(false_value, false_kind, kind, node.iffalse)
+            true_value = true_value.intersect_domain(condition)
+            false_value = false_value.intersect_domain(condition.complement())
+            return true_value.union_add(false_value), kind
         if isinstance(node, c_ast.FuncCall):
             return self._call(node)
         if isinstance(node, c_ast.ArrayRef):
@@ -100,20 +151,33 @@ class AffineBuilder:
             raise NotAffine("structure member in an affine expression", node)
         raise NotAffine(f"expression '{type(node).__name__}' is not affine", node)
 
-    def _binary(self, node: c_ast.BinaryOp) -> isl.PwAff:
+    def _operands(self, left_node, right_node, node):
+        """Both operands, converted to their common type."""
+        left, left_kind = self.typed_expression(left_node)
+        right, right_kind = self.typed_expression(right_node)
+        kind = common_type(left_kind, right_kind)
+        self._convert(left, left_kind, kind, left_node)
+        self._convert(right, right_kind, kind, right_node)
+        return left, right, kind
+
+    def _binary(self, node: c_ast.BinaryOp) -> tuple[isl.PwAff, IntegerType]:
         op = node.op
         if op in ("+", "-", "*", "/", "%"):
-            left, right = self.expression(node.left), self.expression(node.right)
+            left, right, kind = self._operands(node.left, node.right, node)
             if op == "+":
-                return left.add(right)
-            if op == "-":
-                return left.sub(right)
-            if op == "*":
+                result = left.add(right)
+            elif op == "-":
+                result = left.sub(right)
+            elif op == "*":
                 if not (left.is_cst() or right.is_cst()):
                     raise NotAffine("product of two non-constant expressions is not affine", node)
-                return left.mul(right)
-            self._require_positive_constant(right, node)
-            return left.tdiv_q(right) if op == "/" else left.tdiv_r(right)
+                result = left.mul(right)
+            else:
+                self._require_positive_constant(right, node)
+                result = left.tdiv_q(right) if op == "/" else left.tdiv_r(right)
+            if not kind.signed:
+                self._within(result, kind, node)   # unsigned arithmetic wraps
+            return result, kind
         raise NotAffine(f"operator '{op}' in an affine expression", node)
 
     def _require_positive_constant(self, value: isl.PwAff, node: c_ast.Node) -> None:
@@ -127,14 +191,17 @@ class AffineBuilder:
             raise NotAffine(f"call to '{name or '?'}' in a loop bound, condition or subscript", node)
         if len(args) != 2:
             raise NotAffine(f"'{name}' takes two arguments here", node)
-        left, right = (self.expression(arg) for arg in args)
+        left, right, kind = self._operands(args[0], args[1], node)
         if name in MIN_NAMES:
-            return left.min(right)
+            return left.min(right), kind
         if name in MAX_NAMES:
-            return left.max(right)
+            return left.max(right), kind
         self._require_positive_constant(right, node)
         quotient = left.div(right)
-        return quotient.floor() if name in FLOORD_NAMES else quotient.ceil()
+        result = quotient.floor() if name in FLOORD_NAMES else quotient.ceil()
+        if not kind.signed:
+            self._within(result, kind, node)
+        return result, kind
 
     # -- conditions ---------------------------------------------------------
     def condition(self, node: c_ast.Node) -> isl.Set:
@@ -148,8 +215,16 @@ class AffineBuilder:
             comparisons = {"<": "lt_set", "<=": "le_set", ">": "gt_set", ">=": "ge_set",
                            "==": "eq_set", "!=": "ne_set"}
             if op in comparisons:
-                left, right = self.expression(node.left), self.expression(node.right)
+                left, right, _ = self._operands(node.left, node.right, node)
                 return getattr(left, comparisons[op])(right)
         if isinstance(node, c_ast.UnaryOp) and node.op == "!":
             return self.condition(node.expr).complement()
         return self.expression(node).ne_set(self.constant(0))
+
+
+def _cast_type(node: c_ast.Cast, types) -> IntegerType | None:
+    """The integer type a cast converts to; None for another type."""
+    declared = node.to_type.type
+    if not isinstance(declared, c_ast.TypeDecl) or not isinstance(declared.type, c_ast.IdentifierType):
+        return None
+    return type_of_words(declared.type.names, getattr(types, "typedefs", {}))

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator, c_parser
 
-from polyopt.frontend.source import SourceFile
+from polyopt.frontend.source import SourceFile, blank_directives
 
-_NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
 _MAX_RETRIES = 32
 
@@ -52,8 +51,20 @@ class DeclarationError(Exception):
 
 
 def _parse_file(source: SourceFile) -> c_ast.FileAST:
+    """The file's AST, parsed once per SourceFile (DeclarationError once, too)."""
+    if "declarations" not in source.cache:
+        try:
+            source.cache["declarations"] = _parse_text(source)
+        except DeclarationError as error:
+            source.cache["declarations"] = error
+    if isinstance(source.cache["declarations"], DeclarationError):
+        raise source.cache["declarations"]
+    return source.cache["declarations"]
+
+
+def _parse_text(source: SourceFile) -> c_ast.FileAST:
     from polyopt.frontend import cast_type_names
-    text = _NON_PRAGMA_DIRECTIVE.sub(lambda m: " " * len(m.group(0)), source.blanked)
+    text = blank_directives(source.blanked)
     words = set(re.findall(r"[A-Za-z_]\w*", text))
     types = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
     for _ in range(_MAX_RETRIES):
@@ -166,6 +177,9 @@ class _Collector(c_ast.NodeVisitor):
                     self._add(decl)
             for child in _sub_blocks(item):
                 if child.coord is not None and self._contains(child):
+                    if isinstance(item, c_ast.For) and isinstance(item.init, c_ast.DeclList):
+                        for decl in item.init.decls:     # `for (size_t i = ...) { here }`
+                            self._add(decl)
                     self._block(child)
 
     def _contains(self, block: c_ast.Node) -> bool:

@@ -15,6 +15,7 @@ from pycparser import c_ast
 from polyopt.errors import Location
 from polyopt.model import Access, Array, Region, Scop, Statement
 from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
+from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
 
 
 class Unmodelled(Exception):
@@ -90,8 +91,12 @@ def _location(source_name: str, node: c_ast.Node) -> Location | None:
 class ScopBuilder:
     """Builds one Scop from the statements of one region."""
 
-    def __init__(self, source_name: str, region: Region, body: list[c_ast.Node]):
+    def __init__(self, source_name: str, region: Region, body: list[c_ast.Node], types=None):
+        """`types` (frontend.integers.IntegerTypes) gives the C types of the names the
+        region sees; with it, C's integer conversions are checked against the model
+        and the generated iterators get a type wide enough for their values."""
         self.source_name = source_name
+        self.types = _RegionTypes(types) if types is not None else None
         self.region = region
         self.body = body
         self.names = _Names()
@@ -102,6 +107,7 @@ class ScopBuilder:
         self.arrays: dict[str, Array] = {}
         self.statements: list[Statement] = []
         self.references = 0
+        self.max_step = 1
 
     def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
         location = _location(self.source_name, node) if node is not None else None
@@ -119,10 +125,74 @@ class ScopBuilder:
             if array.name in self.parameters:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
-        return Scop(region=self.region, statements=self.statements, arrays=self.arrays,
+        scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
                     parameters=parameters, schedule=schedule,
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators))
+        if self.types is not None:
+            self._choose_iterator_type(scop)
+        return scop
+
+    def _choose_iterator_type(self, scop: Scop) -> None:
+        """`int` for generated iterators where every name is an int (or narrower) and
+        every iterator value fits; else `long`, with the unsigned parameters cast to
+        it in generated bounds and the unsigned iterators cast back in statements."""
+        kinds = {name: self.types(name) or INT for name in scop.parameters}
+        iterator_kinds = self.types.iterator_kinds(self.names.iterators)
+        wide = any(not INT.holds(promote(kind))
+                   for kind in list(kinds.values()) + [k for ks in iterator_kinds.values() for k in ks])
+        if wide or not self._domains_within(scop, INT, kinds):
+            if not self._domains_within(scop, LONG, kinds):
+                raise self.fail("iterator values do not fit in 'long'; region left unchanged", None)
+            scop.iterator_type = "long"
+            scop.parameter_casts = {name for name, kind in kinds.items() if not promote(kind).signed}
+            scop.iterator_casts = {name: ks[0].spelling for name, ks in iterator_kinds.items()
+                                   if len(ks) == 1 and not promote(ks[0]).signed}
+            if any(len(ks) > 1 and not all(promote(k).signed for k in ks)
+                   for ks in iterator_kinds.values()):
+                raise self.fail("an iterator name is declared with different unsigned types "
+                                "in the region; region left unchanged", None)
+
+    def _domains_within(self, scop: Scop, kind: IntegerType,
+                        parameters: dict[str, IntegerType]) -> bool:
+        """Every iterator value and step is within a quarter of `kind`'s range, for
+        parameters within a quarter of theirs: generated code adds a few of them (a
+        bound and a step: OpenMP's trip count, a tile's last value)."""
+        margin = 4
+        if self.max_step > kind.maximum // margin:
+            return False
+        ranges = parameter_ranges(parameters, margin)
+        for statement in scop.statements:
+            domain = statement.domain.reset_tuple_id().intersect_params(ranges)
+            box = isl.Set.universe(domain.get_space())
+            low = isl.Val.read_from_str(box.get_ctx(), str(kind.minimum // margin))
+            high = isl.Val.read_from_str(box.get_ctx(), str(kind.maximum // margin))
+            for k in range(domain.dim(isl.dim_type.set)):
+                box = box.lower_bound_val(isl.dim_type.set, k, low).upper_bound_val(
+                    isl.dim_type.set, k, high)
+            if not domain.is_subset(box):
+                return False
+        return True
+
+    def _prove(self, builder: AffineBuilder, points: isl.Set) -> None:
+        """Where the expressions of `builder` are evaluated (`points`), C's value of
+        each is the mathematical one the model uses: it is within its C type."""
+        obligations, builder.obligations = builder.obligations, []
+        if self.types is None:
+            return
+        points = points.reset_tuple_id()
+        for value, kind, node in obligations:
+            wrong = (value.lt_set(builder.constant(kind.minimum))
+                     .union(value.gt_set(builder.constant(kind.maximum))))
+            wrong = wrong.intersect(points)
+            names = [wrong.get_dim_name(isl.dim_type.param, k)
+                     for k in range(wrong.dim(isl.dim_type.param))]
+            wrong = wrong.intersect_params(parameter_ranges(
+                {name: self.types(name) or INT for name in names}))
+            if not wrong.is_empty():
+                raise self.fail(f"C gives this the type '{kind.spelling}', in which its value can "
+                                "differ from the integer polyopt models (a negative or too large "
+                                "value converted or wrapped); region left unchanged", node)
 
     def _check_supported(self, root: c_ast.Node) -> None:
         stack = [root]
@@ -169,6 +239,7 @@ class ScopBuilder:
                 condition = builder.condition(node.cond)
             except NotAffine as error:
                 raise self.fail(f"condition is not affine: {error.message}", error.node) from None
+            self._prove(builder, domain)
             parts = [self._schedule(node.iftrue, iterators, domain.intersect(condition))]
             if node.iffalse is not None:
                 parts.append(self._schedule(node.iffalse, iterators,
@@ -185,24 +256,38 @@ class ScopBuilder:
 
     def _affine(self, iterators: list[str]) -> AffineBuilder:
         forbidden = self.scalars_written | (self.names.iterators - set(iterators))
-        return AffineBuilder(iterators, forbidden, self.parameters)
+        return AffineBuilder(iterators, forbidden, self.parameters, self.types)
 
     def _loop(self, node: c_ast.For, iterators, domain):
+        declared = dict(self.types.declared) if self.types is not None else None
+        try:
+            return self._typed_loop(node, iterators, domain)
+        finally:
+            if self.types is not None:     # a `for (T i ...)` declaration ends with its loop
+                self.types.declared = declared
+
+    def _typed_loop(self, node: c_ast.For, iterators, domain):
         iterator, lower_node = self._loop_init(node)
         if iterator in iterators:
             raise self.fail(f"loop iterator '{iterator}' shadows an enclosing iterator", node)
         step = self._loop_step(node, iterator)
+        self.max_step = max(self.max_step, abs(step))
         inner = iterators + [iterator]
         builder = self._affine(inner)
         try:
             if iterator in _identifier_names(lower_node):
                 raise NotAffine("initial value depends on the iterator itself", lower_node)
-            lower = builder.expression(lower_node)
+            lower, lower_kind = builder.typed_expression(lower_node)
+            if self.types is not None:
+                # the assignment converts the initial value to the iterator's type
+                builder._convert(lower, lower_kind, self.types(iterator) or INT, lower_node)
+            lower_obligations, builder.obligations = builder.obligations, []
             if node.cond is None:
                 raise NotAffine("loop without a condition", node)
             condition = builder.condition(node.cond)
         except NotAffine as error:
             raise self.fail(f"loop bound is not affine: {error.message}", error.node) from None
+        condition_obligations, builder.obligations = builder.obligations, []
         if not _monotone(condition, step):
             raise self.fail(f"condition of the loop on '{iterator}' is not a bound in the "
                             "direction of its step", node.cond)
@@ -215,6 +300,17 @@ class ScopBuilder:
             offset = value.sub(lower) if step > 0 else lower.sub(value)
             stride = offset.mod_val(isl.Val.int_from_si(isl.DEFAULT_CONTEXT, abs(step)))
             inner_domain = inner_domain.intersect(stride.eq_set(builder.constant(0)))
+        builder.obligations = []
+        if self.types is not None:
+            # C evaluates the initial value once, and the condition at the first
+            # value and after each step: there C's values must be the model's.
+            outer = (domain.add_dims(isl.dim_type.set, 1)
+                     .set_dim_name(isl.dim_type.set, len(iterators), iterator))
+            builder.obligations = lower_obligations
+            self._prove(builder, outer)
+            builder.obligations = condition_obligations
+            self._prove(builder, outer.intersect(value.eq_set(lower))
+                        .union(_shifted(inner_domain, step)))
         self._check_not_assigned(node.stmt, iterator)
         first = len(self.statements)
         schedule, pending = self._walk(node.stmt, inner, inner_domain)
@@ -231,6 +327,8 @@ class ScopBuilder:
             type_node = decl.type
             if not isinstance(type_node, c_ast.TypeDecl):
                 raise self.fail("loop iterator must be a plain integer variable", decl)
+            if self.types is not None:
+                self.types.declare(decl.name, type_node)
             return decl.name, decl.init
         if isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
             return init.lvalue.name, init.rvalue
@@ -364,6 +462,7 @@ class ScopBuilder:
             values = [builder.expression(subscript) for subscript in subscripts]
         except NotAffine as error:
             raise self.fail(f"subscript is not affine: {error.message}", error.node) from None
+        self._prove(builder, statement.domain)
         unnamed = statement.domain.reset_tuple_id()
         relation = isl.Map.from_domain(unnamed)
         for value in values:
@@ -419,3 +518,50 @@ def _materialize(schedule, pending):
     if schedule is None or pending is None:
         return schedule
     return schedule.insert_partial_schedule(pending)
+
+
+class _RegionTypes:
+    """The file's types (frontend.integers.IntegerTypes), and those of the iterators
+    the region declares in its loops, the latest declaration first."""
+
+    def __init__(self, types):
+        self.file_types = types
+        self.typedefs = types.typedefs
+        self.declared: dict[str, IntegerType] = {}
+        self.history: dict[str, list[IntegerType]] = {}
+
+    def declare(self, name: str, type_node: c_ast.TypeDecl) -> None:
+        names = type_node.type.names if isinstance(type_node.type, c_ast.IdentifierType) else []
+        kind = type_of_words(names, self.typedefs) or INT
+        self.declared[name] = kind
+        if kind not in self.history.setdefault(name, []):
+            self.history[name].append(kind)
+
+    def __call__(self, name: str) -> IntegerType | None:
+        if name in self.declared:
+            return self.declared[name]
+        return self.file_types(name)
+
+    def iterator_kinds(self, names) -> dict[str, list[IntegerType]]:
+        return {name: self.history.get(name) or [self.file_types(name) or INT] for name in names}
+
+
+def parameter_ranges(kinds: dict[str, IntegerType], margin: int = 1) -> isl.Set:
+    """The parameter values the C types allow (an unsigned long is assumed below
+    2^63, as every object size is), divided by `margin`."""
+    names = sorted(kinds)
+    constraints = " and ".join(
+        f"{max(kind.minimum, LONG.minimum) // margin} <= {name} <= "
+        f"{min(kind.maximum, LONG.maximum) // margin}"
+        for name, kind in ((name, kinds[name]) for name in names))
+    return isl.Set(f"[{', '.join(names)}] -> {{ : {constraints or 'true'} }}")
+
+
+def _shifted(points: isl.Set, step: int) -> isl.Set:
+    """The points with their last coordinate moved by `step`."""
+    n = points.dim(isl.dim_type.set)
+    space = points.get_space()
+    aff = isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set, n - 1)
+    moved = aff.add_constant_val(isl.Val.int_from_si(points.get_ctx(), step))
+    multi = isl.MultiAff.identity(space.map_from_set()).set_aff(n - 1, moved)
+    return points.apply(isl.Map.from_multi_aff(multi))

@@ -20,6 +20,13 @@ _PRAGMA_ENDSCOP = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+endscop[ \t]*$")
 _TYPEDEF = re.compile(r"\btypedef\b[^;{}]*?\b([A-Za-z_]\w*)\s*(?:\[[^;]*\])?\s*;")
 _TYPE_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed",
                "unsigned", "const", "volatile", "_Bool", "_Complex"}
+# A preprocessor line with its backslash-newline continuations.
+DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n]*\\[ \t]*\n)*[^\n]*", re.MULTILINE)
+NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#(?![ \t]*pragma\b)(?:[^\n]*\\[ \t]*\n)*[^\n]*",
+                                  re.MULTILINE)
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_MAX_HEADERS = 64
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(.*)$", re.MULTILINE)
 # Types a C file gets from the standard headers it includes; pycparser must know them.
 STANDARD_TYPEDEFS = (
@@ -36,6 +43,8 @@ class SourceFile:
     text: str
     blanked: str = field(init=False)
     _line_starts: list[int] = field(init=False)
+    _identifiers: set[str] | None = field(init=False, default=None, repr=False)
+    cache: dict = field(init=False, default_factory=dict, repr=False, compare=False)  # parses
 
     def __post_init__(self) -> None:
         # pycparser rejects '\r': CRLF files parse with it blanked (offsets unchanged).
@@ -62,6 +71,31 @@ class SourceFile:
                 names.add(match.group(1))
         return sorted(names)
 
+    def identifier_tokens(self) -> set[str]:
+        """Every identifier-like word of the file and of the headers it includes with
+        quotes that can be found next to it (macro bodies included): names a generated
+        one must not take, since a macro used in a region may expand to any of them."""
+        if self._identifiers is None:
+            names = set(_IDENTIFIER.findall(self.text))
+            directory = Path(self.name).parent if self.name != "<stdin>" else Path.cwd()
+            seen: set[Path] = set()
+            todo = [(directory, self.text)]
+            while todo and len(seen) < _MAX_HEADERS:
+                folder, text = todo.pop()
+                for include in _INCLUDE.findall(blank_comments(text)):
+                    path = folder / include
+                    if path in seen:
+                        continue
+                    seen.add(path)
+                    try:
+                        header = path.read_bytes().decode("utf-8", errors="surrogateescape")
+                    except OSError:
+                        continue
+                    names.update(_IDENTIFIER.findall(header))
+                    todo.append((path.parent, header))
+            self._identifiers = names
+        return self._identifiers
+
     def definitions(self, names) -> list[str]:
         """The file's `#define` lines for these names and the macros they use, in file order.
 
@@ -81,6 +115,13 @@ class SourceFile:
                 todo += [word for _, _, value in found[name]
                          for word in re.findall(r"[A-Za-z_]\w*", value) if word in found]
         return [line for _, line, _ in sorted(entry for name in wanted for entry in found[name])]
+
+
+def blank_directives(text: str, pragmas: bool = True) -> str:
+    """Text with preprocessor lines (pragmas too unless `pragmas` is False) turned
+    into spaces, newlines kept, so a parser sees no directive and positions stay."""
+    pattern = DIRECTIVE if pragmas else NON_PRAGMA_DIRECTIVE
+    return pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 def read_source(path: str) -> SourceFile:
@@ -156,7 +197,8 @@ def find_pragma_regions(source: SourceFile) -> tuple[list[PragmaRegion], list[tu
     problems: list[tuple[str, Location]] = []
     open_at: tuple[int, int] | None = None   # (offset after the line, offset of the line)
     offset = 0
-    for line in source.blanked.splitlines(keepends=True):
+    # C's lines end at '\n' only (str.splitlines also ends them at '\f', U+2028, ...)
+    for line in re.findall(r"[^\n]*\n|[^\n]+$", source.blanked):
         stripped = line.rstrip("\r\n")
         if _PRAGMA_SCOP.match(stripped):
             if open_at is not None:
@@ -182,7 +224,7 @@ def line_indent(text: str, offset: int) -> str:
     line after it if that line is blank. (A region found by --auto-scop starts at
     its first statement, after the line's indentation: that indentation is the
     region's, for the braces and the body alike.)"""
-    for line in text[text.rfind("\n", 0, offset) + 1:].splitlines():
+    for line in text[text.rfind("\n", 0, offset) + 1:].split("\n"):
         if line.strip():
             return line[: len(line) - len(line.lstrip())]
     return ""

@@ -79,6 +79,20 @@ class Scop:
     identifiers: set[str] = field(default_factory=set)    # every identifier in the region
     outer_iterators: list[str] = field(default_factory=list)  # iterators declared outside the region
     definitions: list[str] = field(default_factory=list)  # the file's #defines of the parameters
+    # Every identifier of the file and its visible headers, macro bodies included:
+    # a macro used in the region may expand to any of them, so generated names avoid them.
+    file_identifiers: set[str] = field(default_factory=set)
+    # C type of the generated iterators: "long" where a name's type or an iterator's
+    # value does not fit int; then the unsigned parameters are cast to it in
+    # generated bounds, and the unsigned source iterators cast back (name -> type).
+    iterator_type: str = "int"
+    parameter_casts: set[str] = field(default_factory=set)
+    iterator_casts: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def taken_names(self) -> set[str]:
+        """Names generated code must not declare."""
+        return self.identifiers | self.file_identifiers
 
     @property
     def context(self) -> isl.Set:

@@ -291,6 +291,9 @@ class DeviceCode:
             raise CodegenError(f"--target cuda needs the declarations of the arrays, but the "
                                f"file does not parse without its headers ({error})",
                                scop.region.location) from None
+        if scop.iterator_type != "int" or scop.parameter_casts:
+            raise CodegenError("--target cuda: loop values or names of a type wider than 'int' "
+                               "(long, unsigned) are not supported", scop.region.location)
         if scope.function_start is None:
             raise CodegenError("--target cuda: the SCoP is not inside a function",
                                scop.region.location)
