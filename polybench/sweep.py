@@ -13,7 +13,7 @@ from polyopt import argtypes, interrupt
 from polyopt.errors import UsageError
 from polyopt.polybench.experiment import OK, Experiment, Settings
 from polyopt.polybench.report import (RunInfo, compiler_version, summary_line, write_plot,
-                            write_report)
+                                      write_report)
 from polyopt.polybench.suite import DATASETS, open_suite
 from polyopt.polybench.variants import default_threads, known_variants, make_variants
 

@@ -454,7 +454,7 @@ def test_cuda_event_times_and_report(tmp_path):
     base = Outcome("gemm", "gcc", seconds=[1.2, 1.0, 1.1])
     gpu = Outcome("gemm", "cuda", seconds=[0.3, 0.4, 0.3], gpu_kernel_seconds=[0.1, 0.2, 0.1])
     lines = _gpu_times([base, gpu], {("gemm", "gcc"): base, ("gemm", "cuda"): gpu}, "gcc")
-    assert "| gemm | cuda | 1.1 | 0.1 | 0.3 | 11x | 3.67x |" in lines
+    assert "| gemm | polyopt (CUDA) | 1.1 | 0.1 | 0.3 | 11x | 3.67x |" in lines
 
 
 def test_variable_length_array_parameters_are_reported():

@@ -101,10 +101,10 @@ def test_help_lists_the_subcommands(capsys):
 
 # -- 5, 6. the original code kept by a search -----------------------------------
 
-# Built by this command, a program whose source polyopt changed sleeps 0.3 s first,
+# Built by this command, a program whose source polyopt changed sleeps 0.5 s first,
 # so the original code wins the search.
 SLOW_WHEN_OPTIMIZED = ('gcc -O1 {src} -o {exe}.bin && if grep -q "polyopt:" {src}; then '
-                       'printf "#!/bin/sh\\nsleep 0.3\\nexec %s.bin\\n" {exe} > {exe}; '
+                       'printf "#!/bin/sh\\nsleep 0.5\\nexec %s.bin\\n" {exe} > {exe}; '
                        'else cp {exe}.bin {exe}; fi && chmod +x {exe}')
 
 
