@@ -81,7 +81,7 @@ class AffineBuilder:
         if self.types is not None:
             self.obligations.append((value, kind, node))
 
-    def _convert(self, value: isl.PwAff, source: IntegerType, target: IntegerType,
+    def convert(self, value: isl.PwAff, source: IntegerType, target: IntegerType,
                  node: c_ast.Node) -> None:
         """C converts `value` of type `source` to `target`: it must fit."""
         if not target.holds(source):
@@ -128,7 +128,7 @@ class AffineBuilder:
             target = _cast_type(node, self.types)
             if target is None:
                 return value, kind
-            self._convert(value, kind, target, node)
+            self.convert(value, kind, target, node)
             return value, target
         if isinstance(node, c_ast.BinaryOp):
             return self._binary(node)
@@ -137,8 +137,8 @@ class AffineBuilder:
             true_value, true_kind = self.typed_expression(node.iftrue)
             false_value, false_kind = self.typed_expression(node.iffalse)
             kind = common_type(true_kind, false_kind)
-            self._convert(true_value, true_kind, kind, node.iftrue)
-            self._convert(false_value, false_kind, kind, node.iffalse)
+            self.convert(true_value, true_kind, kind, node.iftrue)
+            self.convert(false_value, false_kind, kind, node.iffalse)
             true_value = true_value.intersect_domain(condition)
             false_value = false_value.intersect_domain(condition.complement())
             return true_value.union_add(false_value), kind
@@ -156,8 +156,8 @@ class AffineBuilder:
         left, left_kind = self.typed_expression(left_node)
         right, right_kind = self.typed_expression(right_node)
         kind = common_type(left_kind, right_kind)
-        self._convert(left, left_kind, kind, left_node)
-        self._convert(right, right_kind, kind, right_node)
+        self.convert(left, left_kind, kind, left_node)
+        self.convert(right, right_kind, kind, right_node)
         return left, right, kind
 
     def _binary(self, node: c_ast.BinaryOp) -> tuple[isl.PwAff, IntegerType]:

@@ -280,7 +280,7 @@ class ScopBuilder:
             lower, lower_kind = builder.typed_expression(lower_node)
             if self.types is not None:
                 # the assignment converts the initial value to the iterator's type
-                builder._convert(lower, lower_kind, self.types(iterator) or INT, lower_node)
+                builder.convert(lower, lower_kind, self.types(iterator) or INT, lower_node)
             lower_obligations, builder.obligations = builder.obligations, []
             if node.cond is None:
                 raise NotAffine("loop without a condition", node)
