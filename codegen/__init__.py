@@ -13,6 +13,7 @@ from polyopt.codegen.ast import PARALLEL, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
+from polyopt.timebox import step
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
 
@@ -59,6 +60,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
+        step("code check")
         verdict = check_ast(ast.root, domain, check, scop.context, PARALLEL)
         checked = verdict.correct
         if verdict.correct is False and flat:
