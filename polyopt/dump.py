@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.deepstack import deep_stack
 from polyopt.dependences import compute_dependences, describe
+from polyopt.errors import format_warning
 from polyopt.frontend import SourceFile
 from polyopt.model import Scop
 from polyopt.pipeline import Options, generate, model, schedule_scop
+from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
 
 
 def _scop_text(scop: Scop) -> str:
@@ -27,25 +30,40 @@ def _space_text(scop: Scop, options: Options) -> str:
 
     from polyopt.scheduler.sampler import ScheduleSpace
     from polyopt.scheduler.statistics import describe_space, space_statistics
-    space = ScheduleSpace(scop, compute_dependences(scop))
+    dependences = compute_dependences(scop)
+    step("legal schedule space")
+    space = ScheduleSpace(scop, dependences)
     return describe_space(space, space_statistics(space, random.Random(options.seed)))
 
 
+@deep_stack
 def dump(source: SourceFile, options: Options, stage: str) -> tuple[str, list[str]]:
     scops, warnings = model(source, options)
     sections = []
     for scop in scops:
         header = f"# SCoP at {scop.region.location}"
-        if stage == "scop":
-            body = _scop_text(scop)
-        elif stage == "deps":
-            body = describe(scop, compute_dependences(scop))
-        elif stage == "space":
-            body = _space_text(scop, options)
-        else:
-            scheduled = schedule_scop(scop, options)
-            nest = generate(scheduled, ExpressionPrinter())
-            body = (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
-                    "code:\n" + "\n".join(nest.lines))
+        first = "dependence analysis" if stage in ("deps", "space", "schedule") else "start"
+        try:
+            body = call_with_step_limits(_stage_text, scop, options, stage, first=first)
+        except TimeBoxExceeded as error:
+            body = f"({error.step} exceeded its time budget, {error.seconds:g} s)"
+            warnings.append(format_warning(body[1:-1], scop.region.location))
+        except TimeBoxFailed as error:
+            body = f"(failed: {error})"
+            warnings.append(format_warning(body[1:-1], scop.region.location))
         sections.append(f"{header}\n{body}\n")
     return "\n".join(sections), warnings
+
+
+def _stage_text(scop: Scop, options: Options, stage: str) -> str:
+    """One SCoP's section, in a time-boxed child (timebox.STEP_SECONDS per step)."""
+    if stage == "scop":
+        return _scop_text(scop)
+    if stage == "deps":
+        return describe(scop, compute_dependences(scop))
+    if stage == "space":
+        return _space_text(scop, options)
+    scheduled = schedule_scop(scop, options)
+    nest = generate(scheduled, ExpressionPrinter())
+    return (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
+            "code:\n" + "\n".join(nest.lines))

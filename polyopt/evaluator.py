@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
+from polyopt.frontend.source import encode_text
 
 log = logging.getLogger(__name__)
 
@@ -228,7 +229,7 @@ class Evaluator:
         self._directories.append(directory)
         stem = Path(origin).stem if origin is not None else re.sub(r"\W", "_", label) or "program"
         source, executable = directory / (stem + suffix), directory / stem
-        source.write_text(source_text)
+        source.write_bytes(encode_text(source_text))    # the user's bytes, as read
         origin_dir = Path(origin).resolve().parent if origin is not None else directory
         self._origins[directory] = origin_dir
         include = [str(d) for d in [origin_dir, *self.include_dirs]]

@@ -99,6 +99,30 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     return result.scops, warnings
 
 
+def dependences_within_budget(scops: list[Scop], warnings: list[str]
+                              ) -> tuple[list[Scop], list[Dependences], list[str]]:
+    """The SCoPs whose dependences were computed within their time budget, those
+    dependences, and the warnings with one more for each SCoP dropped (it is then
+    left as it was written)."""
+    kept, found, warnings = [], [], list(warnings)
+    for scop in scops:
+        try:
+            dependences = call_with_step_limits(compute_dependences, scop,
+                                                first="dependence analysis")
+        except TimeBoxExceeded as error:
+            warnings.append(format_warning(
+                f"{error.step} exceeded its time budget ({error.seconds:g} s); "
+                "SCoP left unchanged", scop.region.location))
+            continue
+        except TimeBoxFailed as error:
+            warnings.append(format_warning(f"dependence analysis failed ({error}); "
+                                           "SCoP left unchanged", scop.region.location))
+            continue
+        kept.append(scop)
+        found.append(dependences)
+    return kept, found, warnings
+
+
 def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None,
                   chosen: ScheduleResult | None = None) -> ScheduledScop:
     """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP."""

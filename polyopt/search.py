@@ -21,12 +21,11 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
-from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, model, options_key,
-                              render, render_within, stored_result)
+from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
+                              model, options_key, render, render_within, stored_result)
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
@@ -230,7 +229,8 @@ class Search:
         self.judge, self.progress = judge, progress
         self.rng = random.Random(settings.seed)
         self.scops, self.warnings = model(source, options)
-        self.dependences: list[Dependences] = [compute_dependences(s) for s in self.scops]
+        self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
+                                                                                self.warnings)
         self.spaces: list[ScheduleSpace | None] = [None] * len(self.scops)
         self.candidates: list[Candidate] = []
         self.seen: set[tuple] = set()
