@@ -123,6 +123,23 @@ def dependences_within_budget(scops: list[Scop], warnings: list[str]
     return kept, found, warnings
 
 
+def schedule_within_budget(name: str, scop: Scop, dependences: Dependences) -> ScheduleResult:
+    """The schedule of scheduler `name`, computed within the scheduling budget; past
+    it (or if it fails), the original code, with why in its description."""
+    def text() -> tuple[str, str, str | None, bool]:
+        result = get_scheduler(name).schedule(scop, dependences)
+        return str(result.schedule), result.description, result.fallback, result.flat_map
+    try:
+        schedule, description, fallback, flat_map = call_with_step_limits(text, first="scheduling")
+    except TimeBoxExceeded as error:
+        return ScheduleResult(None, f"original code ({name} {error.step} exceeded its time "
+                                    f"budget, {error.seconds:g} s)")
+    except TimeBoxFailed as error:
+        return ScheduleResult(None, f"original code ({name} scheduling failed: {error})")
+    return ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, schedule),
+                          description, fallback, flat_map)
+
+
 def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None,
                   chosen: ScheduleResult | None = None) -> ScheduledScop:
     """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP."""

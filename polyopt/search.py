@@ -25,8 +25,9 @@ from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, Usage
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
-                              model, options_key, render, render_within, stored_result)
-from polyopt.scheduler import ScheduleResult, get_scheduler
+                              model, options_key, render, render_within, schedule_within_budget,
+                              stored_result)
+from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.tuning import (FLAT_MAP_NOTE, ORIGINAL, Evaluation, TuningDatabase,
@@ -258,7 +259,7 @@ class Search:
     def _baselines(self) -> list[Candidate]:
         result = [Candidate("original", [ScheduleResult(None, "original code")] * len(self.scops))]
         for name in ("identity", "isl"):
-            choices = [get_scheduler(name).schedule(scop, deps)
+            choices = [schedule_within_budget(name, scop, deps)
                        for scop, deps in zip(self.scops, self.dependences)]
             result.append(Candidate(name, choices))
         if self.database:
