@@ -67,8 +67,10 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             raise CodegenError(f"isl generated wrong code from the flat schedule map: "
                                f"{verdict.reason}", scop.region.location)
         if verdict.correct is False:
+            step("code generation")
             ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
                             dependences, prefix)
+            step("code check")
             retry = check_ast(ast.root, domain, check, scop.context, PARALLEL)
             if retry.correct is False:
                 raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_parser
 
+from polyopt.deepstack import deep_stack
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
@@ -44,6 +45,7 @@ class FrontendResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+@deep_stack
 def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult:
     """Model every SCoP of the file: pragma regions, or maximal affine loop nests."""
     result = _auto_scops(source) if auto_scop else _pragma_scops(source)

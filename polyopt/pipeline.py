@@ -186,6 +186,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
                  scop.region.location)
     finally:
         ctx.set_max_operations(0)
+    step("code generation")
     plain = tile_schedule(scheduled.untiled, options.tile_sizes, isolate=False, scop=scop)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map)
 
