@@ -58,11 +58,22 @@ def _child(connection, function, args) -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     except ValueError:
         pass
+    _die_with_parent()
     try:
         connection.send(("ok", function(*args)))
     except Exception as error:  # noqa: BLE001 - reported to the parent
         connection.send(("error", f"{type(error).__name__}: {error}"))
     connection.close()
+
+
+def _die_with_parent() -> None:
+    """Linux: this child is killed when its parent dies (a parent killed by a signal
+    it cannot handle would otherwise leave it computing for hours)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def call_with_time_limit(seconds: float, function, *args):
