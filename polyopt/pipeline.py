@@ -10,12 +10,11 @@ import islpy as isl
 from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import indent_block, macro_lines, splice
+from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
                              format_warning)
-from polyopt.deepstack import deep_stack
-from polyopt.frontend import SourceFile, extract_scops
-from polyopt.frontend import TOO_DEEP
+from polyopt.frontend import TOO_DEEP, SourceFile, extract_scops
 from polyopt.model import Scop
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
