@@ -13,6 +13,7 @@ from polyopt.codegen.ast import PARALLEL, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
+from polyopt.timebox import step
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
 
@@ -68,14 +69,17 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
+        step("code check")
         verdict = check_ast(ast.root, domain, check, scop.context, PARALLEL)
         checked = verdict.correct
         if verdict.correct is False and flat:
             raise CodegenError(f"isl generated wrong code from the flat schedule map: "
                                f"{verdict.reason}", scop.region.location)
         if verdict.correct is False:
+            step("code generation")
             ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
                             dependences, prefix)
+            step("code check")
             retry = check_ast(ast.root, domain, check, scop.context, PARALLEL)
             if retry.correct is False:
                 raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "

@@ -11,17 +11,23 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_parser
 
+from polyopt.deepstack import deep_stack
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
-                                     line_indent, read_source, skip_literal)
+                                     line_indent, read_source, skip_literal, splice_lines)
 
 __all__ = ["Diagnostic", "FrontendResult", "SourceFile", "extract_scops", "read_source"]
 
 _PARSE_MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.DOTALL)
 _WRAPPER = "polyopt_region"
+# The file name the parser is given: the user's may hold '"', a newline or ':',
+# which a '#line' directive or an error message cannot carry. Parse errors are
+# located with the user's name again (`_parse`).
+_PARSED_NAME = "polyopt-input"
+TOO_DEEP = "expression nested too deeply for polyopt (Python's recursion limit)"
 
 
 @dataclass
@@ -38,6 +44,7 @@ class FrontendResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+@deep_stack
 def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult:
     """Model every SCoP of the file: pragma regions, or maximal affine loop nests."""
     result = _auto_scops(source) if auto_scop else _pragma_scops(source)
@@ -62,12 +69,21 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
                 "preprocessor directive inside the region; region left unchanged",
                 source.location(start + directive.start())))
             continue
-        body = _parse_region(source, start, end)
         try:
+            body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
                                             IntegerTypes(source, start)).build())
+        except ParseError as error:
+            # Valid C that pycparser does not know (GNU extensions, a macro used as a
+            # statement) is as likely as a real mistake: either way only this region
+            # is left as it is, and the compiler has the last word.
+            result.diagnostics.append(Diagnostic(f"{error.message}; region left unchanged",
+                                                 error.location))
         except Unmodelled as error:
             result.diagnostics.append(Diagnostic(error.message, error.location))
+        except RecursionError:
+            result.diagnostics.append(Diagnostic(f"{TOO_DEEP}; region left unchanged",
+                                                 pragma_region.pragma))
     return result
 
 
@@ -101,7 +117,7 @@ def _prelude(source: SourceFile, text: str) -> str:
 def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_ast.FileAST:
     """Parse; errors are located inside [first, last] (the wrapper is not the user's)."""
     try:
-        return c_parser.CParser().parse(text, source.name)
+        return c_parser.CParser().parse(text, _PARSED_NAME)
     except c_parser.ParseError as error:
         message = str(error)
         match = _PARSE_MESSAGE.match(message)
@@ -111,7 +127,7 @@ def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_
             if location.line > last.line:
                 location, detail = last, "syntax error at the end of the region (missing ';' or '}'?)"
         else:
-            prefix = f"{source.name}: "
+            prefix = f"{_PARSED_NAME}: "
             detail = message[len(prefix):] if message.startswith(prefix) else message
             location = first
         if detail.startswith("before"):
@@ -121,10 +137,10 @@ def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_
 
 def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
     """Parse region text as a function body; coordinates are those of the file."""
-    region_text = source.blanked[start:end]
+    region_text = splice_lines(source.blanked[start:end])
     line = source.location(start).line
     text = (f"{_prelude(source, region_text)}\nvoid {_WRAPPER}(void) {{\n"
-            f'#line {line} "{source.name}"\n{region_text}\n}}\n')
+            f'#line {line} "{_PARSED_NAME}"\n{region_text}\n}}\n')
     tree = _parse(source, text, source.location(start), source.location(end))
     function = tree.ext[-1]
     return list(function.body.block_items or [])
@@ -138,8 +154,12 @@ def _auto_scops(source: SourceFile) -> FrontendResult:
     # under the user's own '#pragma omp' must stay as it is.
     text = blank_directives(source.blanked, pragmas=False)
     try:
-        tree = _parse(source, f'{_prelude(source, text)}\n#line 1 "{source.name}"\n{text}',
+        tree = _parse(source, f'{_prelude(source, text)}\n#line 1 "{_PARSED_NAME}"\n{text}',
                       Location(source.name, 1, 1), source.location(len(text)))
+    except RecursionError:
+        result.diagnostics.append(Diagnostic(f"--auto-scop: {TOO_DEEP}; file left unchanged",
+                                             Location(source.name)))
+        return result
     except ParseError as error:
         result.diagnostics.append(Diagnostic(
             f"--auto-scop cannot parse the file without preprocessing ({error.message}); "
@@ -197,7 +217,7 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
                     from_pragma=False)
     try:
         return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start)).build()
-    except Unmodelled:
+    except (Unmodelled, RecursionError):
         return None
 
 

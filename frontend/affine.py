@@ -37,9 +37,17 @@ def integer_constant(node: c_ast.Constant) -> int:
     if node.type not in ("int", "unsigned int", "long int", "unsigned long int",
                          "long long int", "unsigned long long int") and not text.isdigit():
         raise NotAffine(f"constant '{node.value}' is not an integer", node)
-    if len(text) > 1 and text[0] == "0" and text[1] not in "xXbB":
-        return int(text, 8)
-    return int(text, 0)
+    text = text.replace("'", "")      # C23 digit separators
+    try:
+        if len(text) > 1 and text[0] == "0" and text[1] not in "xXbB":
+            value = int(text, 8)
+        else:
+            value = int(text, 0)
+    except ValueError:
+        raise NotAffine(f"constant '{node.value}' is not an integer polyopt reads", node) from None
+    if value >= 2 ** 63:    # no C integer type of gcc's holds it (and isl's from_si neither)
+        raise NotAffine(f"integer constant '{node.value}' is too large", node)
+    return value
 
 
 class AffineBuilder:

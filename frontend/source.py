@@ -27,6 +27,7 @@ NON_PRAGMA_DIRECTIVE = re.compile(r"^[ \t]*#(?![ \t]*pragma\b)(?:[^\n]*\\[ \t]*\
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _MAX_HEADERS = 64
+_SPLICE = re.compile(r"\\[ \t\r]*$")   # gcc allows blanks between
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(.*)$", re.MULTILINE)
 # Types a C file gets from the standard headers it includes; pycparser must know them.
 STANDARD_TYPEDEFS = (
@@ -122,24 +123,45 @@ def blank_directives(text: str, pragmas: bool = True) -> str:
     into spaces, newlines kept, so a parser sees no directive and positions stay."""
     pattern = DIRECTIVE if pragmas else NON_PRAGMA_DIRECTIVE
     return pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+# Larger inputs are refused: a C file this big is not a program polyopt can help,
+# and a device (/dev/zero) or an endless pipe would otherwise be read forever.
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+_CHUNK = 1024 * 1024
 
 
 def read_source(path: str) -> SourceFile:
-    """Read a C file, or standard input for '-'. Bytes that are not UTF-8 survive."""
+    """Read a C file, or standard input for '-'. Bytes that are not UTF-8 survive.
+
+    At most MAX_INPUT_BYTES are read; NUL bytes mean the input is not C text
+    (checked as it is read, so /dev/zero is refused at once).
+    """
+    name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
-            name = "<stdin>"
+            data = _read_bounded(sys.stdin.buffer, name)
         else:
-            data = Path(path).read_bytes()
-            name = path
+            with open(path, "rb") as stream:
+                data = _read_bounded(stream, name)
     except IsADirectoryError:
         raise InputError("is a directory", Location(path)) from None
     except OSError as error:
         raise InputError(error.strerror or str(error), Location(path)) from None
-    if b"\0" in data:
-        raise InputError("not a text file (contains NUL bytes)", Location(name))
     return SourceFile(name, data.decode("utf-8", errors="surrogateescape"))
+
+
+def _read_bounded(stream, name: str) -> bytes:
+    chunks, size = [], 0
+    while True:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        if b"\0" in chunk:
+            raise InputError("not a C text file (contains NUL bytes)", Location(name))
+        size += len(chunk)
+        if size > MAX_INPUT_BYTES:
+            raise InputError(f"input larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB; "
+                             "not a C file polyopt reads", Location(name))
+        chunks.append(chunk)
 
 
 def encode_text(text: str) -> bytes:
@@ -161,16 +183,51 @@ def blank_comments(text: str) -> str:
                     out[k] = " "
             i = end
         elif c == "/" and i + 1 < n and text[i + 1] == "/":
-            end = text.find("\n", i)
-            end = n if end < 0 else end
+            end = _line_comment_end(text, i)
             for k in range(i, end):
-                out[k] = " "
+                if out[k] != "\n":
+                    out[k] = " "
             i = end
         elif c in "\"'":
             i = skip_literal(text, i)
         else:
             i += 1
     return "".join(out)
+
+
+def _line_comment_end(text: str, i: int) -> int:
+    """Offset of the newline ending the `//` comment at text[i]: a backslash-newline
+    continues the comment on the next line, as C splices lines before it sees comments."""
+    while True:
+        end = text.find("\n", i)
+        if end < 0:
+            return len(text)
+        if not _SPLICE.search(text[i:end]):
+            return end
+        i = end + 1
+
+
+def splice_lines(text: str) -> str:
+    """Text with C's line splices (backslash-newline) joined, as the compiler sees it.
+
+    Each removed newline is put back after the joined logical line, so every
+    later line keeps its number: a parse of the result locates statements on the
+    lines they start on.
+    """
+    if "\\" not in text:
+        return text
+    out, joined, pending = [], [], 0
+    for line in text.split("\n"):
+        match = _SPLICE.search(line)
+        if match:
+            joined.append(line[:match.start()])
+            pending += 1
+            continue
+        out.append("".join(joined) + line + "\n" * pending)
+        joined, pending = [], 0
+    if joined:
+        out.append("".join(joined) + "\n" * pending)
+    return "\n".join(out)
 
 
 def skip_literal(text: str, i: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -152,10 +153,41 @@ def _emit_warnings(warnings: list[str], quiet: bool) -> None:
 def _write_output(path: str, text: str) -> None:
     data = encode_text(text)
     if path == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+        _write_stdout(data)
         return
     write_file(path, data)
+
+
+def _write_stdout(data: bytes | None = None) -> None:
+    """Write (or only flush) standard output: closed or full, it is a clear error;
+    a reader that went away (`| head`) is left to main."""
+    if sys.stdout is None:
+        if data is None:
+            return
+        raise UsageError("cannot write standard output: it is closed")
+    try:
+        view = memoryview(data or b"")
+        while view:
+            # a write cut short by a reader that left reports it at the next one
+            view = view[sys.stdout.buffer.write(view) or len(view):]
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as error:    # ValueError: closed by the Python code itself
+        _abandon_stdout()
+        raise UsageError("cannot write standard output: "
+                         f"{getattr(error, 'strerror', None) or error}") from None
+
+
+def _abandon_stdout() -> None:
+    """What is still buffered for standard output is dropped (at exit, Python would
+    try to write it again and print the error once more)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def run_optimize(argv: list[str]) -> int:
@@ -299,16 +331,25 @@ def _print_cuda_times(stderr: list[bytes]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    stdout = sys.stdout
+    if stdout is not None:
+        sys.stdout = _GuardedOutput(stdout)
     with interrupt.handled():
         try:
             if argv and argv[0] == "bench":
-                return run_bench(argv[1:])
-            if argv and argv[0] == "polybench":
+                status = run_bench(argv[1:])
+            elif argv and argv[0] == "polybench":
                 from polyopt.polybench import sweep
-                return sweep.run(argv[1:])
-            return run_optimize(argv)
+                status = sweep.run(argv[1:])
+            else:
+                status = run_optimize(argv)
+            _write_stdout()         # what print() left in the buffer fails here, not at exit
+            return status
         except KeyboardInterrupt:
             pass
+        except BrokenPipeError:     # `polyopt f.c | head -1`: the reader has what it wanted
+            _abandon_stdout()
+            return 1
         except PolyoptError as error:
             if interrupt.received is None:
                 print(error, file=sys.stderr)
@@ -316,8 +357,40 @@ def main(argv: list[str] | None = None) -> int:
         except Exception:
             if interrupt.received is None:   # a bug: its traceback is what to report
                 raise
+        finally:
+            if isinstance(sys.stdout, _GuardedOutput):
+                sys.stdout = stdout
         print("polyopt: interrupted", file=sys.stderr)
         return interrupt.exit_status()
+
+
+class _GuardedOutput:
+    """Standard output for print(): a closed or full one is a UsageError, not a
+    traceback from the middle of a report."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            _abandon_stdout()
+            raise UsageError(f"cannot write standard output: {error.strerror or error}") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            _abandon_stdout()
+            raise UsageError(f"cannot write standard output: {error.strerror or error}") from None
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
 
 
 if __name__ == "__main__":

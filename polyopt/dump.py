@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.deepstack import deep_stack
 from polyopt.dependences import compute_dependences, describe
+from polyopt.errors import format_warning
 from polyopt.frontend import SourceFile
 from polyopt.model import Scop
 from polyopt.pipeline import (Options, generate, kept_message, model, schedule_scop,
                               stored_choices)
 from polyopt.scheduler import ScheduleResult
+from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
 
 
 def _scop_text(scop: Scop) -> str:
@@ -29,10 +32,13 @@ def _space_text(scop: Scop, options: Options) -> str:
 
     from polyopt.scheduler.sampler import ScheduleSpace
     from polyopt.scheduler.statistics import describe_space, space_statistics
-    space = ScheduleSpace(scop, compute_dependences(scop))
+    dependences = compute_dependences(scop)
+    step("legal schedule space")
+    space = ScheduleSpace(scop, dependences)
     return describe_space(space, space_statistics(space, random.Random(options.seed)))
 
 
+@deep_stack
 def dump(source: SourceFile, options: Options, stage: str,
          choices: list[ScheduleResult | None] | None = None) -> tuple[str, list[str]]:
     """One stage's result for every SCoP. The schedule is `choices`' (a search's),
@@ -44,18 +50,33 @@ def dump(source: SourceFile, options: Options, stage: str,
     sections = []
     for scop, choice in zip(scops, choices):
         header = f"# SCoP at {scop.region.location}"
-        if stage == "scop":
-            body = _scop_text(scop)
-        elif stage == "deps":
-            body = describe(scop, compute_dependences(scop))
-        elif stage == "space":
-            body = _space_text(scop, options)
-        elif choice is not None and choice.schedule is None:
+        if choice is not None and choice.schedule is None:
             body = f"{kept_message(choice)}\n(no schedule: the SCoP is left as it was written)"
-        else:
-            scheduled = schedule_scop(scop, options, chosen=choice)
-            nest = generate(scheduled, ExpressionPrinter())
-            body = (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
-                    "code:\n" + "\n".join(nest.lines))
+            sections.append(f"{header}\n{body}\n")
+            continue
+        first = "dependence analysis" if stage in ("deps", "space", "schedule") else "start"
+        try:
+            body = call_with_step_limits(_stage_text, scop, options, stage, choice, first=first)
+        except TimeBoxExceeded as error:
+            body = f"({error.step} exceeded its time budget, {error.seconds:g} s)"
+            warnings.append(format_warning(body[1:-1], scop.region.location))
+        except TimeBoxFailed as error:
+            body = f"(failed: {error})"
+            warnings.append(format_warning(body[1:-1], scop.region.location))
         sections.append(f"{header}\n{body}\n")
     return "\n".join(sections), warnings
+
+
+def _stage_text(scop: Scop, options: Options, stage: str,
+                choice: ScheduleResult | None) -> str:
+    """One SCoP's section, in a time-boxed child (timebox.STEP_SECONDS per step)."""
+    if stage == "scop":
+        return _scop_text(scop)
+    if stage == "deps":
+        return describe(scop, compute_dependences(scop))
+    if stage == "space":
+        return _space_text(scop, options)
+    scheduled = schedule_scop(scop, options, chosen=choice)
+    nest = generate(scheduled, ExpressionPrinter())
+    return (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
+            "code:\n" + "\n".join(nest.lines))

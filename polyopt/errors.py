@@ -40,6 +40,10 @@ class PolyoptError(Exception):
         prefix = f"{self.location}: " if self.location else "polyopt: "
         return f"{prefix}{self.kind}: {self.message}"
 
+    def __reduce__(self):
+        # pickled with its location (it crosses from a time-boxed child process)
+        return type(self), (self.message, self.location)
+
 
 class InputError(PolyoptError):
     """The input cannot be read (missing file, not text)."""

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from polyopt import interrupt
 from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
+from polyopt.frontend.source import encode_text
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +246,7 @@ class Evaluator:
         # where a shell expands what is in it ("{src}" with --shell).
         stem = re.sub(r"[^A-Za-z0-9_]", "_", label)[:64] or "program"
         source, executable = directory / (stem + suffix), directory / stem
-        source.write_text(source_text)
+        source.write_bytes(encode_text(source_text))    # the user's bytes, as read
         origin_dir = Path(origin).resolve().parent if origin is not None else directory
         self._origins[directory] = directory
         if origin is not None:      # {dir}: the user's directory, by a fixed name

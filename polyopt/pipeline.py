@@ -10,13 +10,16 @@ import islpy as isl
 from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
+from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
-from polyopt.errors import CodegenError, LegalityError, Location, UnsupportedError, format_warning
-from polyopt.frontend import SourceFile, extract_scops
+from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
+                             format_warning)
+from polyopt.frontend import TOO_DEEP, SourceFile, extract_scops
 from polyopt.model import Scop
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
+from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
 
 log = logging.getLogger(__name__)
 
@@ -96,10 +99,54 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     return result.scops, warnings
 
 
+def dependences_within_budget(scops: list[Scop], warnings: list[str]
+                              ) -> tuple[list[Scop], list[Dependences], list[str]]:
+    """The SCoPs whose dependences were computed within their time budget, those
+    dependences, and the warnings with one more for each SCoP dropped (it is then
+    left as it was written)."""
+    kept, found, warnings = [], [], list(warnings)
+    for scop in scops:
+        try:
+            dependences = call_with_step_limits(compute_dependences, scop,
+                                                first="dependence analysis")
+        except TimeBoxExceeded as error:
+            warnings.append(format_warning(
+                f"{error.step} exceeded its time budget ({error.seconds:g} s); "
+                "SCoP left unchanged", scop.region.location))
+            continue
+        except TimeBoxFailed as error:
+            warnings.append(format_warning(f"dependence analysis failed ({error}); "
+                                           "SCoP left unchanged", scop.region.location))
+            continue
+        kept.append(scop)
+        found.append(dependences)
+    return kept, found, warnings
+
+
+def schedule_within_budget(name: str, scop: Scop, dependences: Dependences) -> ScheduleResult:
+    """The schedule of scheduler `name`, computed within the scheduling budget; past
+    it (or if it fails), the original code, with why in its description."""
+    def text() -> tuple[str, str, str | None, bool]:
+        result = get_scheduler(name).schedule(scop, dependences)
+        return str(result.schedule), result.description, result.fallback, result.flat_map
+    try:
+        schedule, description, fallback, flat_map = call_with_step_limits(text, first="scheduling")
+    except TimeBoxExceeded as error:
+        return ScheduleResult(None, f"original code ({name} {error.step} exceeded its time "
+                                    f"budget, {error.seconds:g} s)")
+    except TimeBoxFailed as error:
+        return ScheduleResult(None, f"original code ({name} scheduling failed: {error})")
+    return ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, schedule),
+                          description, fallback, flat_map)
+
+
 def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None,
                   chosen: ScheduleResult | None = None) -> ScheduledScop:
     """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP."""
-    dependences = dependences or compute_dependences(scop)
+    if dependences is None:
+        step("dependence analysis")
+        dependences = compute_dependences(scop)
+    step("scheduling")
     result = chosen or get_scheduler(options.scheduler, seed=options.seed).schedule(scop, dependences)
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
@@ -107,6 +154,7 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
     tiling = TilingReport()
     schedule = result.schedule
     if options.tile:
+        step("tiling")
         schedule = tile_schedule(schedule, options.tile_sizes, tiling, scop=scop)
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
@@ -120,6 +168,7 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
 ISOLATION_BUDGET = 1_000_000
 def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> GeneratedNest:
     """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly."""
+    step("code generation")
     scop, options = scheduled.scop, scheduled.options
     dependences = scheduled.dependences.all if options.parallel else None
     if not scheduled.tiling.bands:
@@ -137,10 +186,12 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
                  scop.region.location)
     finally:
         ctx.set_max_operations(0)
+    step("code generation")
     plain = tile_schedule(scheduled.untiled, options.tile_sizes, isolate=False, scop=scop)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map)
 
 
+@deep_stack
 def optimize_source(source: SourceFile, options: Options) -> OptimizeResult:
     """The optimized text of a whole file."""
     scops, warnings = model(source, options)
@@ -184,20 +235,25 @@ def stored_result(evaluation) -> ScheduleResult:
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail)
 
 
+@deep_stack
 def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: Options,
            choices: list[ScheduleResult | None],
            dependences: list[Dependences] | None = None) -> OptimizeResult:
     """The file with each SCoP generated from its choice (None: the scheduler's
-    schedule; a choice without a schedule: the SCoP left as it was written)."""
+    schedule; a choice without a schedule: the SCoP left as it was written).
+
+    Each SCoP is analysed and generated in a child process with a time limit per
+    step (``timebox.STEP_SECONDS``): a SCoP whose analysis runs out of time, or
+    fails, is left as it is, with a warning that names the step; the others are
+    optimized."""
     warnings = list(warnings)
     if not scops and not warnings:
         warnings.append(format_warning(
             "no SCoP found: mark loop nests with '#pragma scop' / '#pragma endscop', "
             "or use --auto-scop", Location(source.name)))
-    expressions = ExpressionPrinter()
-    generated = []
+    state = _RenderState(ExpressionPrinter(), DeviceCode() if options.target == "cuda" else None)
+    generated: list[tuple[Scop, GeneratedNest, ScopReport]] = []
     reports = []
-    device = DeviceCode() if options.target == "cuda" else None
     for index, (scop, choice) in enumerate(zip(scops, choices)):
         if choice is not None and choice.schedule is None:
             reports.append(ScopReport(scop.region.location, len(scop.statements),
@@ -205,44 +261,34 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             # the output is the input there, with no summary comment: say why
             warnings.append(format_note(kept_message(choice), scop.region.location))
             continue
-        scheduled = schedule_scop(scop, options, dependences[index] if dependences else None, choice)
-        if device is not None:
-            try:
-                nest = device.generate(source, scheduled, expressions)
-            except CodegenError as error:
-                warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
-                                               error.location))
-                continue
-            if nest is not None:
-                generated.append((scop, nest))
-                reports.append(ScopReport(scop.region.location, len(scop.statements),
-                                          scheduled.description, [], [], scheduled.fallback,
-                                          nest.parallel_loops))
-                continue
-            warnings.append(format_warning("no parallel loop to offload to the GPU; "
-                                           "the SCoP stays C on the host", scop.region.location))
+        given = dependences[index] if dependences else None
+        first = "dependence analysis" if given is None else "scheduling"
         try:
-            nest = generate(scheduled, expressions)
-        except CodegenError as error:
-            warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
-                                           error.location))
+            outcome = call_with_step_limits(_scop_code, source, scop, choice, given, options,
+                                            state, first=first)
+        except TimeBoxExceeded as error:
+            warnings.append(format_warning(
+                f"{error.step} exceeded its time budget ({error.seconds:g} s); "
+                "SCoP left unchanged", scop.region.location))
             continue
-        warnings += [format_warning(note, scop.region.location) for note in nest.notes]
-        generated.append((scop, nest))
-        reports.append(ScopReport(scop.region.location, len(scop.statements),
-                                  scheduled.description, scheduled.tiling.bands,
-                                  nest.parallel_loops, scheduled.fallback, checked=nest.checked,
-                                  parallel_nests=nest.parallel_nests))
+        except TimeBoxFailed as error:
+            warnings.append(format_warning(f"internal error ({error}); SCoP left unchanged",
+                                           scop.region.location))
+            continue
+        state = outcome.state
+        warnings += outcome.warnings
+        if outcome.error is not None:
+            raise outcome.error
+        if outcome.nest is not None:
+            generated.append((scop, outcome.nest, outcome.report))
+            reports.append(outcome.report)
     replacements = []
+    device, expressions = state.device, state.expressions
     if device is not None:
         replacements = device.insertions(expressions)
         warnings += device.warnings
-    by_scop = {id(scop): nest for scop, nest in generated}
     first = True
-    for scop, report in zip(scops, reports):
-        nest = by_scop.get(id(scop))
-        if nest is None:
-            continue
+    for scop, nest, report in generated:
         lines = [_summary_comment(report)]
         if first:
             lines += macro_lines(expressions.macros_used)
@@ -258,6 +304,63 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             text = indent_block(lines, region.indent, first_line_indented=True) + "\n"
         replacements.append((region.start, region.end, text))
     return OptimizeResult(splice(source.text, replacements), reports, warnings)
+
+
+@dataclass
+class _RenderState:
+    """What generating the SCoPs of a file accumulates: helper macros, CUDA kernels."""
+
+    expressions: ExpressionPrinter
+    device: DeviceCode | None
+
+
+@dataclass
+class _ScopOutcome:
+    state: _RenderState
+    nest: GeneratedNest | None = None
+    report: ScopReport | None = None
+    warnings: list[str] = field(default_factory=list)
+    error: PolyoptError | None = None     # not the user's region: the run stops
+
+
+def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
+               dependences: Dependences | None, options: Options,
+               state: _RenderState) -> _ScopOutcome:
+    """One SCoP's code, in its time-boxed child: everything it returns pickles."""
+    outcome = _ScopOutcome(state)
+    try:
+        scheduled = schedule_scop(scop, options, dependences, choice)
+        device = state.device
+        if device is not None:
+            nest = device.generate(source, scheduled, state.expressions)
+            if nest is not None:
+                outcome.nest = nest
+                outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                            scheduled.description, [], [], scheduled.fallback,
+                                            nest.parallel_loops)
+                return outcome
+            outcome.warnings.append(format_warning("no parallel loop to offload to the GPU; "
+                                                   "the SCoP stays C on the host",
+                                                   scop.region.location))
+        nest = generate(scheduled, state.expressions)
+    except CodegenError as error:
+        outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
+                                               error.location))
+        return outcome
+    except PolyoptError as error:
+        outcome.error = error
+        return outcome
+    except RecursionError:
+        outcome.warnings.append(format_warning(f"{TOO_DEEP}; SCoP left unchanged",
+                                               scop.region.location))
+        return outcome
+    outcome.warnings += [format_warning(note, scop.region.location) for note in nest.notes]
+    outcome.nest = nest
+    outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                scheduled.description, scheduled.tiling.bands,
+                                nest.parallel_loops, scheduled.fallback, checked=nest.checked,
+                                parallel_nests=nest.parallel_nests)
+    return outcome
 
 
 def _device_limits() -> tuple[int, int]:

@@ -21,14 +21,14 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
                             UsageError, format_warning)
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
-from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, model, options_key,
-                              render, render_within, stored_result)
-from polyopt.scheduler import ScheduleResult, get_scheduler
+from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
+                              model, options_key, render, render_within, schedule_within_budget,
+                              stored_result)
+from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.tuning import (FLAT_MAP_NOTE, ORIGINAL, Evaluation, TuningDatabase,
@@ -231,7 +231,8 @@ class Search:
         self.judge, self.progress = judge, progress
         self.rng = random.Random(settings.seed)
         self.scops, self.warnings = model(source, options)
-        self.dependences: list[Dependences] = [compute_dependences(s) for s in self.scops]
+        self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
+                                                                                self.warnings)
         self.spaces: list[ScheduleSpace | None] = [None] * len(self.scops)
         self.candidates: list[Candidate] = []
         self.seen: set[tuple] = set()
@@ -274,7 +275,7 @@ class Search:
     def _baselines(self) -> list[Candidate]:
         result = [Candidate("original", [ScheduleResult(None, "original code")] * len(self.scops))]
         for name in ("identity", "isl"):
-            choices = [get_scheduler(name).schedule(scop, deps)
+            choices = [schedule_within_budget(name, scop, deps)
                        for scop, deps in zip(self.scops, self.dependences)]
             result.append(Candidate(name, choices))
         if self.database:

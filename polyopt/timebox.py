@@ -2,27 +2,60 @@
 
 Some isl and cdd computations cannot be interrupted from Python and can take
 hours on inputs that random search produces (generators of a high-dimensional
-polyhedron, AST generation for a large skew). They run in a forked child,
-which inherits everything it needs, and is killed past the limit.
+polyhedron, AST generation for a large skew), or that a user writes (dependence
+analysis with huge coefficients or many coupled parameters). They run in a
+forked child, which inherits everything it needs, and is killed past the limit.
+
+The child names the step it is in with ``step``, so the parent can say which one
+ran out of time; with ``call_with_step_limits`` each step has its own limit.
+A time box opened inside a child runs inline, under the outer one's limit.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
+import time
 
 from polyopt.interrupt import child_defaults
 
+# Seconds each analysis step of one SCoP may take in a plain run (the slowest
+# PolyBench SCoP needs under 3 s for any of them); past it the SCoP is left as it is.
+STEP_SECONDS = {
+    "dependence analysis": 10.0,
+    "scheduling": 30.0,
+    "tiling": 30.0,
+    "code generation": 60.0,
+    "code check": 60.0,
+}
+
+_channel = None     # in a child: the connection to the parent
+
 
 class TimeBoxExceeded(Exception):
-    """The computation took longer than its limit."""
+    """The computation took longer than its limit; `step` is the step it was in."""
+
+    def __init__(self, message: str, step: str | None = None, seconds: float | None = None):
+        super().__init__(message)
+        self.step = step
+        self.seconds = seconds
 
 
 class TimeBoxFailed(Exception):
     """The computation raised (message: the exception's type and text) or crashed."""
 
 
+def step(name: str) -> None:
+    """In a time-boxed child: the computation enters step `name`. Elsewhere: nothing."""
+    if _channel is not None:
+        _channel.send(("step", name))
+
+
 def _child(connection, function, args) -> None:
+    global _channel
+    _channel = connection
     child_defaults()
+    _die_with_parent()
     try:
         connection.send(("ok", function(*args)))
     except Exception as error:  # noqa: BLE001 - reported to the parent
@@ -30,20 +63,59 @@ def _child(connection, function, args) -> None:
     connection.close()
 
 
+def _die_with_parent() -> None:
+    """Linux: this child is killed when its parent dies (a parent killed by a signal
+    it cannot handle would otherwise leave it computing for hours)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def call_with_time_limit(seconds: float, function, *args):
     """function(*args) computed in a forked process; its result must pickle.
 
     Raises TimeBoxExceeded past `seconds`, TimeBoxFailed if it raised or died.
     """
+    return _call(seconds, None, function, args)
+
+
+def call_with_step_limits(function, *args, limits: dict[str, float] | None = None,
+                          first: str = "start"):
+    """Like call_with_time_limit, but each step the child enters (``step``) gets
+    its own limit from `limits` (STEP_SECONDS by default); `first` names the step
+    it starts in."""
+    return _call(None, limits or STEP_SECONDS, function, args, first)
+
+
+def _call(seconds, limits, function, args, first=None):
+    if _channel is not None:       # already in a child: its parent keeps the time
+        try:
+            return function(*args)
+        except Exception as error:  # noqa: BLE001 - as from a child
+            raise TimeBoxFailed(f"{type(error).__name__}: {error}") from error
+    current = first
+    limit = seconds if limits is None else limits.get(first, max(limits.values()))
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(sender, function, args), daemon=True)
     process.start()
     sender.close()
+    deadline = time.monotonic() + limit
     try:
-        if not receiver.poll(seconds):
-            raise TimeBoxExceeded(f"took more than {seconds:g} s")
-        status, payload = receiver.recv()
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not receiver.poll(remaining):
+                raise TimeBoxExceeded(f"took more than {limit:g} s", current, limit)
+            message = receiver.recv()
+            if message[0] != "step":
+                break
+            current = message[1]
+            if limits is not None:
+                limit = limits.get(current, max(limits.values()))
+                deadline = time.monotonic() + limit
+        status, payload = message
     except EOFError:
         raise TimeBoxFailed("the process died") from None
     finally:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pycparser import c_generator
 
+from polyopt.deepstack import deep_stack
 from polyopt.errors import DatabaseError, Location
 from polyopt.model import Scop
 
@@ -59,9 +60,16 @@ def default_path() -> Path:
 
 
 def _digest(parts) -> str:
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    # surrogateescape: the text keeps the file's bytes that are not UTF-8 (read_source)
+    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
+def _printable(text: str) -> str:
+    """A file name that is not UTF-8 as sqlite can store it (it is only shown)."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+@deep_stack
 def scop_fingerprint(scop: Scop) -> str:
     """Changes whenever anything that decides the SCoP's meaning changes."""
     generator = c_generator.CGenerator()
@@ -166,7 +174,7 @@ class TuningDatabase:
                     " candidate, status, seconds, detail, build, run, source, winner, created)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(scop, machine, options, schedule_key(e.schedule), e.schedule, e.candidate,
-                      e.status, e.seconds, e.detail, e.build, e.run, source, int(e.winner),
+                      e.status, e.seconds, e.detail, e.build, e.run, _printable(source), int(e.winner),
                       e.created or time.time()) for scop, machine, options, e, source in rows])
         except sqlite3.Error as error:
             raise self._error("cannot write the tuning database", error) from None
