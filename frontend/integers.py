@@ -82,9 +82,11 @@ def common_type(left: IntegerType, right: IntegerType) -> IntegerType:
 def literal_type(text: str) -> IntegerType:
     """The type of an integer literal (C11 6.4.4.1, LP64)."""
     suffix = text[len(text.rstrip("uUlL")):].lower()
-    digits = text[:len(text) - len(suffix)]
-    base = 16 if digits[:2].lower() == "0x" else 8 if len(digits) > 1 and digits[0] == "0" else 10
-    value = int(digits, base) if base != 10 else int(digits)
+    digits = text[:len(text) - len(suffix)].replace("'", "")     # C23 digit separators
+    prefix = digits[:2].lower()
+    base = (16 if prefix == "0x" else 2 if prefix == "0b" else
+            8 if len(digits) > 1 and digits[0] == "0" else 10)
+    value = int(digits[2:] if base in (2, 16) else digits, base)
     unsigned = "u" in suffix
     candidates = [INT, UNSIGNED, LONG, UNSIGNED_LONG]
     if "l" in suffix:
