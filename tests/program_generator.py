@@ -432,7 +432,7 @@ class _Generator:
                 parts.append(Piece(self.comment(ind)))
             elif k > 0 and self.chance(0.2):
                 parts.append(Piece("\n"))
-            if self.chance(0.08):
+            if self.chance(0.04):
                 self.feature("directive-inside-region")
                 parts += [Piece("#ifdef ALT\n" + ind), Piece(self.nest(), _LOOP),
                           Piece("\n#endif\n")]
@@ -540,8 +540,8 @@ class _Generator:
             options += [f"{v} + OFF"] * 2
         if "c1" in self.locals:
             options.append(f"{v} + c1")
-        if self.gnu:
-            options.append(f"SHIFT({v})")
+        if self.gnu and self.chance(0.1):
+            options.append(f"SHIFT({v})")     # a call: the region is not modelled
         return self.pick(options)
 
     def reference(self, vars_: list[str], double: bool, rank: int | None = None,
@@ -759,9 +759,10 @@ class _Generator:
         ind = self.indent
         i, j = self.declared("i"), self.declared("j")
         array = "V" if self.use_long else "U"
-        body = (f"{array}[(1000003 * i + 999983 * j + 7919) % N] = "
-                + (f"({array}[(1000003 * i + 999983 * j + 7919) % N] + 1) % P;" if self.use_long
-                   else f"0.5 * {array}[(1000003 * i + 999983 * j + 7919) % N];"))
+        # the subscript is below 16 <= SZ
+        body = (f"{array}[(1000003 * i + 999983 * j + 7919) % 16] = "
+                + (f"({array}[(1000003 * i + 999983 * j + 7919) % 16] + 1) % P;" if self.use_long
+                   else f"0.5 * {array}[(1000003 * i + 999983 * j + 7919) % 16];"))
         return f"for ({i} = 0; i < N; i++)\n{ind * 2}for ({j} = 0; j < N; j++)\n{ind * 3}{body}"
 
 

@@ -4,7 +4,7 @@ Each seed gives one valid C program (tests/program_generator.py) that mixes the
 constructs issue 19 lists, and one set of polyopt options. polyopt runs as a
 subprocess, as a user runs it, with a time limit. The checks:
 
-- polyopt answers within its budget (a run past BUDGET_SECONDS is a failure);
+- polyopt answers within its budget (past BUDGET_SECONDS of CPU time is a failure);
 - no Python traceback, ever; a refusal is a compiler-style `error:` and exit 1;
 - every byte outside the regions is unchanged (the generator knows the regions);
 - an accepted program compiles with `gcc -O2 -fopenmp` and prints exactly what
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import os
 import re
+import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +30,11 @@ import pytest
 from tests.conftest import GCC, needs_gcc
 from tests.program_generator import GeneratedProgram, generate
 
-BUDGET_SECONDS = 60        # a plain run answers in seconds; past this it is a hang
+# A plain run answers in seconds; past BUDGET_SECONDS of CPU time it is a hang. CPU
+# time, not wall-clock time, so that a busy machine does not make a slow run a hang;
+# WALL_SECONDS catches a run that waits without computing.
+BUDGET_SECONDS = 60
+WALL_SECONDS = 600
 RUN_SECONDS = 30           # each generated program runs in milliseconds
 FAST_SEEDS = list(range(25))
 SLOW_SEEDS = list(range(1000, 1300))
@@ -55,16 +61,28 @@ def _build_and_run(source: Path, executable: Path) -> tuple[bool, str]:
     return True, run.stdout.decode("utf-8", errors="replace")
 
 
+def _limit_cpu_time() -> None:
+    """In the child before exec: the kernel stops it (SIGXCPU) past the budget."""
+    resource.setrlimit(resource.RLIMIT_CPU, (BUDGET_SECONDS, BUDGET_SECONDS + 10))
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def unkept_bytes(original: bytes, output: bytes, segments: list[bytes]) -> str | None:
+def unkept_bytes(original: bytes, output: bytes, segments: list[bytes],
+                 anchored: bool = True) -> str | None:
     """Why the output does not hold every segment outside the regions, in order; None if it does.
 
-    The segments alternate with the regions: the first starts the file, the last ends it.
+    Anchored, the segments alternate with the regions: the first starts the file,
+    the last ends it.
     """
-    if len(segments) == 1:
+    if anchored and len(segments) == 1:
         return None if output == original else "the file has no region, yet the output differs"
     starts, position = [], 0
     for segment in segments:
@@ -73,9 +91,9 @@ def unkept_bytes(original: bytes, output: bytes, segments: list[bytes]) -> str |
         position = found + len(segment)
     position = 0
     for index, segment in enumerate(segments):
-        if index == 0:
+        if anchored and index == 0:
             found = 0 if output.startswith(segment) else -1
-        elif index == len(segments) - 1:
+        elif anchored and index == len(segments) - 1:
             found = len(output) - len(segment)
             found = found if found >= position and output.endswith(segment) else -1
         else:
@@ -96,28 +114,39 @@ def unkept_bytes(original: bytes, output: bytes, segments: list[bytes]) -> str |
 
 def check_program(program: GeneratedProgram, directory: Path,
                   record: dict | None = None) -> list[str]:
-    """Run polyopt on the program; the problems found (an empty list when it behaves).
+    """Run polyopt on a generated program; the problems found (an empty list when it behaves).
 
     Raises GeneratorBug when the original program does not build or run. `record`,
     if given, receives polyopt's exit status and standard error.
     """
+    return check_polyopt(program.data, program.options, program.kept_segments(), directory,
+                         f"seed{program.seed}", record=record)
+
+
+def check_polyopt(data: bytes, options: list[str], segments: list[bytes], directory: Path,
+                  name: str, anchored: bool = True, record: dict | None = None) -> list[str]:
+    """The checks on one C file; `segments` are the bytes polyopt must keep, in order
+    (`anchored`: the first starts the file and the last ends it)."""
     record = {} if record is None else record
-    name = f"seed{program.seed}"
     source = directory / f"{name}.c"
     output = directory / f"{name}.opt.c"
-    source.write_bytes(program.data)
+    source.write_bytes(data)
     built, expected = _build_and_run(source, directory / f"{name}.orig")
     if not built:
         raise GeneratorBug(f"the original program {source} {expected}")
     environment = {**os.environ, "POLYOPT_DB": str(directory / "tuning.sqlite")}
-    command = [sys.executable, "-m", "polyopt", str(source), "-o", str(output), *program.options]
+    command = [sys.executable, "-m", "polyopt", str(source), "-o", str(output), *options]
+    used_before = _children_cpu_seconds()
     try:
-        result = subprocess.run(command, capture_output=True, timeout=BUDGET_SECONDS,
-                                env=environment, cwd=directory)
+        result = subprocess.run(command, capture_output=True, timeout=WALL_SECONDS,
+                                env=environment, cwd=directory, preexec_fn=_limit_cpu_time)
     except subprocess.TimeoutExpired:
-        return [f"no answer within {BUDGET_SECONDS} s"]
+        return [f"no answer within {WALL_SECONDS} s of wall-clock time"]
     stderr = result.stderr.decode("utf-8", errors="replace")
-    record.update(status=result.returncode, stderr=stderr)
+    record.update(status=result.returncode, stderr=stderr,
+                  cpu_seconds=_children_cpu_seconds() - used_before)
+    if result.returncode == -signal.SIGXCPU:
+        return [f"no answer within {BUDGET_SECONDS} s of CPU time"]
     problems = []
     if "Traceback" in stderr:
         problems.append("Python traceback:\n" + stderr[-3000:])
@@ -131,7 +160,7 @@ def check_program(program: GeneratedProgram, directory: Path,
     if not output.exists():
         return problems + ["exit status 0 but no output file"]
     optimized = output.read_bytes()
-    lost = unkept_bytes(program.data, optimized, program.kept_segments())
+    lost = unkept_bytes(data, optimized, segments, anchored)
     if lost:
         problems.append(lost)
     built, printed = _build_and_run(output, directory / f"{name}.opt")
@@ -177,6 +206,46 @@ def test_generated_program(seed, tmp_path):
 @pytest.mark.parametrize("seed", SLOW_SEEDS)
 def test_generated_program_many(seed, tmp_path):
     _check_seed(seed, tmp_path)
+
+
+# -- failures the generator found, reduced by hand -------------------------------
+
+FAILURES = Path(__file__).parent / "data" / "generated-failures"
+_OPTIONS = re.compile(rb"^/\* polyopt:([^\n]*)")
+_PRAGMA_LINE = re.compile(rb"^[ \t]*#[ \t]*pragma[ \t]+(end)?scop[ \t]*\n", re.MULTILINE)
+_DIRECTIVE_LINE = re.compile(rb"^[ \t]*#.*\n", re.MULTILINE)
+
+
+def recorded_file_segments(data: bytes, auto_scop: bool) -> tuple[list[bytes], bool]:
+    """What polyopt must keep of a hand-written file: outside its pragma regions,
+    or (--auto-scop, where polyopt finds the regions) every preprocessor line."""
+    if auto_scop:
+        return [match.group(0) for match in _DIRECTIVE_LINE.finditer(data)], False
+    segments, position = [], 0
+    for match in _PRAGMA_LINE.finditer(data):
+        if match.group(1):          # endscop: the region ends where its line starts
+            segments.append(data[position:match.start()])
+            position = match.start()
+        else:
+            segments.append(data[position:match.end()])
+            position = match.end()
+    kept = [segments[k] for k in range(0, len(segments), 2)] + [data[position:]]
+    return kept, True
+
+
+@needs_gcc
+@pytest.mark.parametrize("path", sorted(FAILURES.glob("*.c")), ids=lambda path: path.stem)
+def test_recorded_failure(path, tmp_path):
+    data = path.read_bytes()
+    options = _OPTIONS.match(data).group(1).decode().split()
+    segments, anchored = recorded_file_segments(data, "--auto-scop" in options)
+    try:
+        problems = check_polyopt(data, options, segments, tmp_path, path.stem, anchored)
+    except GeneratorBug as error:
+        pytest.fail(f"the recorded program itself is at fault: {error}")
+    if problems:
+        pytest.fail(f"{path.name} (polyopt {' '.join(options)}):\n"
+                    + "\n".join(f"- {problem}" for problem in problems), pytrace=False)
 
 
 # -- the checker's own checks: it must be able to fail --------------------------
