@@ -23,6 +23,9 @@ __all__ = ["Diagnostic", "FrontendResult", "SourceFile", "extract_scops", "read_
 
 _PARSE_MESSAGE = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.DOTALL)
 _WRAPPER = "polyopt_region"
+# GNU typeof: pycparser parses '(typeof(x))(y)' as a call of a call and prints it
+# back without the cast's parentheses, which no longer compiles.
+_TYPEOF = re.compile(r"\b(?:__typeof__|__typeof|typeof)\b")
 # The file name the parser is given: the user's may hold '"', a newline or ':',
 # which a '#line' directive or an error message cannot carry. Parse errors are
 # located with the user's name again (`_parse`).
@@ -68,6 +71,12 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
             result.diagnostics.append(Diagnostic(
                 "preprocessor directive inside the region; region left unchanged",
                 source.location(start + directive.start())))
+            continue
+        typeof = _TYPEOF.search(text)
+        if typeof:
+            result.diagnostics.append(Diagnostic(
+                f"'{typeof.group(0)}' (GNU C) inside the region: pycparser reads it as a "
+                "function call; region left unchanged", source.location(start + typeof.start())))
             continue
         try:
             body = _parse_region(source, start, end)
@@ -209,7 +218,7 @@ def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
 def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
-    if DIRECTIVE.search(source.blanked[start:end]):
+    if DIRECTIVE.search(source.blanked[start:end]) or _TYPEOF.search(source.blanked[start:end]):
         # The parser saw the directive blanked (or a pragma it cannot place): a
         # rewritten region would lose it, run both sides of an #if, or move a #define.
         return None

@@ -135,7 +135,7 @@ class ScopBuilder:
 
     def _choose_iterator_type(self, scop: Scop) -> None:
         """`int` for generated iterators where every name is an int (or narrower) and
-        every iterator value fits; else `long`, with the unsigned parameters cast to
+        every iterator value fits; else `long`, with every parameter cast to
         it in generated bounds and the unsigned iterators cast back in statements."""
         kinds = {name: self.types(name) or INT for name in scop.parameters}
         iterator_kinds = self.types.iterator_kinds(self.names.iterators)
@@ -145,7 +145,10 @@ class ScopBuilder:
             if not self._domains_within(scop, LONG, kinds):
                 raise self.fail("iterator values do not fit in 'long'; region left unchanged", None)
             scop.iterator_type = "long"
-            scop.parameter_casts = {name for name, kind in kinds.items() if not promote(kind).signed}
+            # every parameter is cast (the type found for a name may be another
+            # scope's): isl's bounds multiply them by constants ('1000000000 * n')
+            # that need long arithmetic, and unsigned ones must not wrap
+            scop.parameter_casts = set(kinds)
             scop.iterator_casts = {name: ks[0].spelling for name, ks in iterator_kinds.items()
                                    if len(ks) == 1 and not promote(ks[0]).signed}
             if any(len(ks) > 1 and not all(promote(k).signed for k in ks)

@@ -287,13 +287,10 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     if device is not None:
         replacements = device.insertions(expressions)
         warnings += device.warnings
-    first = True
     for scop, nest, report in generated:
-        lines = [_summary_comment(report)]
-        if first:
-            lines += macro_lines(expressions.macros_used)
-            first = False
-        lines += nest.lines
+        # The helper macros go with every region (guarded by #ifndef): the first
+        # one may sit in a branch of an #if that the compiler skips.
+        lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + nest.lines
         if scop.outer_iterators:
             # The original iterators are no longer used; keep -Wunused quiet.
             lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
