@@ -99,6 +99,15 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     return result.scops, warnings
 
 
+def unchanged_warning(error: TimeBoxExceeded | TimeBoxFailed, failure: str,
+                      location: Location) -> str:
+    """The warning for a SCoP left unchanged: its step ran out of time, or failed."""
+    if isinstance(error, TimeBoxExceeded):
+        return format_warning(f"{error.step} exceeded its time budget ({error.seconds:g} s); "
+                              "SCoP left unchanged", location)
+    return format_warning(f"{failure} ({error}); SCoP left unchanged", location)
+
+
 def dependences_within_budget(scops: list[Scop], warnings: list[str]
                               ) -> tuple[list[Scop], list[Dependences], list[str]]:
     """The SCoPs whose dependences were computed within their time budget, those
@@ -109,14 +118,9 @@ def dependences_within_budget(scops: list[Scop], warnings: list[str]
         try:
             dependences = call_with_step_limits(compute_dependences, scop,
                                                 first="dependence analysis")
-        except TimeBoxExceeded as error:
-            warnings.append(format_warning(
-                f"{error.step} exceeded its time budget ({error.seconds:g} s); "
-                "SCoP left unchanged", scop.region.location))
-            continue
-        except TimeBoxFailed as error:
-            warnings.append(format_warning(f"dependence analysis failed ({error}); "
-                                           "SCoP left unchanged", scop.region.location))
+        except (TimeBoxExceeded, TimeBoxFailed) as error:
+            warnings.append(unchanged_warning(error, "dependence analysis failed",
+                                              scop.region.location))
             continue
         kept.append(scop)
         found.append(dependences)
@@ -266,14 +270,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         try:
             outcome = call_with_step_limits(_scop_code, source, scop, choice, given, options,
                                             state, first=first)
-        except TimeBoxExceeded as error:
-            warnings.append(format_warning(
-                f"{error.step} exceeded its time budget ({error.seconds:g} s); "
-                "SCoP left unchanged", scop.region.location))
-            continue
-        except TimeBoxFailed as error:
-            warnings.append(format_warning(f"internal error ({error}); SCoP left unchanged",
-                                           scop.region.location))
+        except (TimeBoxExceeded, TimeBoxFailed) as error:
+            warnings.append(unchanged_warning(error, "internal error", scop.region.location))
             continue
         state = outcome.state
         warnings += outcome.warnings
