@@ -16,6 +16,7 @@ from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
+from polyopt.frontend.macros import hidden_by_macros
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
                                      line_indent, read_source, skip_literal, splice_lines)
 
@@ -57,6 +58,25 @@ def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult
     return result
 
 
+def _is_a_body(source: SourceFile, start: int) -> bool:
+    """The region (starting at `start`, after its pragma line) stands where one
+    statement goes, e.g. right after 'if (...)' or 'else': what is before it, past
+    blanks and preprocessor lines, ends neither a statement nor a block."""
+    before = blank_directives(source.blanked[:start]).rstrip()
+    return bool(before) and before[-1] not in ";{}:"
+
+
+def _braces_unbalanced(text: str) -> bool:
+    """A '}' closes a block opened before the region, or a '{' stays open."""
+    depth = 0
+    for char in text:
+        depth += char == "{"
+        depth -= char == "}"
+        if depth < 0:
+            return True
+    return depth != 0
+
+
 def _pragma_scops(source: SourceFile) -> FrontendResult:
     result = FrontendResult()
     regions, problems = find_pragma_regions(source)
@@ -64,13 +84,23 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
     for pragma_region in regions:
         start, end = pragma_region.start, pragma_region.end
         region = Region(start, end, source.location(start), line_indent(source.text, start),
-                        from_pragma=True)
+                        from_pragma=True, braced=_is_a_body(source, start))
         text = source.blanked[start:end]
         directive = DIRECTIVE.search(text)
         if directive:
             result.diagnostics.append(Diagnostic(
                 "preprocessor directive inside the region; region left unchanged",
                 source.location(start + directive.start())))
+            continue
+        hidden = hidden_by_macros(source, text)
+        if hidden:
+            result.diagnostics.append(Diagnostic(f"{hidden}; region left unchanged",
+                                                 pragma_region.pragma))
+            continue
+        if _braces_unbalanced(text):
+            result.diagnostics.append(Diagnostic(
+                "the region's braces do not balance (it spans blocks or functions); "
+                "region left unchanged", pragma_region.pragma))
             continue
         typeof = _TYPEOF.search(text)
         if typeof:
@@ -218,7 +248,8 @@ def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
 def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
-    if DIRECTIVE.search(source.blanked[start:end]) or _TYPEOF.search(source.blanked[start:end]):
+    text = source.blanked[start:end]
+    if DIRECTIVE.search(text) or _TYPEOF.search(text) or hidden_by_macros(source, text):
         # The parser saw the directive blanked (or a pragma it cannot place): a
         # rewritten region would lose it, run both sides of an #if, or move a #define.
         return None

@@ -137,6 +137,11 @@ class ScopBuilder:
         """`int` for generated iterators where every name is an int (or narrower) and
         every iterator value fits; else `long`, with every parameter cast to
         it in generated bounds and the unsigned iterators cast back in statements."""
+        for name in scop.parameters:
+            if self.types.not_integer(name):
+                # isl would take it as an integer: 'i <= x - 1' with x = 10.5 runs once more
+                raise self.fail(f"'{name}' in a bound, condition or subscript is not of an "
+                                "integer type; region left unchanged", None)
         kinds = {name: self.types(name) or INT for name in scop.parameters}
         iterator_kinds = self.types.iterator_kinds(self.names.iterators)
         wide = any(not INT.holds(promote(kind))
@@ -544,6 +549,9 @@ class _RegionTypes:
         if name in self.declared:
             return self.declared[name]
         return self.file_types(name)
+
+    def not_integer(self, name: str) -> bool:
+        return name not in self.declared and self.file_types.not_integer(name)
 
     def iterator_kinds(self, names) -> dict[str, list[IntegerType]]:
         return {name: self.history.get(name) or [self.file_types(name) or INT] for name in names}

@@ -146,6 +146,12 @@ class IntegerTypes:
             self._known[name] = self._lookup(name)
         return self._known[name]
 
+    def not_integer(self, name: str) -> bool:
+        """`name` is declared in scope with a type that is not an integer (float,
+        double): known only where the file parses."""
+        declared = self._declarations()
+        return name not in self.macros and name in declared and declared[name] is None
+
     def _lookup(self, name: str) -> IntegerType | None:
         if name in self.macros:
             return self._expression_type(self.macros[name])

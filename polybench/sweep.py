@@ -79,6 +79,11 @@ def run(argv: list[str]) -> int:
     settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
                         args.keep, args.seed, False if args.no_db else args.db)
     out_dir = Path(args.out)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--out {args.out}: cannot make the results directory: "
+                         f"{error.strerror or error}") from None
     experiment = Experiment(suite, variants, settings, out_dir)
     info = RunInfo(shlex.join(["polyopt", "polybench", *argv]), suite.description, suite.harness,
                    args.dataset, args.repeat, args.threads, args.tolerance,

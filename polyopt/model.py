@@ -65,6 +65,7 @@ class Region:
     location: Location
     indent: str
     from_pragma: bool
+    braced: bool = False    # the new code needs braces of its own (the body of an if, for, else)
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 
 import islpy as isl
@@ -19,7 +20,8 @@ from polyopt.model import Scop
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
-from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
+from polyopt.timebox import (FILE_SECONDS, TimeBoxExceeded, TimeBoxFailed, call_with_step_limits,
+                             in_child, limits_within, step)
 
 log = logging.getLogger(__name__)
 
@@ -258,6 +260,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     state = _RenderState(ExpressionPrinter(), DeviceCode() if options.target == "cuda" else None)
     generated: list[tuple[Scop, GeneratedNest, ScopReport]] = []
     reports = []
+    # inside a time-boxed child (a search's candidate), the parent keeps the time
+    file_deadline = time.monotonic() + (float("inf") if in_child() else FILE_SECONDS)
     for index, (scop, choice) in enumerate(zip(scops, choices)):
         if choice is not None and choice.schedule is None:
             reports.append(ScopReport(scop.region.location, len(scop.statements),
@@ -267,9 +271,15 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             continue
         given = dependences[index] if dependences else None
         first = "dependence analysis" if given is None else "scheduling"
+        remaining = file_deadline - time.monotonic()
+        if remaining <= 0:
+            warnings.append(format_warning(
+                f"the file's analysis time budget ({FILE_SECONDS:g} s) is spent; "
+                "SCoP left unchanged", scop.region.location))
+            continue
         try:
             outcome = call_with_step_limits(_scop_code, source, scop, choice, given, options,
-                                            state, first=first)
+                                            state, first=first, limits=limits_within(remaining))
         except (TimeBoxExceeded, TimeBoxFailed) as error:
             warnings.append(unchanged_warning(error, "internal error", scop.region.location))
             continue
@@ -296,7 +306,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         if not region.from_pragma:
             text = indent_block(braced_block(lines), region.indent, first_line_indented=False)
         else:
-            text = indent_block(lines, region.indent, first_line_indented=True) + "\n"
+            text = indent_block(braced_block(lines) if region.braced else lines, region.indent,
+                                first_line_indented=True) + "\n"
         replacements.append((region.start, region.end, text))
     return OptimizeResult(splice(source.text, replacements), reports, warnings)
 

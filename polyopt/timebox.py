@@ -29,6 +29,11 @@ STEP_SECONDS = {
     "code check": 60.0,
 }
 
+# Seconds the analysis of all the SCoPs of one file may take in a plain run: past
+# it, the SCoPs not yet done are left as they are (a file of many hard SCoPs would
+# otherwise take the sum of their step limits).
+FILE_SECONDS = 30.0
+
 _channel = None     # in a child: the connection to the parent
 
 
@@ -43,6 +48,16 @@ class TimeBoxExceeded(Exception):
 
 class TimeBoxFailed(Exception):
     """The computation raised (message: the exception's type and text) or crashed."""
+
+
+def in_child() -> bool:
+    """This process is a time-boxed child (its parent keeps the time)."""
+    return _channel is not None
+
+
+def limits_within(seconds: float) -> dict[str, float]:
+    """The step limits, none above `seconds`."""
+    return {name: min(limit, seconds) for name, limit in STEP_SECONDS.items()}
 
 
 def step(name: str) -> None:

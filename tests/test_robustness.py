@@ -374,3 +374,26 @@ def test_line_splices_are_joined_as_the_compiler_joins_them(tmp_path, capsys, mo
     assert "C[c0] = 0;" not in out
     expected, _ = compile_and_run(source, tmp_path, "original")
     assert compile_and_run(out, tmp_path, "optimized")[0] == expected
+
+
+def test_a_file_has_one_analysis_budget_for_all_its_scops(tmp_path, monkeypatch, capsys):
+    """A file of many hard SCoPs answers within the file's budget, not the sum of
+    every SCoP's step limits: past it, the SCoPs not yet done are left as they are."""
+    from polyopt import pipeline
+    monkeypatch.setattr(pipeline, "FILE_SECONDS", 0.0)
+    source = HEAD + GOOD + GOOD + TAIL
+    (tmp_path / "many.c").write_text(source)
+    monkeypatch.chdir(tmp_path)
+    assert main(["many.c", "--no-db"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == source
+    assert captured.err.count("the file's analysis time budget (0 s) is spent; "
+                              "SCoP left unchanged") == 2, captured.err
+
+
+def test_polybench_results_directory_that_cannot_be_made_is_a_usage_error(tmp_path, capsys):
+    (tmp_path / "afile").write_text("")
+    for out in ("afile", "afile/sub"):
+        assert main(["polybench", "gemm", "--dataset", "MINI", "--out", str(tmp_path / out)]) == 1
+        err = capsys.readouterr().err
+        assert "cannot make the results directory" in err and "Traceback" not in err

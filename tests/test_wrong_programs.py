@@ -221,3 +221,159 @@ def test_string_literals_keep_form_feeds_and_unicode_line_separators(capsys, tmp
     assert "polyopt:" in out
     assert '"a\u2028b\u2029c\u0085d\fe\vf"' in out
     _same_output(tmp_path, LITERALS, out)
+
+
+# -- found by an outside pass after the fixes above ------------------------------------
+
+SPANS_FUNCTIONS = """#include <stdio.h>
+int A[32];
+void f(void) {
+#pragma scop
+  for (int i = 0; i < 10; i++)
+    A[i] = A[i + 1] + 1;
+}
+void g(void) {
+  for (int i = 0; i < 10; i++)
+    A[i] = A[i + 1] * 2;
+#pragma endscop
+}
+int main(void) {
+  for (int q = 0; q < 32; q++)
+    A[q] = q;
+  f();
+  g();
+  printf("%d %d\\n", A[3], A[9]);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_region_whose_braces_do_not_balance_is_left_unchanged(capsys, tmp_path, monkeypatch):
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, SPANS_FUNCTIONS, "--no-db")
+    assert out == SPANS_FUNCTIONS
+    assert "prog.c:4:1: warning: the region's braces do not balance" in err
+    _same_output(tmp_path, SPANS_FUNCTIONS, out)
+
+
+UNBRACED_BODY = """#include <stdio.h>
+int A[64], B[64];
+int main(int argc, char **argv) {
+  int i;
+  for (int q = 0; q < 64; q++) {
+    A[q] = q;
+    B[q] = 64 - q;
+  }
+  if (argc > 5)
+#pragma scop
+  for (i = 0; i < 10; i++) {
+    A[i] = A[i] * 2;
+    B[i] = B[i + 1] + 7;
+  }
+#pragma endscop
+  else
+    A[0] = -1;
+  long r = 0;
+  for (int q = 0; q < 64; q++)
+    r += (A[q] + 3L * B[q]) * q;
+  printf("%ld\\n", r);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_region_that_is_the_body_of_an_if_stays_one_statement(capsys, tmp_path, monkeypatch):
+    out, _ = _polyopt(capsys, tmp_path, monkeypatch, UNBRACED_BODY, "--no-db")
+    assert "polyopt:" in out        # optimized (into two nests), inside braces of its own
+    _same_output(tmp_path, UNBRACED_BODY, out)
+
+
+MACROS = """#include <stdio.h>
+#define UP(i, j) A[(i) - 1][j]
+#define X A
+#define CUR (V[i] * 2)
+#define H 4+4
+#define SCALE(x) ((x) * 3)
+#define SZ (2 * 8 + 4)
+double A[64][64];
+int V[64], W[64];
+int main(void) {
+  int i;
+  for (int p = 0; p < 64; p++) {
+    V[p] = p;
+    W[p] = 0;
+    for (int q = 0; q < 64; q++)
+      A[p][q] = p - q;
+  }
+#pragma scop
+  for (int i = 1; i < 64; i++)
+    for (int j = 1; j < 64; j++)
+      A[i][j] = 0.5 * A[i][j] + UP(i, j);
+#pragma endscop
+#pragma scop
+  for (int i = 1; i < 64; i++)
+    for (int j = 0; j < 64; j++)
+      A[i][j] = 0.5 * X[i - 1][j] + 1.0;
+#pragma endscop
+#pragma scop
+  for (i = 0; i < 16; i++)
+    W[i] = CUR + 1;
+#pragma endscop
+#pragma scop
+  for (int k = 0; k < 2 * H; k++)
+    V[k] = V[k + 1] + 1;
+#pragma endscop
+#pragma scop
+  for (int k = 0; k < SZ; k++)
+    W[k + 20] = SCALE(V[k]);
+#pragma endscop
+  double s = 0;
+  for (int p = 0; p < 64; p++)
+    for (int q = 0; q < 64; q++)
+      s += A[p][q] * (p + 1) - q;
+  for (int p = 0; p < 64; p++)
+    printf("%d %d ", V[p], W[p]);
+  printf("%.6e\\n", s);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_macros_that_hide_what_the_model_needs_leave_their_region_unchanged(
+        capsys, tmp_path, monkeypatch):
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, MACROS, "--no-db")
+    assert "macro 'UP' hides an array access" in err
+    assert "macro 'X' names 'A', which the region also uses" in err
+    assert "macro 'CUR' hides an array access" in err
+    assert "macro 'H' expands to '4+4', which is not parenthesized" in err
+    # a parenthesized constant and a function-like macro of its arguments are fine
+    assert out.count("/* polyopt:") == 1 and "SCALE(V[c0])" in out
+    _same_output(tmp_path, MACROS, out)
+
+
+FLOATING_BOUND = """#include <stdio.h>
+int A[64];
+int main(void) {
+  double x = 10.5;
+  for (int q = 0; q < 64; q++)
+    A[q] = q;
+#pragma scop
+  for (int i = 1; i <= x - 1; i++)
+    A[i] = A[i - 1] + A[i + 1];
+#pragma endscop
+  for (int q = 0; q < 16; q++)
+    printf("%d ", A[q]);
+  printf("\\n");
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_floating_point_name_in_a_bound_leaves_its_region_unchanged(capsys, tmp_path,
+                                                                     monkeypatch):
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, FLOATING_BOUND, "--no-db")
+    assert out == FLOATING_BOUND
+    assert "prog.c:8:1: warning: 'x' in a bound, condition or subscript is not of an integer type" in err
