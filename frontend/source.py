@@ -66,6 +66,8 @@ class SourceFile:
         """Type names pycparser must know: typedefs, type-like macros, standard types."""
         names = set(STANDARD_TYPEDEFS)
         names.update(m.group(1) for m in _TYPEDEF.finditer(self.blanked))
+        for header in self.local_headers():     # '(mylong) -x' is a cast only if mylong is known
+            names.update(m.group(1) for m in _TYPEDEF.finditer(blank_comments(header)))
         for match in _DEFINE.finditer(self.blanked):
             words = match.group(2).split()
             if words and all(word in _TYPE_WORDS for word in words):
@@ -77,9 +79,18 @@ class SourceFile:
         quotes that can be found next to it (macro bodies included): names a generated
         one must not take, since a macro used in a region may expand to any of them."""
         if self._identifiers is None:
-            names = set(_IDENTIFIER.findall(self.text))
+            self._identifiers = set(_IDENTIFIER.findall(self.text))
+            for header in self.local_headers():
+                self._identifiers.update(_IDENTIFIER.findall(header))
+        return self._identifiers
+
+    def local_headers(self) -> list[str]:
+        """The texts of the headers the file includes with quotes, found next to it
+        (and the ones they include), as far as they can be read."""
+        if "local headers" not in self.cache:
             directory = Path(self.name).parent if self.name != "<stdin>" else Path.cwd()
             seen: set[Path] = set()
+            found: list[str] = []
             todo = [(directory, self.text)]
             while todo and len(seen) < _MAX_HEADERS:
                 folder, text = todo.pop()
@@ -92,10 +103,10 @@ class SourceFile:
                         header = path.read_bytes().decode("utf-8", errors="surrogateescape")
                     except OSError:
                         continue
-                    names.update(_IDENTIFIER.findall(header))
+                    found.append(header)
                     todo.append((path.parent, header))
-            self._identifiers = names
-        return self._identifiers
+            self.cache["local headers"] = found
+        return self.cache["local headers"]
 
     def definitions(self, names) -> list[str]:
         """The file's `#define` lines for these names and the macros they use, in file order.

@@ -377,3 +377,31 @@ def test_a_floating_point_name_in_a_bound_leaves_its_region_unchanged(capsys, tm
     out, err = _polyopt(capsys, tmp_path, monkeypatch, FLOATING_BOUND, "--no-db")
     assert out == FLOATING_BOUND
     assert "prog.c:8:1: warning: 'x' in a bound, condition or subscript is not of an integer type" in err
+
+
+LOCAL_TYPEDEF_CAST = """#include <stdio.h>
+#include "mytypes.h"
+long A[40], B[40];
+int main(void) {
+  for (int q = 0; q < 40; q++) {
+    A[q] = q;
+    B[q] = 3 * q;
+  }
+#pragma scop
+  for (int i = 0; i < 30; i++)
+    A[i] = (mylong) -B[i + 1] + A[i + 1];
+#pragma endscop
+  for (int q = 0; q < 40; q++)
+    printf("%ld ", A[q]);
+  printf("\\n");
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_cast_to_a_typedef_of_a_local_header_stays_a_cast(capsys, tmp_path, monkeypatch):
+    (tmp_path / "mytypes.h").write_text("/* types */\ntypedef long mylong;\n")
+    out, _ = _polyopt(capsys, tmp_path, monkeypatch, LOCAL_TYPEDEF_CAST, "--no-db")
+    assert "polyopt:" in out and "(mylong) (-B[c0 + 1])" in out, out
+    _same_output(tmp_path, LOCAL_TYPEDEF_CAST, out, (f"-I{tmp_path}",))
