@@ -27,6 +27,7 @@ _WRAPPER = "polyopt_region"
 # GNU typeof: pycparser parses '(typeof(x))(y)' as a call of a call and prints it
 # back without the cast's parentheses, which no longer compiles.
 _TYPEOF = re.compile(r"\b(?:__typeof__|__typeof|typeof)\b")
+_LINE_MACRO = re.compile(r"\b__LINE__\b")
 # The file name the parser is given: the user's may hold '"', a newline or ':',
 # which a '#line' directive or an error message cannot carry. Parse errors are
 # located with the user's name again (`_parse`).
@@ -107,6 +108,12 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
             result.diagnostics.append(Diagnostic(
                 f"'{typeof.group(0)}' (GNU C) inside the region: pycparser reads it as a "
                 "function call; region left unchanged", source.location(start + typeof.start())))
+            continue
+        line = _LINE_MACRO.search(text)
+        if line:
+            result.diagnostics.append(Diagnostic(
+                "__LINE__ inside the region: the new code has other lines; region left "
+                "unchanged", source.location(start + line.start())))
             continue
         try:
             body = _parse_region(source, start, end)
@@ -249,7 +256,8 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
     text = source.blanked[start:end]
-    if DIRECTIVE.search(text) or _TYPEOF.search(text) or hidden_by_macros(source, text):
+    if (DIRECTIVE.search(text) or _TYPEOF.search(text) or _LINE_MACRO.search(text)
+            or hidden_by_macros(source, text)):
         # The parser saw the directive blanked (or a pragma it cannot place): a
         # rewritten region would lose it, run both sides of an #if, or move a #define.
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -308,8 +309,15 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         else:
             text = indent_block(braced_block(lines) if region.braced else lines, region.indent,
                                 first_line_indented=True) + "\n"
+            if _LINE_NUMBERS_USED.search(source.blanked):
+                # the lines after the region keep their numbers (__LINE__, assert messages)
+                text += f"#line {source.location(region.end).line}\n"
         replacements.append((region.start, region.end, text))
     return OptimizeResult(splice(source.text, replacements), reports, warnings)
+
+
+# A file whose behaviour can depend on its own line numbers.
+_LINE_NUMBERS_USED = re.compile(r"\b(?:__LINE__|assert)\b")
 
 
 @dataclass

@@ -405,3 +405,29 @@ def test_a_cast_to_a_typedef_of_a_local_header_stays_a_cast(capsys, tmp_path, mo
     out, _ = _polyopt(capsys, tmp_path, monkeypatch, LOCAL_TYPEDEF_CAST, "--no-db")
     assert "polyopt:" in out and "(mylong) (-B[c0 + 1])" in out, out
     _same_output(tmp_path, LOCAL_TYPEDEF_CAST, out, (f"-I{tmp_path}",))
+
+
+LINE_NUMBERS = """#include <stdio.h>
+int A[16], B[16];
+int main(void) {
+#pragma scop
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++)
+      A[i] = A[i] + j;
+#pragma endscop
+#pragma scop
+  for (int i = 0; i < 16; i++) B[i] = __LINE__ + i;
+#pragma endscop
+  printf("%d %d %d\\n", A[3], B[2], __LINE__);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_line_numbers_after_a_region_are_kept_and_a_region_using_them_is_unchanged(
+        capsys, tmp_path, monkeypatch):
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, LINE_NUMBERS, "--no-db")
+    assert "prog.c:10:39: warning: __LINE__ inside the region" in err
+    assert out.count("/* polyopt:") == 1
+    _same_output(tmp_path, LINE_NUMBERS, out)
