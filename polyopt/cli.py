@@ -165,15 +165,23 @@ def _write_stdout(data: bytes | None = None) -> None:
         if data is None:
             return
         raise UsageError("cannot write standard output: it is closed")
-    try:
+    with _stdout_errors(ValueError):      # ValueError: closed by the Python code itself
         view = memoryview(data or b"")
         while view:
             # a write cut short by a reader that left reports it at the next one
             view = view[sys.stdout.buffer.write(view) or len(view):]
         sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def _stdout_errors(*also: type[Exception]):
+    """A closed or full standard output is a UsageError; a reader that went away
+    (BrokenPipeError) is left to main."""
+    try:
+        yield
     except BrokenPipeError:
         raise
-    except (OSError, ValueError) as error:    # ValueError: closed by the Python code itself
+    except (OSError, *also) as error:
         _abandon_stdout()
         raise UsageError("cannot write standard output: "
                          f"{getattr(error, 'strerror', None) or error}") from None
@@ -372,22 +380,12 @@ class _GuardedOutput:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        try:
+        with _stdout_errors():
             return self._stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            _abandon_stdout()
-            raise UsageError(f"cannot write standard output: {error.strerror or error}") from None
 
     def flush(self) -> None:
-        try:
+        with _stdout_errors():
             self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            _abandon_stdout()
-            raise UsageError(f"cannot write standard output: {error.strerror or error}") from None
 
     def __getattr__(self, name):
         return getattr(self._stream, name)
