@@ -78,6 +78,28 @@ def _braces_unbalanced(text: str) -> bool:
     return depth != 0
 
 
+def _text_problem(source: SourceFile, start: int, text: str) -> tuple[str, int | None] | None:
+    """Why the region `text` (at offset `start`) cannot be rewritten, whatever its
+    loops are, and the offset to point at (None: the region's): a directive, a macro
+    that hides what the model needs, braces that do not balance, GNU typeof, __LINE__."""
+    directive = DIRECTIVE.search(text)
+    if directive:
+        return "preprocessor directive inside the region", start + directive.start()
+    hidden = hidden_by_macros(source, text)
+    if hidden:
+        return hidden, None
+    if _braces_unbalanced(text):
+        return "the region's braces do not balance (it spans blocks or functions)", None
+    typeof = _TYPEOF.search(text)
+    if typeof:
+        return (f"'{typeof.group(0)}' (GNU C) inside the region: pycparser reads it as a "
+                "function call", start + typeof.start())
+    line = _LINE_MACRO.search(text)
+    if line:
+        return "__LINE__ inside the region: the new code has other lines", start + line.start()
+    return None
+
+
 def _pragma_scops(source: SourceFile) -> FrontendResult:
     result = FrontendResult()
     regions, problems = find_pragma_regions(source)
@@ -87,33 +109,12 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
         region = Region(start, end, source.location(start), line_indent(source.text, start),
                         from_pragma=True, braced=_is_a_body(source, start))
         text = source.blanked[start:end]
-        directive = DIRECTIVE.search(text)
-        if directive:
+        problem = _text_problem(source, start, text)
+        if problem:
+            message, offset = problem
             result.diagnostics.append(Diagnostic(
-                "preprocessor directive inside the region; region left unchanged",
-                source.location(start + directive.start())))
-            continue
-        hidden = hidden_by_macros(source, text)
-        if hidden:
-            result.diagnostics.append(Diagnostic(f"{hidden}; region left unchanged",
-                                                 pragma_region.pragma))
-            continue
-        if _braces_unbalanced(text):
-            result.diagnostics.append(Diagnostic(
-                "the region's braces do not balance (it spans blocks or functions); "
-                "region left unchanged", pragma_region.pragma))
-            continue
-        typeof = _TYPEOF.search(text)
-        if typeof:
-            result.diagnostics.append(Diagnostic(
-                f"'{typeof.group(0)}' (GNU C) inside the region: pycparser reads it as a "
-                "function call; region left unchanged", source.location(start + typeof.start())))
-            continue
-        line = _LINE_MACRO.search(text)
-        if line:
-            result.diagnostics.append(Diagnostic(
-                "__LINE__ inside the region: the new code has other lines; region left "
-                "unchanged", source.location(start + line.start())))
+                f"{message}; region left unchanged",
+                pragma_region.pragma if offset is None else source.location(offset)))
             continue
         try:
             body = _parse_region(source, start, end)
@@ -256,10 +257,9 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
     text = source.blanked[start:end]
-    if (DIRECTIVE.search(text) or _TYPEOF.search(text) or _LINE_MACRO.search(text)
-            or hidden_by_macros(source, text)):
-        # The parser saw the directive blanked (or a pragma it cannot place): a
-        # rewritten region would lose it, run both sides of an #if, or move a #define.
+    if _text_problem(source, start, text):
+        # e.g. a directive the parser saw blanked: a rewritten region would lose
+        # it, run both sides of an #if, or move a #define
         return None
     region = Region(start, end, source.location(start), line_indent(source.text, start),
                     from_pragma=False)

@@ -22,7 +22,7 @@ from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.timebox import (FILE_SECONDS, TimeBoxExceeded, TimeBoxFailed, call_with_step_limits,
-                             in_child, limits_within, step)
+                             call_with_time_limit, in_child, limits_within, step)
 
 log = logging.getLogger(__name__)
 
@@ -452,8 +452,6 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
                   dependences: list[Dependences] | None = None) -> str:
     """The text ``render`` gives, computed in a forked process that is killed after
     `seconds`; raises CodegenError then, and for any error of the generation."""
-    from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_time_limit
-
     def text() -> str:
         return render(source, scops, warnings, options, choices, dependences).text
 
