@@ -89,6 +89,10 @@ class Scop:
     iterator_type: str = "int"
     parameter_casts: set[str] = field(default_factory=set)
     iterator_casts: dict[str, str] = field(default_factory=dict)
+    # Values of parameters known at optimization time (the file's #defines under the
+    # user's --define options). Used for decisions only (tiling, parallel regions,
+    # the choice of schedule): the generated code stays parametric.
+    known_values: dict[str, int] = field(default_factory=dict)
 
     @property
     def taken_names(self) -> set[str]:
@@ -100,6 +104,18 @@ class Scop:
         """Parameter context: no assumptions beyond what the domains imply."""
         space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=self.parameters)
         return isl.Set.universe(space).params()
+
+    @property
+    def decision_context(self) -> isl.Set:
+        """The parameter context with the known values fixed: for decisions only,
+        never for the generated code (which must stay right for every size)."""
+        context = self.context
+        for name, value in self.known_values.items():
+            if name in self.parameters:
+                position = self.parameters.index(name)
+                context = context.fix_val(isl.dim_type.param, position,
+                                          isl.Val.int_from_si(context.get_ctx(), value))
+        return context
 
     def domain(self) -> isl.UnionSet:
         result = isl.UnionSet.empty(self.context.get_space())
