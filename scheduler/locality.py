@@ -26,7 +26,7 @@ def _single_aff(pw: isl.PwAff) -> isl.Aff | None:
 CONSTANT = -1
 
 
-def _iterator_of_member(relation: isl.Map, member: int) -> int | None:
+def iterator_of_member(relation: isl.Map, member: int) -> int | None:
     """The statement iterator a band member follows (CONSTANT if none), None if several."""
     aff = _single_aff(isl.PwMultiAff.from_map(relation).get_pw_aff(member))
     if aff is None:
@@ -66,7 +66,7 @@ def member_scores(node: isl.ScheduleNode, scop: Scop) -> list[int] | None:
     for relation in relations:
         statement = scop.statement(relation.get_tuple_name(isl.dim_type.in_))
         for member in range(n):
-            iterator = _iterator_of_member(relation, member)
+            iterator = iterator_of_member(relation, member)
             if iterator is None:
                 return None
             if iterator == CONSTANT:

@@ -1,10 +1,41 @@
-"""Rectangular tiling of permutable bands, with full tiles isolated.
+"""Rectangular tiling of permutable bands, with full tiles isolated, and the
+tile-size model.
 
 A permutable band of two or more members is strip-mined into a tile band and
 a point band (isl's ``band_tile``: tile loops step by the tile size, point
 loops run from 0 to size-1). The tile band gets an isl ``isolate`` option for
 the set of full tiles, so the AST generator emits them separately, with point
 loops free of min/max; partial tiles are generated ``atomic`` (once, guarded).
+
+Which bands are tiled, and by how much (``band_tile_sizes``), where the user
+gave no sizes:
+
+* Extents. Each member's extent is the range its schedule takes over the
+  domain under ``Scop.decision_context`` (the parameter values known at
+  optimization time); unknown values make it unbounded. A member of a known
+  extent of at most ``SMALL_EXTENT`` is not tiled (its tile covers it whole:
+  a 5-iteration loop stays one loop of 5). A band with fewer than two members
+  left to tile is not tiled at all, and neither is a band whose whole data
+  footprint (all extents known) fits in half the L2 cache: one tile would hold
+  it, so tiling only adds loop overhead.
+* Footprint of a tile. For sizes T (one per member) and each array, the
+  number of distinct cells one tile touches is the product over the array's
+  subscripts of the extent the subscript spans, 1 + sum over members m of
+  |coefficient of m's iterator| * (T_m - 1) (the largest over the array's
+  references), times the element size (the declaration's, else 8 bytes),
+  summed over the arrays. Iterators outside the band count as fixed.
+* Sizes. Starting from ``MIN_TILE`` for every member, sizes are doubled one
+  at a time, the innermost (stride-1) point loop first until it is
+  ``INNERMOST_WEIGHT`` times the others (whole cache lines, long vector
+  loops), then the others from the inside out, while (1) the footprint of
+  one iteration of the outermost point loop (the data the inner point loops
+  reuse) fits in half the L1 data cache and (2) the whole tile's footprint
+  fits in half the L2 cache; no size grows past ``MAX_INNERMOST_TILE`` (innermost)
+  or ``MAX_TILE`` (the others, which leaves tiles for the threads of a parallel
+  tile loop), or past what the member's known extent needs. Sizes are powers of two. Cache sizes come from
+  the machine (``scheduler.cache``), with safe defaults.
+* Bands whose members are not plain iterators (skewed) have no footprint
+  model: their members get ``DEFAULT_TILE_SIZE``, small extents still apart.
 """
 
 from __future__ import annotations
@@ -14,9 +45,17 @@ from dataclasses import dataclass, field
 import islpy as isl
 
 from polyopt.model import Scop
-from polyopt.scheduler.locality import innermost_first_order, member_scores, permute_band
+from polyopt.scheduler.cache import CacheSizes, machine_caches
+from polyopt.scheduler.locality import (CONSTANT, innermost_first_order, iterator_of_member,
+                                        member_scores, permute_band)
 
 DEFAULT_TILE_SIZE = 32
+MIN_TILE = 8
+MAX_TILE = 64          # outer members: enough tiles for the threads
+MAX_INNERMOST_TILE = 256
+SMALL_EXTENT = 16
+INNERMOST_WEIGHT = 4
+DEFAULT_ELEMENT_BYTES = 8
 
 
 @dataclass
@@ -33,12 +72,155 @@ def tile_sizes_for(n_members: int, sizes: list[int] | None) -> list[int]:
     return [sizes[min(k, len(sizes) - 1)] for k in range(n_members)]
 
 
+def member_ranges(node: isl.ScheduleNode, scop: Scop) -> list[tuple[int, int] | None]:
+    """(lowest, highest) value of each band member over the domain under the known
+    parameter values; None where unbounded (an unknown parameter) or unknown."""
+    n = node.band_n_member()
+    partial = node.band_get_partial_schedule_union_map().intersect_domain(node.get_domain())
+    values = partial.range()
+    if values.is_empty():
+        return [None] * n
+    points = isl.Set.from_union_set(values)
+    known = scop.decision_context.align_params(points.get_space())
+    points = points.align_params(known.get_space()).intersect_params(known)
+    points = points.project_out(isl.dim_type.param, 0, points.dim(isl.dim_type.param))
+    ranges: list[tuple[int, int] | None] = []
+    for member in range(n):
+        low, high = points.dim_min_val(member), points.dim_max_val(member)
+        if low.is_int() and high.is_int():
+            ranges.append((low.to_python(), high.to_python()))
+        else:
+            ranges.append(None)
+    return ranges
+
+
+@dataclass
+class _Reference:
+    array: str
+    element_bytes: int
+    coefficients: list[list[int]]       # per subscript, per band member: |coefficient|
+
+
+def band_references(node: isl.ScheduleNode, scop: Scop) -> list[_Reference] | None:
+    """Each access of the band's statements as coefficients on the band members,
+    None if some member is not a single iterator of its statement."""
+    n = node.band_n_member()
+    partial = node.band_get_partial_schedule_union_map().intersect_domain(node.get_domain())
+    relations: list[isl.Map] = []
+    partial.foreach_map(relations.append)
+    references = []
+    for relation in relations:
+        statement = scop.statement(relation.get_tuple_name(isl.dim_type.in_))
+        iterators = []
+        for member in range(n):
+            iterator = iterator_of_member(relation, member)
+            if iterator is None:
+                return None
+            iterators.append(iterator)
+        for access in statement.accesses:
+            coefficients = _subscript_coefficients(access.relation, iterators)
+            if coefficients is None:
+                return None
+            array = scop.arrays.get(access.array)
+            size = getattr(array, "element_bytes", None) or DEFAULT_ELEMENT_BYTES
+            references.append(_Reference(access.array, size, coefficients))
+    return references
+
+
+def _subscript_coefficients(access: isl.Map, iterators: list[int]) -> list[list[int]] | None:
+    subscripts = isl.PwMultiAff.from_map(access)
+    result = []
+    for position in range(access.dim(isl.dim_type.out)):
+        pieces = subscripts.get_pw_aff(position).get_pieces()
+        if len(pieces) != 1:
+            return None
+        aff = pieces[0][1]
+        result.append([0 if iterator == CONSTANT else
+                       abs(aff.get_coefficient_val(isl.dim_type.in_, iterator).to_python())
+                       for iterator in iterators])
+    return result
+
+
+def footprint_bytes(references: list[_Reference], sizes: list[int]) -> int:
+    """Bytes of the distinct cells one tile of these sizes touches (see the module)."""
+    cells: dict[str, tuple[int, int]] = {}
+    for reference in references:
+        count = 1
+        for coefficients in reference.coefficients:
+            count *= 1 + sum(c * (size - 1) for c, size in zip(coefficients, sizes))
+        if count * reference.element_bytes > cells.get(reference.array, (0, 0))[0]:
+            cells[reference.array] = (count * reference.element_bytes, count)
+    return sum(total for total, _ in cells.values())
+
+
+def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int, int] | None],
+                     order: list[int], caches: CacheSizes) -> list[int] | None:
+    """Tile sizes of a band by the cache model (see the module), None: do not tile.
+
+    `order` is the point loops' order, innermost last."""
+    n = len(ranges)
+    extents = [None if r is None else r[1] - r[0] + 1 for r in ranges]
+    small = [e is not None and e <= SMALL_EXTENT for e in extents]
+    if n - sum(small) < 2:
+        return None
+    if (references is not None and all(e is not None for e in extents)
+            and footprint_bytes(references, extents) <= caches.l2 // 2):
+        return None
+    sizes = [MIN_TILE if not s else 0 for s in small]
+    if references is None:
+        sizes = [DEFAULT_TILE_SIZE if not s else 0 for s in small]
+    else:
+        _grow(sizes, references, extents, order, caches)
+    for member, (is_small, r) in enumerate(zip(small, ranges)):
+        if is_small:       # one tile spans the whole member
+            low, high = r
+            sizes[member] = high + 1 if low >= 0 else high - low + 1
+    return sizes
+
+
+def _grow(sizes: list[int], references: list[_Reference], extents: list[int | None],
+          order: list[int], caches: CacheSizes) -> None:
+    innermost, outermost = order[-1], order[0]
+    growing = [size > 0 for size in sizes]
+    for member, extent in enumerate(extents):
+        if growing[member] and extent is not None and sizes[member] >= extent:
+            growing[member] = False
+
+    def fits(candidate: list[int]) -> bool:
+        inner = list(candidate)
+        inner[outermost] = 1
+        full = [max(size, 1) for size in candidate]
+        inner = [max(size, 1) for size in inner]
+        return (footprint_bytes(references, inner) <= caches.l1 // 2
+                and footprint_bytes(references, full) <= caches.l2 // 2)
+
+    # members from the inside out: the innermost wins ties
+    preference = {member: rank for rank, member in enumerate(reversed(order))}
+    while any(growing):
+        member = min((m for m in range(len(sizes)) if growing[m]),
+                     key=lambda m: (sizes[m] / (INNERMOST_WEIGHT if m == innermost else 1),
+                                    preference[m]))
+        candidate = list(sizes)
+        candidate[member] *= 2
+        extent = extents[member]
+        limit = MAX_INNERMOST_TILE if member == innermost else MAX_TILE
+        if candidate[member] > limit or not fits(candidate):
+            growing[member] = False
+            continue
+        sizes[member] = candidate[member]
+        if extent is not None and sizes[member] >= extent:
+            growing[member] = False
+
+
 def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                   report: TilingReport | None = None, isolate: bool = True,
-                  scop: Scop | None = None) -> isl.Schedule:
-    """Tile every permutable band with at least two members; `isolate` separates full tiles.
+                  scop: Scop | None = None, caches: CacheSizes | None = None) -> isl.Schedule:
+    """Tile the permutable bands of at least two members; `isolate` separates full tiles.
 
-    With `scop`, the point loops of each tile are ordered for spatial locality.
+    With `scop`, the point loops of each tile are ordered for spatial locality and,
+    unless `sizes` are given, which bands are tiled and by how much follow the cache
+    model of the module (`caches`: the machine's by default); without `scop`,
+    every such band is tiled by `sizes` or DEFAULT_TILE_SIZE.
     """
 
     def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
@@ -49,14 +231,14 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             return node
         if node.is_subtree_anchored():   # an inner tiled band's isolate option: isl cannot tile
             return node
-        band_sizes = tile_sizes_for(n, sizes)
-        if all(size <= 1 for size in band_sizes):
-            return node
         order = list(range(n))
         if scop is not None:
             scores = member_scores(node, scop)
             if scores is not None:
                 order = innermost_first_order(scores)
+        band_sizes = band_tile_sizes(node, scop, sizes, order, caches)
+        if band_sizes is None or all(size <= 1 for size in band_sizes):
+            return node
         values = isl.MultiVal.zero(node.band_get_space())
         for member, size in enumerate(band_sizes):
             values = values.set_val(member, isl.Val.int_from_si(node.get_ctx(), size))
@@ -69,6 +251,17 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
         return isolate_full_tiles(node, band_sizes) if isolate else node
 
     return schedule.map_schedule_node_bottom_up(visit)
+
+
+def band_tile_sizes(node: isl.ScheduleNode, scop: Scop | None, sizes: list[int] | None,
+                    order: list[int], caches: CacheSizes | None = None) -> list[int] | None:
+    """The tile sizes of one permutable band (None: leave it untiled): the user's
+    `sizes` if given, else the cache model's where the SCoP is known."""
+    n = node.band_n_member()
+    if sizes or scop is None:
+        return tile_sizes_for(n, sizes)
+    return model_tile_sizes(band_references(node, scop), member_ranges(node, scop), order,
+                            caches or machine_caches())
 
 
 # isl operations allowed for computing the full tiles of one band; past it

@@ -150,11 +150,12 @@ def test_default_output_on_matrix_product(capsys, matmul):
     out = _optimize(capsys, matmul)
     assert "#pragma omp parallel for" in out
     assert "/* polyopt:" in out
-    assert "tiled 32x32x32" in out
+    # the sizes are the cache model's (tests/test_tiling_model.py): machine-dependent
+    assert re.search(r"; (tiled \d+x\d+x\d+|not tiled);", out), out
 
 
 def test_isl_tiles_three_dimensions_outer_loop_parallel(capsys, matmul):
-    out = _optimize(capsys, matmul, "--scheduler", "isl")
+    out = _optimize(capsys, matmul, "--scheduler", "isl", "--tile-sizes", "32")
     tile_loops = {name for name, step in _loop_steps(out) if step == 32}
     assert len(tile_loops) == 3, out
     lines = [line.strip() for line in out.splitlines()]
@@ -235,7 +236,7 @@ def test_dump_deps(capsys, matmul):
 
 
 def test_dump_schedule(capsys, matmul):
-    out = _optimize(capsys, matmul, "--dump", "schedule")
+    out = _optimize(capsys, matmul, "--dump", "schedule", "--tile-sizes", "32")
     assert "isl scheduler" in out
     assert "schedule tree:" in out
     assert "code:" in out
