@@ -9,7 +9,7 @@ import islpy as isl
 
 from polyopt.errors import CodegenError
 from polyopt.model import Scop
-from polyopt.codegen.ast import PARALLEL, build_ast
+from polyopt.codegen.ast import PARALLEL, SIMD, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
@@ -70,7 +70,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
         step("code check")
-        verdict = check_ast(ast.root, domain, check, scop.context, PARALLEL)
+        verdict = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
         checked = verdict.correct
         if verdict.correct is False and flat:
             raise CodegenError(f"isl generated wrong code from the flat schedule map: "
@@ -80,7 +80,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
                             dependences, prefix)
             step("code check")
-            retry = check_ast(ast.root, domain, check, scop.context, PARALLEL)
+            retry = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
             if retry.correct is False:
                 raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "
                                    f"(from its flat map: {retry.reason})", scop.region.location)

@@ -4,7 +4,10 @@ Each ``for`` node is annotated while it is generated: a loop is parallel when,
 for the statement instances it executes, no dependence links two iterations
 with equal outer loop values and different values of this loop (the check
 Polly makes, on isl's own build schedule). Only the outermost parallel loop
-of each nest is marked.
+of each nest is marked PARALLEL (an OpenMP thread loop). An innermost loop (a
+``for`` whose body holds no ``for``) that is not that loop and carries no
+dependence by the same exact check is marked SIMD (``#pragma omp simd``); a
+reduction carries its dependence, so it is never marked.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import islpy as isl
 
 PARALLEL = "parallel"
 SERIAL = "serial"
+SIMD = "simd"
 
 
 @dataclass
@@ -46,11 +50,27 @@ def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
     return distances.is_subset(zero)
 
 
+def contains_for(node: isl.AstNode) -> bool:
+    """True if a ``for`` node is somewhere in the subtree of `node` (itself included)."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.for_:
+        return True
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        return any(contains_for(children.get_at(k)) for k in range(children.n_ast_node()))
+    if kind == isl.ast_node_type.if_:
+        return (contains_for(node.if_get_then_node())
+                or (node.if_has_else_node() and contains_for(node.if_get_else_node())))
+    if kind == isl.ast_node_type.mark:
+        return contains_for(node.mark_get_node())
+    return False
+
+
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
               after_mark=None) -> AstResult:
-    """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL
-    where it is proven safe.
+    """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL,
+    innermost loops SIMD, where it is proven safe.
 
     ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
     sees each generated mark node and returns it (it may annotate it).
@@ -84,7 +104,20 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             ctx.set_max_operations(budget)
 
     def after_for(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
-        inside_parallel.pop()
+        # the build is the loop's own, as in before_for
+        parallel = inside_parallel.pop()
+        if (dependences is None or parallel or failures
+                or contains_for(node.for_get_body())):
+            return node
+        budget = ctx.get_max_operations()
+        ctx.set_max_operations(0)
+        try:
+            if loop_is_parallel(build, dependences):
+                return node.set_annotation(isl.Id.read_from_str(ctx, SIMD))
+        except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+            failures.append(error)
+        finally:
+            ctx.set_max_operations(budget)
         return node
 
     build = isl.AstBuild.from_context(context)

@@ -1,7 +1,9 @@
 """The OpenMP C target: isl AST to C text through cgen.
 
-Loops annotated parallel get ``#pragma omp parallel for``; all iterators are
-declared in their ``for`` so they are private to each thread.
+Loops annotated parallel get ``#pragma omp parallel for``, innermost loops
+proven free of dependences ``#pragma omp simd`` (gcc and clang honour it with
+``-fopenmp`` or ``-fopenmp-simd``); all iterators are declared in their ``for``
+so they are private to each thread.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import cgen
 import islpy as isl
 
 from polyopt.model import Scop
-from polyopt.codegen.ast import PARALLEL
+from polyopt.codegen.ast import PARALLEL, SIMD
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.statements import statement_text
 
@@ -79,6 +81,8 @@ class OpenMPPrinter:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
             return [cgen.Pragma("omp parallel for"), loop]
+        if annotation is not None and annotation.get_name() == SIMD:
+            return [cgen.Pragma("omp simd"), loop]
         return [loop]
 
     def _user(self, call: isl.AstExpr) -> str:

@@ -8,7 +8,7 @@ while its condition holds), and checks three things:
 
 - every instance of the domain is executed, and exactly once;
 - the order of execution respects every dependence;
-- a loop marked parallel carries no dependence.
+- a loop marked parallel (or SIMD) carries no dependence.
 
 The order of execution is a vector per executed instance: each ``for`` adds its
 iterator, each block adds the position of the child, each ``if`` adds 0 (then)
@@ -66,7 +66,7 @@ class _Executed:
 class _Reader:
     """Walks an isl AST; collects, per user node, what it executes and when."""
 
-    def __init__(self, context: isl.Set, parallel_mark: str | None):
+    def __init__(self, context: isl.Set, parallel_mark: str | tuple[str, ...] | None):
         self.parallel_mark = parallel_mark
         self.start = isl.Set.from_params(context)
         self.executed: list[_Executed] = []
@@ -131,8 +131,9 @@ class _Reader:
             if not gaps.is_empty():
                 raise _Unsupported(f"loop '{iterator}': its condition is not an upper bound")
             inner = candidates.intersect(condition)
-        parallel = (self.parallel_mark is not None
-                    and _annotation(node) == self.parallel_mark)
+        marks = ((self.parallel_mark,) if isinstance(self.parallel_mark, str)
+                 else self.parallel_mark or ())
+        parallel = _annotation(node) in marks
         loop = _Loop(len(vector), parallel)
         self._node(node.for_get_body(), inner, names, vector + [("iterator", position)],
                    loops + [loop])
@@ -237,9 +238,10 @@ _LOGICAL = (op.and_, op.and_then, op.or_, op.or_else)
 
 
 def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
-              context: isl.Set, parallel_mark: str | None = None) -> AstCheck:
+              context: isl.Set, parallel_mark: str | tuple[str, ...] | None = None) -> AstCheck:
     """Does the AST execute every instance of `domain` once, in an order that respects
-    `dependences`, with no dependence carried by a loop annotated `parallel_mark`?"""
+    `dependences`, with no dependence carried by a loop annotated `parallel_mark`
+    (or any of them, a tuple)?"""
     ctx = context.get_ctx()
     budget = ctx.get_max_operations()
     ctx.set_max_operations(CHECK_BUDGET)
@@ -256,7 +258,7 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
 
 
 def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
-           context: isl.Set, parallel_mark: str | None) -> AstCheck:
+           context: isl.Set, parallel_mark: str | tuple[str, ...] | None) -> AstCheck:
     ctx = context.get_ctx()
     reader = _Reader(context, parallel_mark)
     reader.read(root)
