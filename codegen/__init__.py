@@ -9,6 +9,7 @@ import islpy as isl
 
 from polyopt.errors import CodegenError
 from polyopt.model import Scop
+from polyopt.codegen.accumulate import AccumulationFinder
 from polyopt.codegen.ast import PARALLEL, SIMD, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.openmp import OpenMPPrinter
@@ -63,8 +64,9 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     """
     prefix = iterator_prefix(scop)
     domain = schedule.get_domain()
+    accumulations = AccumulationFinder(scop)
     ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
-                    scop.context, dependences, prefix)
+                    scop.context, dependences, prefix, innermost=accumulations)
     checked, notes = None, []
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
@@ -77,8 +79,9 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                                f"{verdict.reason}", scop.region.location)
         if verdict.correct is False:
             step("code generation")
+            accumulations = AccumulationFinder(scop)
             ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
-                            dependences, prefix)
+                            dependences, prefix, innermost=accumulations)
             step("code check")
             retry = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
             if retry.correct is False:
@@ -88,7 +91,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "
                          "generated from the flat schedule map instead, without full-tile "
                          "separation")
-    printer = OpenMPPrinter(scop, expressions)
+    printer = OpenMPPrinter(scop, expressions, accumulations.found)
     # unsigned parameters are converted to the (signed) iterator type in the
     # generated bounds: isl's "n - 1" must not wrap
     expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}

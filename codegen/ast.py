@@ -68,12 +68,14 @@ def contains_for(node: isl.AstNode) -> bool:
 
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
-              after_mark=None) -> AstResult:
+              after_mark=None, innermost=None) -> AstResult:
     """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL,
     innermost loops SIMD, where it is proven safe.
 
     ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
-    sees each generated mark node and returns it (it may annotate it).
+    sees each generated mark node and returns it (it may annotate it);
+    ``innermost(node, build)`` likewise each innermost loop that is neither
+    PARALLEL nor SIMD (codegen.accumulate).
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -114,6 +116,8 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         try:
             if loop_is_parallel(build, dependences):
                 return node.set_annotation(isl.Id.read_from_str(ctx, SIMD))
+            if innermost is not None:
+                return innermost(node, build)
         except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
             failures.append(error)
         finally:

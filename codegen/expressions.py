@@ -66,6 +66,8 @@ class ExpressionPrinter:
         if operation in (op.cond, op.select):
             cond = self._operand(args[0], 3, right=False)
             return f"{cond} ? {self(args[1])} : {self(args[2])}", 2
+        if operation == op.access:
+            return self(args[0]) + "".join(f"[{self(a)}]" for a in args[1:]), _ATOM
         if operation == op.call:
             name = self(args[0])
             return f"{name}({', '.join(self(a) for a in args[1:])})", _ATOM

@@ -2,8 +2,9 @@
 
 Loops annotated parallel get ``#pragma omp parallel for``, innermost loops
 proven free of dependences ``#pragma omp simd`` (gcc and clang honour it with
-``-fopenmp`` or ``-fopenmp-simd``); all iterators are declared in their ``for``
-so they are private to each thread.
+``-fopenmp`` or ``-fopenmp-simd``); an innermost loop that accumulates into one
+element gets it in a local (codegen.accumulate); all iterators are declared in
+their ``for`` so they are private to each thread.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import cgen
 import islpy as isl
 
 from polyopt.model import Scop
+from polyopt.codegen.accumulate import Accumulation
 from polyopt.codegen.ast import PARALLEL, SIMD
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.statements import statement_text
@@ -22,9 +24,13 @@ from polyopt.codegen.statements import statement_text
 class OpenMPPrinter:
     """Turns one SCoP's isl AST into cgen objects."""
 
-    def __init__(self, scop: Scop, expressions: ExpressionPrinter):
+    def __init__(self, scop: Scop, expressions: ExpressionPrinter,
+                 accumulations: dict[str, Accumulation] | None = None):
         self.scop = scop
         self.expressions = expressions
+        self.accumulations = accumulations or {}
+        self.replaced: dict[str, dict[int, str]] = {}   # statement -> ArrayRef id -> local
+        self.local = _free_name(scop, "polyopt_accumulator")
         self.parallel_loops: list[str] = []
         self.parallel_nests: list[int] = []   # the nest of each parallel loop, from 1
         self.nest = 0
@@ -64,6 +70,11 @@ class OpenMPPrinter:
         raise NotImplementedError(f"isl AST node {kind}")
 
     def _for(self, node: isl.AstNode) -> list[cgen.Generable]:
+        annotation = node.get_annotation()
+        accumulation = (self.accumulations.get(annotation.get_name())
+                        if annotation is not None and not node.for_is_degenerate() else None)
+        if accumulation is not None:
+            return self._accumulating_for(node, accumulation)
         iterator = self.expressions(node.for_get_iterator())
         init = self.expressions(node.for_get_init())
         body = self.print(node.for_get_body())
@@ -76,7 +87,6 @@ class OpenMPPrinter:
         update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
         loop = cgen.For(f"{self.scop.iterator_type} {iterator} = {init}", self.expressions(node.for_get_cond()),
                         update, cgen.Block(body))
-        annotation = node.get_annotation()
         if annotation is not None and annotation.get_name() == PARALLEL:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
@@ -85,8 +95,63 @@ class OpenMPPrinter:
             return [cgen.Pragma("omp simd"), loop]
         return [loop]
 
+    def _accumulating_for(self, node: isl.AstNode, accumulation: Accumulation
+                          ) -> list[cgen.Generable]:
+        """The loop with its accumulated cell in a local: loaded before, stored after."""
+        cell = self.expressions(accumulation.cell)
+        self.replaced = {name: {reference: self.local for reference in references}
+                         for name, references in accumulation.references.items()}
+        try:
+            loop = self._for_loop(node)
+        finally:
+            self.replaced = {}
+        block = cgen.Block([cgen.Statement(f"{accumulation.element_type} {self.local} = {cell}"),
+                            *loop, cgen.Statement(f"{cell} = {self.local}")])
+        # the loop runs at least once: its condition at its first value
+        iterator = self.expressions(node.for_get_iterator())
+        init = self.expressions(node.for_get_init())
+        if not re.fullmatch(r"\w+", init):
+            init = f"({init})"
+        first = re.sub(rf"\b{re.escape(iterator)}\b", init, self.expressions(node.for_get_cond()))
+        if _always_true(first):
+            return [block]
+        return [cgen.If(first, block)]
+
+    def _for_loop(self, node: isl.AstNode) -> list[cgen.Generable]:
+        iterator = self.expressions(node.for_get_iterator())
+        init = self.expressions(node.for_get_init())
+        body = self.print(node.for_get_body())
+        increment = self.expressions(node.for_get_inc())
+        update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
+        return [cgen.For(f"{self.scop.iterator_type} {iterator} = {init}",
+                         self.expressions(node.for_get_cond()), update, cgen.Block(body))]
+
     def _user(self, call: isl.AstExpr) -> str:
         name = call.get_op_arg(0).get_id().get_name()
         statement = self.scop.statement(name)
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
-        return statement_text(statement.body, statement.iterators, values, self.scop.iterator_casts)
+        return statement_text(statement.body, statement.iterators, values, self.scop.iterator_casts,
+                              self.replaced.get(name))
+
+
+_CONSTANT_COMPARISON = re.compile(r"^\(?(-?\d+)\)? (<=|<) (-?\d+)$")
+
+
+def _always_true(condition: str) -> bool:
+    """True for a comparison of two integer literals that holds (`(0) <= 31`)."""
+    match = _CONSTANT_COMPARISON.match(condition)
+    if not match:
+        return False
+    left, operator, right = int(match.group(1)), match.group(2), int(match.group(3))
+    return left <= right if operator == "<=" else left < right
+
+
+def _free_name(scop: Scop, stem: str) -> str:
+    """`stem`, or `stem` with a number, that no name of the region or file uses."""
+    taken = scop.taken_names
+    if stem not in taken:
+        return stem
+    n = 1
+    while f"{stem}{n}" in taken:
+        n += 1
+    return f"{stem}{n}"

@@ -6,14 +6,17 @@ from pycparser import c_ast, c_generator
 
 
 class SubstitutingGenerator(c_generator.CGenerator):
-    def __init__(self, substitutions: dict[str, str]):
+    def __init__(self, substitutions: dict[str, str], replaced: dict[int, str] | None = None):
         super().__init__()
         self.substitutions = substitutions
+        self.replaced = replaced or {}     # id(ArrayRef node) -> text printed for it
 
     def visit_ID(self, n: c_ast.ID) -> str:
         return self.substitutions.get(n.name, n.name)
 
     def visit_ArrayRef(self, n: c_ast.ArrayRef) -> str:
+        if id(n) in self.replaced:
+            return self.replaced[id(n)]
         # A subscript needs no parentheses of its own.
         subscript = self.visit(n.subscript)
         if subscript.startswith("(") and subscript.endswith(")") and isinstance(n.subscript, c_ast.ID):
@@ -44,6 +47,8 @@ def substitutions(iterators: list[str], values: list[str],
 
 
 def statement_text(body: c_ast.Node, iterators: list[str], values: list[str],
-                   casts: dict[str, str] | None = None) -> str:
-    """C text of a statement with each iterator replaced by its value expression."""
-    return SubstitutingGenerator(substitutions(iterators, values, casts)).visit(body)
+                   casts: dict[str, str] | None = None,
+                   replaced: dict[int, str] | None = None) -> str:
+    """C text of a statement with each iterator replaced by its value expression
+    (and each ArrayRef node whose id is in `replaced` by its text there)."""
+    return SubstitutingGenerator(substitutions(iterators, values, casts), replaced).visit(body)

@@ -56,7 +56,16 @@ def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult
     for scop in result.scops:
         scop.definitions = source.definitions(scop.parameters)
         scop.file_identifiers = source.identifier_tokens()
+        _record_element_types(source, scop)
     return result
+
+
+def _record_element_types(source: SourceFile, scop: Scop) -> None:
+    """Each array's declared element type, where the file's declarations show it."""
+    from polyopt.frontend.declarations import element_types
+    found = element_types(source, scop.region.start, scop.arrays)
+    for name, array in scop.arrays.items():
+        array.element_type = found.get(name)
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:

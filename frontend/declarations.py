@@ -30,6 +30,7 @@ class Declaration:
     name: str
     element_type: str
     extents: list[str | None] = field(default_factory=list)
+    qualifiers: list[str] = field(default_factory=list)   # of the elements: const, volatile...
 
     @property
     def rank(self) -> int:
@@ -126,7 +127,8 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
         return None
     # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
     # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
-    return Declaration(decl.name, " ".join(node.type.names), extents)
+    return Declaration(decl.name, " ".join(node.type.names), extents,
+                       list(node.quals or []) + list(decl.quals or []))
 
 
 class _Collector(c_ast.NodeVisitor):
@@ -238,3 +240,18 @@ def scope_at(source: SourceFile, offset: int) -> Scope:
     collector.collect(tree)
     return Scope(collector.declarations, collector.function_start, collector.file_scope,
                  collector.parameters)
+
+
+def element_types(source: SourceFile, offset: int, names) -> dict[str, str]:
+    """The declared element type of each of these names visible at `offset` (a
+    name whose declaration is not found, or is volatile or atomic, is left out)."""
+    try:
+        scope = scope_at(source, offset)
+    except DeclarationError:
+        return {}
+    result = {}
+    for name in names:
+        declaration = scope.declarations.get(name)
+        if declaration is not None and not {"volatile", "_Atomic"} & set(declaration.qualifiers):
+            result[name] = declaration.element_type
+    return result

@@ -54,6 +54,19 @@ class Array:
     name: str
     rank: int
     written: bool = False
+    element_type: str | None = None     # as declared ("double"), where the file shows it
+
+    @property
+    def element_bytes(self) -> int | None:
+        """Bytes of one element, for the basic C types (None for others)."""
+        return ELEMENT_BYTES.get(" ".join(w for w in (self.element_type or "").split()
+                                          if w not in ("signed", "unsigned")))
+
+
+# sizes on every LP64 platform polyopt targets
+ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "long int": 8,
+                 "long long": 8, "long long int": 8, "float": 4, "double": 8, "long double": 16,
+                 "_Bool": 1, "float _Complex": 8, "double _Complex": 16}
 
 
 @dataclass

@@ -32,7 +32,9 @@ gave no sizes:
   reuse) fits in half the L1 data cache and (2) the whole tile's footprint
   fits in half the L2 cache; no size grows past ``MAX_INNERMOST_TILE`` (innermost)
   or ``MAX_TILE`` (the others, which leaves tiles for the threads of a parallel
-  tile loop), or past what the member's known extent needs. Sizes are powers of two. Cache sizes come from
+  tile loop), nor past the member's known extent (a tile that is never full only
+  adds dead code), nor past ``DEFAULT_TILE_SIZE`` where the extent is unknown
+  (a size safe for small and large extents alike). Sizes are powers of two. Cache sizes come from
   the machine (``scheduler.cache``), with safe defaults.
 * Bands whose members are not plain iterators (skewed) have no footprint
   model: their members get ``DEFAULT_TILE_SIZE``, small extents still apart.
@@ -182,9 +184,6 @@ def _grow(sizes: list[int], references: list[_Reference], extents: list[int | No
           order: list[int], caches: CacheSizes) -> None:
     innermost, outermost = order[-1], order[0]
     growing = [size > 0 for size in sizes]
-    for member, extent in enumerate(extents):
-        if growing[member] and extent is not None and sizes[member] >= extent:
-            growing[member] = False
 
     def fits(candidate: list[int]) -> bool:
         inner = list(candidate)
@@ -202,14 +201,20 @@ def _grow(sizes: list[int], references: list[_Reference], extents: list[int | No
                                     preference[m]))
         candidate = list(sizes)
         candidate[member] *= 2
-        extent = extents[member]
-        limit = MAX_INNERMOST_TILE if member == innermost else MAX_TILE
-        if candidate[member] > limit or not fits(candidate):
+        if candidate[member] > _size_limit(member == innermost, extents[member]) \
+                or not fits(candidate):
             growing[member] = False
             continue
         sizes[member] = candidate[member]
-        if extent is not None and sizes[member] >= extent:
-            growing[member] = False
+
+
+def _size_limit(innermost: bool, extent: int | None) -> int:
+    """The largest tile size of a member: within its known extent (a larger tile is
+    never full, and the C compiler warns about the dead code for full tiles), and
+    DEFAULT_TILE_SIZE where the extent is unknown (safe for small and large sizes)."""
+    if extent is None:
+        return DEFAULT_TILE_SIZE
+    return min(MAX_INNERMOST_TILE if innermost else MAX_TILE, extent)
 
 
 def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,

@@ -65,9 +65,9 @@ def _outermost_band(schedule):
 
 
 def test_matrix_product_tile_fits_the_caches():
-    """Unknown N: the product is tiled; its tile's three double arrays fit half of L2,
+    """N = 2000: the product is tiled; its tile's three double arrays fit half of L2,
     one row of tiles fits half of L1, and the stride-1 loop gets the largest size."""
-    scop, _, tiled, report = _tiled(MATMUL)
+    scop, _, tiled, report = _tiled(MATMUL, {"N": 2000})
     assert len(report.bands) == 1
     sizes = report.bands[0]               # in point-loop order, innermost last
     assert len(sizes) == 3
@@ -90,9 +90,26 @@ def test_footprint_of_a_matrix_product_tile():
 
 
 def test_smaller_caches_give_smaller_tiles():
-    _, _, _, large = _tiled(MATMUL)
-    _, _, _, small = _tiled(MATMUL, caches=CacheSizes(l1=4 * 1024, l2=64 * 1024))
+    _, _, _, large = _tiled(MATMUL, {"N": 2000})
+    _, _, _, small = _tiled(MATMUL, {"N": 2000}, CacheSizes(l1=4 * 1024, l2=64 * 1024))
     assert sum(small.bands[0]) < sum(large.bands[0])
+
+
+def test_unknown_extents_keep_the_default_bound():
+    """Nothing known: no size above 32, safe for small and large sizes alike."""
+    _, _, _, report = _tiled(MATMUL)
+    assert len(report.bands) == 1 and max(report.bands[0]) <= 32
+
+
+def test_no_tile_larger_than_a_known_extent():
+    """A tile larger than its loop is never full: M = 60 keeps that member within 60."""
+    text = MATMUL.replace("double A[N][N], B[N][N], C[N][N];",
+                          "double A[N][M], B[M][M], C[N][M];").replace("j < N", "j < M")
+    text = text.replace("k < N", "k < M")
+    _, _, _, report = _tiled(text, {"N": 2000, "M": 60})
+    assert len(report.bands) == 1
+    # the two members of extent 60 (j, k) stay within it; only i's may be larger
+    assert sum(size <= 60 for size in report.bands[0]) >= 2, report.bands
 
 
 FILTER_1D = """
@@ -137,9 +154,6 @@ def test_band_fitting_in_the_cache_is_not_tiled():
     assert len(report.bands) == 1
 
 
-def test_known_extent_bounds_the_tile():
-    _, _, _, report = _tiled(MATMUL, {"N": 1000})
-    assert len(report.bands) == 1
 
 
 def test_user_sizes_win():
