@@ -96,3 +96,141 @@ def test_the_check_rejects_a_simd_mark_on_a_carried_loop():
     verdict = check_ast(root, scop.domain(), dependences, scop.context, (PARALLEL, SIMD))
     assert verdict.correct is False
     assert "carries a dependence" in verdict.reason
+
+
+# -- scalar replacement -----------------------------------------------------------------
+
+PROGRAM = """#include <stdio.h>
+#define N 37
+{declarations}
+int main(void) {{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {{
+      A[i][j] = (double)((i * 7 + j * 3) % 11) / 9.0 + (i == j ? N : 0);
+      B[i][j] = (double)((i + 2 * j) % 5) / 7.0;
+      C[i][j] = (double)(i - j) / 3.0;
+    }}
+#pragma scop
+{body}
+#pragma endscop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      printf("%a %a %a\\n", A[i][j], B[i][j], C[i][j]);
+  return 0;
+}}
+"""
+
+DECLARATIONS = "double A[N][N], B[N][N], C[N][N];"
+
+GEMM = """for (int i = 0; i < N; i++)
+  for (int j = 0; j < N; j++) {
+    C[i][j] *= 0.5;
+    for (int k = 0; k < N; k++)
+      C[i][j] += 1.5 * A[i][k] * B[k][j];
+  }"""
+
+# the accumulated A[i][j] is read as A[i][k] when k == j: a possible alias
+ALIASING = """for (int i = 0; i < N; i++)
+  for (int j = 0; j < N; j++)
+    for (int k = 0; k < N; k++)
+      A[i][j] += A[i][k] * B[k][j];"""
+
+# A[i][k], A[j][k] (k < j < i) are never A[i][j]: isl proves them disjoint
+CHOLESKY = """for (int i = 0; i < N; i++) {
+  for (int j = 0; j < i; j++) {
+    for (int k = 0; k < j; k++)
+      A[i][j] -= A[i][k] * A[j][k];
+    A[i][j] /= A[j][j];
+  }
+  for (int k = 0; k < i; k++)
+    A[i][i] -= A[i][k] * A[i][k];
+}"""
+
+TWO_STATEMENTS = """for (int i = 0; i < N; i++)
+  for (int k = 0; k < N; k++) {
+    C[i][0] += A[i][k];
+    B[i][0] += C[k][1];
+  }"""
+
+
+def _program(body: str, declarations: str = DECLARATIONS) -> str:
+    return PROGRAM.format(declarations=declarations, body=body)
+
+
+def _optimized(text: str, **options) -> str:
+    settings = {"scheduler": "identity", "tile": False, **options}
+    return optimize_source(SourceFile("t.c", text), Options(**settings)).text
+
+
+def _same_output(text: str, optimized: str, tmp_path) -> None:
+    expected, original_warnings = compile_and_run(text, tmp_path, "original")
+    output, warnings = compile_and_run(optimized, tmp_path, "optimized")
+    assert output == expected
+    assert warnings <= original_warnings, warnings
+
+
+@needs_gcc
+def test_scalar_replacement_of_a_product_is_bit_identical(tmp_path):
+    text = _program(GEMM)
+    code = _optimized(text)
+    assert "double polyopt_accumulator = C[c0][c1];" in code, code
+    assert "polyopt_accumulator += (1.5 * A[c0][c2]) * B[c2][c1];" in code
+    assert "C[c0][c1] = polyopt_accumulator;" in code
+    _same_output(text, code, tmp_path)
+
+
+@needs_gcc
+def test_scalar_replacement_in_tiled_code_is_bit_identical(tmp_path):
+    text = _program(GEMM)
+    code = _optimized(text, scheduler="isl", tile=True, tile_sizes=[8])
+    _same_output(text, code, tmp_path)
+
+
+@needs_gcc
+def test_no_scalar_replacement_where_the_cell_may_alias(tmp_path):
+    text = _program(ALIASING)
+    code = _optimized(text)
+    assert "polyopt_accumulator" not in code
+    _same_output(text, code, tmp_path)
+
+
+@needs_gcc
+def test_scalar_replacement_where_isl_proves_no_alias(tmp_path):
+    text = _program(CHOLESKY)
+    code = _optimized(text)
+    # both reductions, each guarded by its loop running at least once
+    assert code.count("double polyopt_accumulator = ") == 2, code
+    assert "if (0 < c1)" in code and "if (0 < c0)" in code
+    _same_output(text, code, tmp_path)
+
+
+@needs_gcc
+def test_scalar_replacement_with_two_statements(tmp_path):
+    """Two statements in the loop: C[i][0] is accumulated, and the other statement's
+    C[k][1] is never that cell (column 1, not 0): C[i][0] goes to a local."""
+    text = _program(TWO_STATEMENTS)
+    code = _optimized(text)
+    assert "double polyopt_accumulator = C[c0][0];" in code, code
+    _same_output(text, code, tmp_path)
+
+
+def test_no_scalar_replacement_of_a_cell_that_moves():
+    code = _code("for (int i = 0; i < N; i++)\n  for (int j = 1; j < N; j++)\n"
+                 "    A[i][j] = A[i][j - 1] + B[i][j];")
+    assert "polyopt_accumulator" not in code
+
+
+def test_no_scalar_replacement_of_a_volatile_array():
+    code = _code("for (int i = 0; i < N; i++)\n  for (int k = 0; k < N; k++)\n"
+                 "    C[i][0] += A[i][k];",
+                 declarations="volatile double C[N][N]; double A[N][N];")
+    assert "polyopt_accumulator" not in code
+    code = _code("for (int i = 0; i < N; i++)\n  for (int k = 0; k < N; k++)\n"
+                 "    C[i][0] += A[i][k];", declarations="double C[N][N], A[N][N];")
+    assert "polyopt_accumulator" in code
+
+
+def test_no_scalar_replacement_without_a_declaration():
+    code = _code("for (int i = 0; i < N; i++)\n  for (int k = 0; k < N; k++)\n"
+                 "    C[i][0] += A[i][k];", declarations="")
+    assert "polyopt_accumulator" not in code
