@@ -106,10 +106,12 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             ctx.set_max_operations(budget)
 
     def after_for(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
-        # the build is the loop's own, as in before_for
-        parallel = inside_parallel.pop()
-        if (dependences is None or parallel or failures
-                or contains_for(node.for_get_body())):
+        # the build is the loop's own, as in before_for; only a loop before_for
+        # left SERIAL may be marked SIMD (never the PARALLEL one, nor another mark)
+        inside_parallel.pop()
+        annotation = node.get_annotation()
+        if (dependences is None or failures or annotation is None
+                or annotation.get_name() != SERIAL or contains_for(node.for_get_body())):
             return node
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)

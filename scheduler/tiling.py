@@ -222,7 +222,8 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                   scop: Scop | None = None, caches: CacheSizes | None = None) -> isl.Schedule:
     """Tile the permutable bands of at least two members; `isolate` separates full tiles.
 
-    With `scop`, the point loops of each tile are ordered for spatial locality and,
+    With `scop`, the point loops of each tile (the members of an untiled band, where
+    its outermost loop stays parallel) are ordered for spatial locality and,
     unless `sizes` are given, which bands are tiled and by how much follow the cache
     model of the module (`caches`: the machine's by default); without `scop`,
     every such band is tiled by `sizes` or DEFAULT_TILE_SIZE.
@@ -243,6 +244,10 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                 order = innermost_first_order(scores)
         band_sizes = band_tile_sizes(node, scop, sizes, order, caches)
         if band_sizes is None or all(size <= 1 for size in band_sizes):
+            # untiled: the stride-1 member innermost still, if the outer loop stays parallel
+            if order != list(range(n)) and (node.band_member_get_coincident(order[0])
+                                            or not node.band_member_get_coincident(0)):
+                node = permute_band(node, order)
             return node
         values = isl.MultiVal.zero(node.band_get_space())
         for member, size in enumerate(band_sizes):

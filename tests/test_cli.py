@@ -168,7 +168,9 @@ def test_identity_untiled(capsys, matmul):
     out = _optimize(capsys, matmul, "--scheduler", "identity", "--no-tile")
     assert "+= 32" not in out
     assert "not tiled" in out
-    assert "C[c0][c1] += A[c0][c2] * B[c2][c1];" in out
+    # the accumulated C[c0][c1] is kept in a local for the k loop (codegen.accumulate)
+    assert "double polyopt_accumulator = C[c0][c1];" in out
+    assert "polyopt_accumulator += A[c0][c2] * B[c2][c1];" in out
 
 
 def test_tile_sizes(capsys, matmul):
