@@ -37,7 +37,8 @@ gave no sizes:
   (a size safe for small and large extents alike). Sizes are powers of two. Cache sizes come from
   the machine (``scheduler.cache``), with safe defaults.
 * Bands whose members are not plain iterators (skewed) have no footprint
-  model: their members get ``DEFAULT_TILE_SIZE``, small extents still apart.
+  model: their members get ``DEFAULT_TILE_SIZE`` (or the largest power of two
+  within a smaller known extent), small extents still apart.
 """
 
 from __future__ import annotations
@@ -145,14 +146,14 @@ def _subscript_coefficients(access: isl.Map, iterators: list[int]) -> list[list[
 
 def footprint_bytes(references: list[_Reference], sizes: list[int]) -> int:
     """Bytes of the distinct cells one tile of these sizes touches (see the module)."""
-    cells: dict[str, tuple[int, int]] = {}
+    largest: dict[str, int] = {}       # per array, its largest reference's bytes
     for reference in references:
         count = 1
         for coefficients in reference.coefficients:
             count *= 1 + sum(c * (size - 1) for c, size in zip(coefficients, sizes))
-        if count * reference.element_bytes > cells.get(reference.array, (0, 0))[0]:
-            cells[reference.array] = (count * reference.element_bytes, count)
-    return sum(total for total, _ in cells.values())
+        largest[reference.array] = max(largest.get(reference.array, 0),
+                                       count * reference.element_bytes)
+    return sum(largest.values())
 
 
 def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int, int] | None],
@@ -168,10 +169,11 @@ def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int
     if (references is not None and all(e is not None for e in extents)
             and footprint_bytes(references, extents) <= caches.l2 // 2):
         return None
-    sizes = [MIN_TILE if not s else 0 for s in small]
     if references is None:
-        sizes = [DEFAULT_TILE_SIZE if not s else 0 for s in small]
+        sizes = [0 if s else _floor_power_of_two(_size_limit(False, e), DEFAULT_TILE_SIZE)
+                 for s, e in zip(small, extents)]
     else:
+        sizes = [0 if s else MIN_TILE for s in small]
         _grow(sizes, references, extents, order, caches)
     for member, (is_small, r) in enumerate(zip(small, ranges)):
         if is_small:       # one tile spans the whole member
@@ -206,6 +208,11 @@ def _grow(sizes: list[int], references: list[_Reference], extents: list[int | No
             growing[member] = False
             continue
         sizes[member] = candidate[member]
+
+
+def _floor_power_of_two(value: int, cap: int) -> int:
+    """The largest power of two at most `value` and `cap`."""
+    return 1 << (min(value, cap).bit_length() - 1)
 
 
 def _size_limit(innermost: bool, extent: int | None) -> int:

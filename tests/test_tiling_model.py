@@ -13,7 +13,7 @@ from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, schedule_scop
 from polyopt.scheduler.cache import CacheSizes, _from_sysfs, _parse_size
 from polyopt.scheduler.tiling import (DEFAULT_ELEMENT_BYTES, TilingReport, footprint_bytes,
-                                      band_references, tile_schedule)
+                                      band_references, model_tile_sizes, tile_schedule)
 
 CACHES = CacheSizes(l1=32 * 1024, l2=1024 * 1024)
 
@@ -249,3 +249,12 @@ def test_untiled_band_gets_its_stride_one_loop_innermost():
     assert "-> [(i)]" in members[0] and "-> [(j)]" in members[2], members
     assert band.band_member_get_coincident(0)
     assert is_legal(tiled, compute_dependences(scop).all)
+
+
+
+def test_band_without_a_footprint_model():
+    """A skewed band (members not plain iterators): tiles of 32, or the largest power
+    of two within a smaller known extent; a small member still whole."""
+    assert model_tile_sizes(None, [None, None], [0, 1], CACHES) == [32, 32]
+    assert model_tile_sizes(None, [(0, 23), (1, 4000)], [0, 1], CACHES) == [16, 32]
+    assert model_tile_sizes(None, [(0, 4), (0, 99), None], [0, 1, 2], CACHES) == [5, 32, 32]
