@@ -247,7 +247,7 @@ def element_types(source: SourceFile, offset: int, names) -> dict[str, str]:
     name whose declaration is not found, or is volatile or atomic, is left out)."""
     try:
         scope = scope_at(source, offset)
-    except DeclarationError:
+    except (DeclarationError, RecursionError):   # too deep for pycparser: types unknown
         return {}
     result = {}
     for name in names:
