@@ -500,27 +500,48 @@ def _groups(shape: StatementShape) -> list[list[_Access]]:
     return list(groups.values())
 
 
-def _memory_lines(shape: StatementShape, machine: Machine) -> list[float]:
-    """Lines brought into each cache level (see the module docstring)."""
+def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
+                  machine: Machine) -> list[float]:
+    """Lines brought into each cache level for this statement (see the module
+    docstring). The footprint of a loop holds every statement inside it; an array
+    group that several statements share (the same subscripts in the schedule's
+    coordinates) counts once, its lines shared out by the statements' accesses."""
     elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
     loops = shape.loops
-    groups = _groups(shape)
-    # footprint[j]: lines touched by one run of loops[j:], footprint[len] = one instance
+    # footprint[j]: lines touched by one run of loops[j:], footprint[len] = one instance;
+    # share[j]: this statement's part of them
     footprint = [0.0] * (len(loops) + 1)
-    footprint[len(loops)] = float(len(groups))
+    share = [0.0] * (len(loops) + 1)
+    footprint[len(loops)] = share[len(loops)] = float(len(_groups(shape)))
     for j in range(len(loops) - 1, -1, -1):
-        inner = loops[j:]
-        footprint[j] = sum(_line_span(group, inner, shape, elements_per_line) for group in groups)
+        dim = loops[j]
+        key = _loop_key(shape, dim)
+        inside = [other for other in shapes
+                  if other is shape or (dim in other.loops and _loop_key(other, dim) == key)]
+        groups: dict[tuple, list[tuple[StatementShape, list[_Access]]]] = {}
+        for other in inside:
+            for k, group in enumerate(_groups(other)):
+                first = group[0]
+                name = ((first.array, first.coefficients) if first.coefficients is not None
+                        else (other.name, k))
+                groups.setdefault(name, []).append((other, group))
+        for members in groups.values():
+            lines = max(_line_span(group, [d for d in other.loops if d >= dim], other,
+                                   elements_per_line) for other, group in members)
+            total = sum(len(group) for _, group in members)
+            mine = sum(len(group) for other, group in members if other is shape)
+            footprint[j] += lines
+            share[j] += lines * mine / total
     result = []
     for level in machine.caches:
         fits = len(loops)
         while fits > 0 and footprint[fits - 1] * machine.line_bytes <= level.capacity:
             fits -= 1
         if fits == 0:
-            result.append(footprint[0])
+            result.append(share[0])
         else:
             runs = math.prod(shape.trips[k] for k in loops[:fits - 1])
-            result.append(runs * footprint[fits - 1])
+            result.append(runs * share[fits - 1])
     return result
 
 
@@ -566,7 +587,7 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
             compute /= machine.vector_width
         elif shape.loops and shape.loops[-1] in shape.recurrent:
             compute = max(compute, instances * shape.operations * machine.latency_ns)
-        lines = _memory_lines(shape, machine)
+        lines = _memory_lines(shape, shapes, machine)
         memory = sum(count * level.line_ns for count, level in zip(lines, machine.caches))
         entries = 0.0
         for dim in shape.loops:
