@@ -6,8 +6,10 @@ pipeline tiles it, and where a tile band has no parallel member, also turned
 into a wavefront of tiles (``scheduler.wavefront``). Every candidate is checked
 against the dependences. The cost model (``scheduler.cost``) estimates each
 from the schedule's flat map: no code is generated. The original code is kept
-unless a candidate is predicted to beat it by ``MARGIN``: the model is coarse,
-and code as written has no generated overhead the model does not see.
+unless a candidate is predicted to beat it by ``MARGIN``, and the original order
+unless one of isl's schedules is predicted to beat it by ``MARGIN`` too: the model
+is coarse, and the less a schedule changes, the less overhead it has that the
+model does not see.
 """
 
 from __future__ import annotations
@@ -21,14 +23,14 @@ from polyopt.dependences import Dependences
 from polyopt.model import Scop
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
-from polyopt.scheduler.candidates import Candidate, candidate_schedules
+from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
 from polyopt.scheduler.cost import Estimate, Machine, estimate, statement_shapes, this_machine
 from polyopt.scheduler.tiling import tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
 log = logging.getLogger(__name__)
 
-MARGIN = 1.2     # predicted speedup over the original code needed to change it
+MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
 
 
 @dataclass
@@ -76,7 +78,10 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 
 
 def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:
-    """The winner and one line saying why."""
+    """The winner and one line saying why: the original code, unless a candidate is
+    predicted to beat it by `margin`; the original order (tiled), unless one of
+    isl's schedules is predicted to beat it by `margin` too. A reordered schedule
+    has costs the model does not see (partial tiles, more complex bounds)."""
     original = judged[0]
     best = min(judged[1:], key=lambda j: j.estimate.seconds, default=original)
     speedup = original.estimate.seconds / best.estimate.seconds if best.estimate.seconds else 1.0
@@ -84,6 +89,12 @@ def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:
         runner = f" (best: {best.label}, {speedup:.2f}x)" if best is not original else ""
         return original, (f"auto: original code kept; no candidate predicted to beat it by "
                           f"{margin:g}x{runner}")
+    same_order = [j for j in judged[1:] if j.candidate.name == ORIGINAL_ORDER]
+    if same_order and best.candidate.name != ORIGINAL_ORDER:
+        kept = min(same_order, key=lambda j: j.estimate.seconds)
+        if kept.estimate.seconds < best.estimate.seconds * margin and (
+                original.estimate.seconds >= kept.estimate.seconds * margin):
+            best, speedup = kept, original.estimate.seconds / kept.estimate.seconds
     return best, f"auto: {best.label}; predicted {speedup:.1f}x over the original: {_why(original, best)}"
 
 

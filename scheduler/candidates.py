@@ -32,6 +32,8 @@ class Candidate:
     wavefront: bool = False     # the tile bands are skewed into wavefronts after tiling
 
 
+ORIGINAL_ORDER = "original order"
+
 # (name, isl scheduler options); the first is today's `--scheduler isl`.
 ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
     ("isl (outer coincidence)", dict(outer_coincidence=1, maximize_band_depth=1,
@@ -77,7 +79,7 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
     """The original code, the original order, and isl's distinct legal schedules."""
     all_dependences = dependences.all
     result = [Candidate("original code", None),
-              Candidate("original order", annotate_bands(scop.schedule, all_dependences))]
+              Candidate(ORIGINAL_ORDER, annotate_bands(scop.schedule, all_dependences))]
     seen = {str(scop.schedule.get_map())}
     started = time.monotonic()
     for name, settings in ISL_SETTINGS:

@@ -34,8 +34,12 @@ statement is looked at on its own, in the schedule's coordinates:
   same outer constant dimensions). The statement's outermost parallel loop
   divides its work by the threads it can keep busy (a loop of 3 tiles on 2
   threads gives 1.5); every execution of that loop opens a parallel region,
-  charged ``region_ns``: the number of regions is the product of the trip
-  counts of the sequential loops around it.
+  charged ``region_ns`` (and the first ``team_ns``, starting the threads):
+  the number of regions is the product of the trip
+  counts of the sequential loops around it. Where that loop is a tile loop
+  inside sequential loops and no later tile loop is parallel, the code of its
+  partial tiles (generated apart) is parallel only at the point loop, inside
+  the other loops of the tile: a region per run of that point loop too.
 * **Recurrences.** Where the innermost loop carries a flow dependence of the
   statement on itself (a reduction, a Gauss-Seidel sweep), its operations wait
   for each other: they cost their latency, ``latency_ns``, not their throughput.
@@ -87,7 +91,8 @@ class Machine:
     access_ns: float = 0.15  # one load or store that hits the first level
     loop_ns: float = 3.0     # entering a loop: setup, the mispredicted exit
     skewed_loop_ns: float = 6.0   # more for the min/max bounds of a skewed loop
-    region_ns: float = 3000.0     # opening an OpenMP parallel region
+    region_ns: float = 1000.0    # opening an OpenMP parallel region (threads waiting, spinning)
+    team_ns: float = 50_000.0    # starting the threads, at the first region of the program
 
 
 def _cache_sizes() -> list[int]:
@@ -605,10 +610,19 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
                 regions = float(math.prod(shape.trips[:dim]))
                 key = _loop_key(shape, dim)
                 regions_of[key] = max(regions_of.get(key, 0.0), regions)
+                later = shape.loops[depth + 1:]
+                if regions > 1 and shape.steps[dim] > 1 and all(
+                        k in shape.carried for k in later if shape.steps[k] > 1):
+                    # The partial tiles of this tile loop are generated apart, where
+                    # the first parallel loop left is the point loop, inside the
+                    # others: a region per run of it (even when it runs no iteration).
+                    partial = regions * math.prod(shape.trips[k] for k in later[:-1])
+                    regions_of[("partial",) + key] = max(regions_of.get(("partial",) + key, 0.0),
+                                                         partial)
                 break
         costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
                                    parallel_dim, parallel_depth, speedup, regions, lines))
     total_regions = sum(regions_of.values())
     nanoseconds = sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup for c in costs)
-    nanoseconds += total_regions * machine.region_ns
+    nanoseconds += total_regions * machine.region_ns + (machine.team_ns if total_regions else 0.0)
     return Estimate(nanoseconds * 1e-9, costs, total_regions)
