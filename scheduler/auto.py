@@ -21,10 +21,10 @@ import islpy as isl
 
 from polyopt.dependences import Dependences
 from polyopt.model import Scop
-from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
-from polyopt.scheduler.cost import Estimate, Machine, estimate, statement_shapes, this_machine
+from polyopt.scheduler.cost import (Estimate, Machine, estimate, parameter_point, statement_shapes,
+                                    this_machine)
 from polyopt.scheduler.tiling import tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
@@ -54,25 +54,28 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     """Every legal candidate with its estimate, the original code first."""
     machine = machine or this_machine()
     all_dependences, flow = dependences.all, dependences.flow
+    point, touched = parameter_point(scop), {}
+
+    def shapes_of(schedule: isl.Schedule):
+        return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
+
     judged = []
-    for candidate in candidate_schedules(scop, dependences):
+    for candidate in candidate_schedules(scop, dependences):   # each checked legal there
         if candidate.schedule is None:
-            shapes = statement_shapes(scop, scop.schedule, all_dependences, flow, machine=machine)
+            shapes = shapes_of(scop.schedule)
             judged.append(Judged(candidate, estimate(shapes, machine, parallel=False)))
-            continue
-        if not is_legal(candidate.schedule, all_dependences):
             continue
         scheduled = candidate.schedule
         if tile:
             scheduled = tile_schedule(candidate.schedule, tile_sizes, isolate=False, scop=scop)
         tiled = tile and str(scheduled) != str(candidate.schedule)
-        shapes = statement_shapes(scop, scheduled, all_dependences, flow, machine=machine)
+        shapes = shapes_of(scheduled)
         judged.append(Judged(candidate, estimate(shapes, machine, parallel), tiled))
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
             if skewed is not None:
                 wave = Candidate(candidate.name, candidate.schedule, wavefront=True)
-                shapes = statement_shapes(scop, skewed, all_dependences, flow, machine=machine)
+                shapes = shapes_of(skewed)
                 judged.append(Judged(wave, estimate(shapes, machine, parallel), True))
     return judged
 

@@ -78,8 +78,10 @@ def isl_schedule(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]
 def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]:
     """The original code, the original order, and isl's distinct legal schedules."""
     all_dependences = dependences.all
-    result = [Candidate("original code", None),
-              Candidate(ORIGINAL_ORDER, annotate_bands(scop.schedule, all_dependences))]
+    result = [Candidate("original code", None)]
+    original_order = annotate_bands(scop.schedule, all_dependences)
+    if is_legal(original_order, all_dependences):     # by construction; checked all the same
+        result.append(Candidate(ORIGINAL_ORDER, original_order))
     seen = {str(scop.schedule.get_map())}
     started = time.monotonic()
     for name, settings in ISL_SETTINGS:

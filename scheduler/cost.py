@@ -216,7 +216,7 @@ class StatementShape:
         return [k for k, trip in enumerate(self.trips) if trip > 1]
 
 
-def _parameter_point(scop: Scop) -> isl.Set:
+def parameter_point(scop: Scop) -> isl.Set:
     """The parameter values decisions use: the known ones, the others UNKNOWN_PARAMETER
     (or any values the domains allow, if those make every domain empty)."""
     context = scop.decision_context
@@ -381,10 +381,14 @@ def _carried_levels(distances: isl.Set) -> set[int]:
 
 def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap,
                      flow: isl.UnionMap | None = None, point: isl.Set | None = None,
-                     machine: Machine | None = None) -> list[StatementShape]:
+                     machine: Machine | None = None,
+                     touched: dict | None = None) -> list[StatementShape]:
     """Every statement's trip counts, accesses and carried dependences under `schedule`
-    (`flow`: the flow dependences among `dependences`, for recurrences)."""
-    point = point if point is not None else _parameter_point(scop)
+    (`flow`: the flow dependences among `dependences`, for recurrences; `point`: the
+    parameter values, ``parameter_point``; `touched`: a cache of the lines each access
+    touches, kept from one schedule of the SCoP to the next)."""
+    point = point if point is not None else parameter_point(scop)
+    touched = touched if touched is not None else {}
     machine = machine or Machine()
     elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
     flat = schedule.get_map().intersect_domain(schedule.get_domain())
@@ -403,7 +407,10 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         inverse = _without_parameters(relation.reverse(), point)
         accesses = [_access_in_schedule(inverse, access, n_dims, point) for access in statement.accesses]
         for model_access, access in zip(accesses, statement.accesses):
-            model_access.lines = _touched_lines(access, statement.domain, point, elements_per_line)
+            if access.reference not in touched:
+                touched[access.reference] = _touched_lines(access, statement.domain, point,
+                                                           elements_per_line)
+            model_access.lines = touched[access.reference]
         shapes[statement.name] = StatementShape(statement.name, trips, steps, constants, accesses,
                                                 statement_operations(statement), _skewed(relation))
     for dependence in _maps(dependences):

@@ -11,7 +11,7 @@ from polyopt.pipeline import Options, optimize_source, render
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.auto import choose, judge_candidates
 from polyopt.scheduler.bands import is_legal
-from polyopt.scheduler.cost import Machine
+from polyopt.scheduler.cost import Machine, this_machine
 from polyopt.scheduler.tiling import tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
@@ -166,10 +166,13 @@ def test_wavefront_output_is_identical(tmp_path, isolate_text):
 
 
 @needs_gcc
-def test_default_output_of_matmul_is_identical(tmp_path):
+def test_default_output_of_matmul_is_identical(tmp_path, monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")      # the model's machine: 2 threads
+    this_machine.cache_clear()
     text = (KERNELS / "matmul.c").read_text()
     result = optimize_source(SourceFile("matmul.c", text), Options())
     assert "polyopt: auto: " in result.text
     expected, _ = compile_and_run(text, tmp_path, "original")
     actual, _ = compile_and_run(result.text, tmp_path, "auto")
     assert actual == expected
+    this_machine.cache_clear()
