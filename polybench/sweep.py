@@ -27,9 +27,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("kernels", nargs="*", help="kernel names (default: all of the suite)")
     parser.add_argument("--dataset", default="LARGE", type=str.upper, choices=DATASETS,
                         help="PolyBench dataset size (default: LARGE)")
-    parser.add_argument("--variants", default="gcc,isl,identity-omp",
+    parser.add_argument("--variants", default="gcc,auto,isl,identity-omp",
                         help="comma-separated, from: " + ", ".join(known_variants()) +
-                             " (default: gcc,isl,identity-omp; gcc, the baseline, is always run)")
+                             " (default: gcc,auto,isl,identity-omp; gcc, the baseline, is always run)")
     parser.add_argument("--repeat", type=argtypes.positive_int, default=5, help="timed runs per variant, the verification run included (default: 5)")
     parser.add_argument("--timeout", type=argtypes.positive_float, default=300.0,
                         help="seconds before a run or a build is killed (default: 300)")

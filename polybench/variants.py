@@ -72,7 +72,7 @@ def _polly_clang() -> tuple[str | None, str]:
 
 # polyopt's own variants, named as polyopt's in reports and plots (the keys, which
 # --variants and results.csv use, name only the scheduler).
-_POLYOPT_LABELS = {"isl": "polyopt (isl)", "identity-omp": "polyopt (identity)",
+_POLYOPT_LABELS = {"auto": "polyopt (auto)", "isl": "polyopt (isl)", "identity-omp": "polyopt (identity)",
                    "cuda": "polyopt (CUDA)"}
 
 
@@ -84,7 +84,7 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
+    return ["gcc", "auto", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -108,6 +108,10 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     gcc = shutil.which("gcc") or "gcc"
     if name == "gcc":
         return Variant(name, [gcc, *GCC_FLAGS], description="the original, gcc -O3 -march=native")
+    if name == "auto":
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto"),
+                       description="polyopt's default: a cost model's choice among the original "
+                                   "code, the original order and isl's schedules, tiling, OpenMP")
     if name == "isl":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="isl"),
                        description="polyopt: isl scheduler, tiling, OpenMP")

@@ -30,9 +30,10 @@ log = logging.getLogger("polyopt")
 def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("optimization")
     group.add_argument("--scheduler", choices=scheduler_names(),
-                       help="schedule strategy: identity, isl, or random, which searches "
-                            "(default: the best schedule a search stored for this SCoP on this "
-                            "machine, else isl)")
+                       help="schedule strategy: auto (the original code, the original order or "
+                            "one of isl's schedules, tiled or as wavefronts, chosen by a static "
+                            "cost model), identity, isl, or random, which searches (default: the "
+                            "best schedule a search stored for this SCoP on this machine, else auto)")
     group.add_argument("--no-tile", dest="tile", action="store_false",
                        help="do not tile permutable bands")
     group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
@@ -61,7 +62,7 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _options(args: argparse.Namespace) -> Options:
-    return Options(scheduler=args.scheduler or "isl", tile=args.tile, tile_sizes=args.tile_sizes,
+    return Options(scheduler=args.scheduler or "auto", tile=args.tile, tile_sizes=args.tile_sizes,
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db, database=args.db,
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,

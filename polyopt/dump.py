@@ -77,6 +77,9 @@ def _stage_text(scop: Scop, options: Options, stage: str,
     if stage == "space":
         return _space_text(scop, options)
     scheduled = schedule_scop(scop, options, chosen=choice)
+    if scheduled.schedule is None:
+        return (f"{kept_message(ScheduleResult(None, scheduled.description))}\n"
+                "(no schedule: the SCoP is left as it was written)")
     nest = generate(scheduled, ExpressionPrinter())
     return (f"{scheduled.description}\nschedule tree: {scheduled.schedule}\n"
             "code:\n" + "\n".join(nest.lines))

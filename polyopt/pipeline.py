@@ -21,6 +21,7 @@ from polyopt.model import Scop
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
+from polyopt.scheduler.wavefront import skew_tile_bands
 from polyopt.timebox import (FILE_SECONDS, TimeBoxExceeded, TimeBoxFailed, call_with_step_limits,
                              call_with_time_limit, in_child, limits_within, step)
 
@@ -31,7 +32,7 @@ log = logging.getLogger(__name__)
 class Options:
     """What the user asked for; the CLI fills it in."""
 
-    scheduler: str = "isl"
+    scheduler: str = "auto"           # auto: a cost model's choice (scheduler.auto)
     tile: bool = True
     tile_sizes: list[int] | None = None
     parallel: bool = True
@@ -69,6 +70,7 @@ class ScheduledScop:
     options: Options
     fallback: str | None = None       # why the scheduler kept the original order
     flat_map: bool = False            # tiled code from the flat schedule map, not isl's tree
+    wavefront: bool = False           # tile bands skewed into wavefronts (scheduler.wavefront)
 
 
 @dataclass
@@ -147,27 +149,56 @@ def schedule_within_budget(name: str, scop: Scop, dependences: Dependences) -> S
                           description, fallback, flat_map)
 
 
+def scheduler_name(options: Options) -> str:
+    """The strategy that runs: auto's cost model is a CPU model, CUDA keeps isl's."""
+    if options.scheduler == "auto" and options.target == "cuda":
+        return "isl"
+    return options.scheduler
+
+
 def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None = None,
                   chosen: ScheduleResult | None = None) -> ScheduledScop:
-    """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP."""
+    """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP.
+    A result without a schedule (the original code kept) gives one without a schedule."""
     if dependences is None:
         step("dependence analysis")
         dependences = compute_dependences(scop)
     step("scheduling")
-    result = chosen or get_scheduler(options.scheduler, seed=options.seed).schedule(scop, dependences)
+    result = chosen or get_scheduler(scheduler_name(options), seed=options.seed, tile=options.tile,
+                                     tile_sizes=options.tile_sizes,
+                                     parallel=options.parallel).schedule(scop, dependences)
+    tiling = TilingReport()
+    if result.schedule is None:
+        return ScheduledScop(scop, dependences, None, result.description, tiling, None, options,
+                             result.fallback)
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
-    tiling = TilingReport()
     schedule = result.schedule
     if options.tile:
         step("tiling")
-        schedule = tile_schedule(schedule, options.tile_sizes, tiling, scop=scop)
+        schedule = tiled(result.schedule, options, scop, dependences, result.wavefront, tiling)
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
-                         result.schedule, options, result.fallback, result.flat_map)
+                         result.schedule, options, result.fallback, result.flat_map,
+                         result.wavefront)
+
+
+def tiled(schedule: isl.Schedule, options: Options, scop: Scop, dependences: Dependences,
+          wavefront: bool, report: TilingReport | None = None,
+          isolate: bool = True) -> isl.Schedule:
+    """The schedule tiled as the options ask; with `wavefront`, tile bands without a
+    parallel member skewed into wavefronts of tiles (full tiles isolated after)."""
+    if not wavefront:
+        return tile_schedule(schedule, options.tile_sizes, report, isolate=isolate, scop=scop)
+    plain = tile_schedule(schedule, options.tile_sizes, report, isolate=False, scop=scop)
+    skewed = skew_tile_bands(plain, dependences.all, isolate=isolate)
+    if skewed is None:
+        raise LegalityError("the wavefront of tiles is not legal (internal error)",
+                            scop.region.location)
+    return skewed
 
 
 # isl operations allowed for generating code with full tiles isolated; past it,
@@ -194,7 +225,8 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     finally:
         ctx.set_max_operations(0)
     step("code generation")
-    plain = tile_schedule(scheduled.untiled, options.tile_sizes, isolate=False, scop=scop)
+    plain = tiled(scheduled.untiled, options, scop, scheduled.dependences, scheduled.wavefront,
+                  isolate=False)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map)
 
 
@@ -290,6 +322,7 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             raise outcome.error
         if outcome.nest is not None:
             generated.append((scop, outcome.nest, outcome.report))
+        if outcome.report is not None:
             reports.append(outcome.report)
     replacements = []
     device, expressions = state.device, state.expressions
@@ -344,6 +377,13 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
     outcome = _ScopOutcome(state)
     try:
         scheduled = schedule_scop(scop, options, dependences, choice)
+        if scheduled.schedule is None:
+            # the scheduler kept the original code: the region stays as written
+            outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                        scheduled.description, [], [])
+            outcome.warnings.append(format_note(kept_message(ScheduleResult(None, scheduled.description)),
+                                                scop.region.location))
+            return outcome
         device = state.device
         if device is not None:
             nest = device.generate(source, scheduled, state.expressions)

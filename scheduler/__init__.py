@@ -1,6 +1,6 @@
 """Schedule strategies; each maps (Scop, Dependences) to an isl schedule tree."""
 
 from polyopt.scheduler.base import ScheduleResult, Scheduler, get_scheduler, scheduler_names
-from polyopt.scheduler import identity, isl_scheduler, random_scheduler  # noqa: F401  (registration)
+from polyopt.scheduler import auto, identity, isl_scheduler, random_scheduler  # noqa: F401  (registration)
 
 __all__ = ["ScheduleResult", "Scheduler", "get_scheduler", "scheduler_names"]

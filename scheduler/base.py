@@ -19,6 +19,7 @@ class ScheduleResult:
     description: str
     fallback: str | None = None   # why the strategy gave up and kept the original order
     flat_map: bool = False        # generate from the flat map: isl's code for the tree was wrong
+    wavefront: bool = False       # after tiling, skew tile bands into wavefronts (scheduler.wavefront)
 
 
 class Scheduler(ABC):
@@ -30,8 +31,12 @@ class Scheduler(ABC):
 
     name: str = ""
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, tile: bool = True,
+                 tile_sizes: list[int] | None = None, parallel: bool = True):
         self.seed = seed        # only randomized strategies use it
+        # how the pipeline will tile and parallelize: a strategy that estimates
+        # the generated code (auto) takes them into account
+        self.tile, self.tile_sizes, self.parallel = tile, tile_sizes, parallel
 
     @abstractmethod
     def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:

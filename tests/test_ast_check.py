@@ -84,7 +84,7 @@ def test_a_parallel_mark_on_a_carrying_loop_is_found():
 @pytest.mark.parametrize("kernel", ["matmul.c", "jacobi2d.c", "lu.c", "trisolv.c"])
 def test_tiled_parallel_code_of_the_isl_scheduler_checks(kernel):
     scop = extract_scops(read_source(str(KERNELS / kernel))).scops[0]
-    scheduled = schedule_scop(scop, Options())
+    scheduled = schedule_scop(scop, Options(scheduler="isl"))
     root = _ast(scop, scheduled.schedule, scheduled.dependences.all)
     verdict = check_ast(root, scheduled.schedule.get_domain(), scheduled.dependences.all,
                         scop.context, PARALLEL)
@@ -97,7 +97,7 @@ def test_no_polybench_kernel_is_rejected(kernel):
     """The isl scheduler's tiled code of every PolyBench kernel is right, or too costly
     to check (seidel-2d), never reported wrong."""
     scop = extract_scops(read_source(str(SUITE / "kernels" / f"{kernel}.c"))).scops[0]
-    scheduled = schedule_scop(scop, Options())
+    scheduled = schedule_scop(scop, Options(scheduler="isl"))
     root = _ast(scop, scheduled.schedule, scheduled.dependences.all)
     verdict = check_ast(root, scheduled.schedule.get_domain(), scheduled.dependences.all,
                         scop.context, PARALLEL)

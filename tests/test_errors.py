@@ -274,7 +274,7 @@ def test_good_and_bad_scop(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     source = GOOD_AND_BAD_HEAD + GOOD_BODY + BAD_PART
     (tmp_path / "two.c").write_text(source)
-    status, out, err = _run(capsys, ["two.c"])
+    status, out, err = _run(capsys, ["two.c", "--scheduler", "isl"])
     assert status == 0
     warnings = _diagnostics(err, "warning")
     assert [(w[0], w[1], w[2]) for w in warnings] == [("two.c", 11, 7)], err
@@ -427,7 +427,7 @@ LATIN1_TAIL = b"#pragma endscop\n}\n/* \xe9t\xe9 */\n"
 def test_latin1_bytes_survive_a_transformation(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "latin1.c").write_bytes(LATIN1_HEAD + LATIN1_GOOD + LATIN1_TAIL)
-    status, _, err = _run(capsys, ["latin1.c", "-o", "out.c"])
+    status, _, err = _run(capsys, ["latin1.c", "-o", "out.c", "--scheduler", "isl"])
     assert status == 0, err
     data = (tmp_path / "out.c").read_bytes()
     assert data.startswith(LATIN1_HEAD)
@@ -441,7 +441,7 @@ def test_latin1_bytes_survive_in_an_unchanged_file(tmp_path, monkeypatch, capsys
               b"#pragma scop\n  for (i = 0; i < n; i++)\n    A[idx[i]] = 0; /* \xe9 */\n"
               b"#pragma endscop\n}\n")
     (tmp_path / "latin1.c").write_bytes(source)
-    status, _, err = _run(capsys, ["latin1.c", "-o", "out.c"])
+    status, _, err = _run(capsys, ["latin1.c", "-o", "out.c", "--scheduler", "isl"])
     assert status == 0
     assert _diagnostics(err, "warning")[0][:3] == ("latin1.c", 6, 7), err
     assert (tmp_path / "out.c").read_bytes() == source

@@ -21,6 +21,9 @@ def _polyopt(capsys, tmp_path, monkeypatch, text: str, *options: str) -> tuple[s
     """polyopt on `text` saved as prog.c (in tmp_path): (output text, stderr)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "prog.c").write_bytes(text.encode())
+    if "--scheduler" not in options:
+        # these small regions must be transformed: the default (auto) would keep them
+        options = ("--scheduler", "isl", *options)
     status = main(["prog.c", *options])
     captured = capsys.readouterr()
     assert status == 0, captured.err

@@ -1,0 +1,135 @@
+"""The default scheduler: the candidate a static cost model predicts fastest.
+
+Candidates (``scheduler.candidates``): the original code as written, the
+original order, isl's schedules under several settings; each is tiled as the
+pipeline tiles it, and where a tile band has no parallel member, also turned
+into a wavefront of tiles (``scheduler.wavefront``). Every candidate is checked
+against the dependences. The cost model (``scheduler.cost``) estimates each
+from the schedule's flat map: no code is generated. The original code is kept
+unless a candidate is predicted to beat it by ``MARGIN``, and the original order
+unless one of isl's schedules is predicted to beat it by ``MARGIN`` too: the model
+is coarse, and the less a schedule changes, the less overhead it has that the
+model does not see.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import islpy as isl
+
+from polyopt.dependences import Dependences
+from polyopt.model import Scop
+from polyopt.scheduler.base import ScheduleResult, Scheduler, register
+from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
+from polyopt.scheduler.cost import (Estimate, Machine, estimate, parameter_point, statement_shapes,
+                                    this_machine)
+from polyopt.scheduler.tiling import tile_schedule
+from polyopt.scheduler.wavefront import skew_tile_bands
+
+log = logging.getLogger(__name__)
+
+MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
+
+
+@dataclass
+class Judged:
+    candidate: Candidate
+    estimate: Estimate
+
+    @property
+    def label(self) -> str:
+        name = self.candidate.name
+        if self.candidate.schedule is None:
+            return name
+        return name + (" tiled" if self.tiled else "") + (", wavefront" if self.candidate.wavefront else "")
+
+    tiled: bool = False
+
+
+def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
+                     tile_sizes: list[int] | None = None, parallel: bool = True,
+                     machine: Machine | None = None) -> list[Judged]:
+    """Every legal candidate with its estimate, the original code first."""
+    machine = machine or this_machine()
+    all_dependences, flow = dependences.all, dependences.flow
+    point, touched = parameter_point(scop), {}
+
+    def shapes_of(schedule: isl.Schedule):
+        return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
+
+    judged = []
+    for candidate in candidate_schedules(scop, dependences):   # each checked legal there
+        if candidate.schedule is None:
+            shapes = shapes_of(scop.schedule)
+            judged.append(Judged(candidate, estimate(shapes, machine, parallel=False)))
+            continue
+        scheduled = candidate.schedule
+        if tile:
+            scheduled = tile_schedule(candidate.schedule, tile_sizes, isolate=False, scop=scop)
+        tiled = tile and str(scheduled) != str(candidate.schedule)
+        shapes = shapes_of(scheduled)
+        judged.append(Judged(candidate, estimate(shapes, machine, parallel), tiled))
+        if tiled and parallel:
+            skewed = skew_tile_bands(scheduled, all_dependences)
+            if skewed is not None:
+                wave = Candidate(candidate.name, candidate.schedule, wavefront=True)
+                shapes = shapes_of(skewed)
+                judged.append(Judged(wave, estimate(shapes, machine, parallel), True))
+    return judged
+
+
+def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:
+    """The winner and one line saying why: the original code, unless a candidate is
+    predicted to beat it by `margin`; the original order (tiled), unless one of
+    isl's schedules is predicted to beat it by `margin` too. A reordered schedule
+    has costs the model does not see (partial tiles, more complex bounds)."""
+    original = judged[0]
+    best = min(judged[1:], key=lambda j: j.estimate.seconds, default=original)
+    speedup = original.estimate.seconds / best.estimate.seconds if best.estimate.seconds else 1.0
+    if best is original or speedup < margin:
+        runner = f" (best: {best.label}, {speedup:.2f}x)" if best is not original else ""
+        return original, (f"auto: original code kept; no candidate predicted to beat it by "
+                          f"{margin:g}x{runner}")
+    same_order = [j for j in judged[1:] if j.candidate.name == ORIGINAL_ORDER]
+    if same_order and best.candidate.name != ORIGINAL_ORDER:
+        kept = min(same_order, key=lambda j: j.estimate.seconds)
+        if kept.estimate.seconds < best.estimate.seconds * margin and (
+                original.estimate.seconds >= kept.estimate.seconds * margin):
+            best, speedup = kept, original.estimate.seconds / kept.estimate.seconds
+    return best, f"auto: {best.label}; predicted {speedup:.1f}x over the original: {_why(original, best)}"
+
+
+def _why(original: Judged, best: Judged) -> str:
+    reasons = []
+    statements = best.estimate.statements
+    main = max(statements, key=lambda c: c.compute_ns + c.memory_ns, default=None)
+    if main is not None and main.parallel_depth is not None:
+        where = "outer" if main.parallel_depth == 0 else f"depth-{main.parallel_depth + 1}"
+        reasons.append(f"parallel {where} loop" + (f" ({best.estimate.regions:.3g} regions)"
+                                                    if best.estimate.regions > 1 else ""))
+    before, after = original.estimate.memory_lines, best.estimate.memory_lines
+    if after and before / after >= 1.5:
+        reasons.append(f"{before / after:.1f}x less memory traffic")
+    vector_before, vector_after = original.estimate.weighted("vectorized"), best.estimate.weighted("vectorized")
+    if vector_after > vector_before + 0.1:
+        reasons.append("stride-1 vectorizable innermost loop")
+    return ", ".join(reasons) or "lower predicted cost"
+
+
+@register
+class AutoScheduler(Scheduler):
+    """Chooses among the original code, the original order and isl's schedules
+    (tiled, or as wavefronts of tiles) with a static cost model."""
+
+    name = "auto"
+
+    def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
+        judged = judge_candidates(scop, dependences, self.tile, self.tile_sizes, self.parallel)
+        for each in judged:
+            log.info("%s: %s: predicted %.4g s", scop.region.location, each.label,
+                     each.estimate.seconds)
+        winner, description = choose(judged)
+        schedule = winner.candidate.schedule
+        return ScheduleResult(schedule, description, wavefront=winner.candidate.wavefront)

@@ -1,0 +1,101 @@
+"""The schedules the default scheduler chooses among.
+
+The original order (bands made permutable where legal, so that the pipeline
+tiles and parallelizes it) and isl's scheduler under several option settings:
+outer coincidence on and off, strongly connected components serialized,
+maximal band depth off, and Feautrier's algorithm. Identical schedules are
+kept once; each is checked against the exact dependences. isl's options are
+global to its context: each run sets the ones it needs and restores them.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+import islpy as isl
+
+from polyopt.dependences import Dependences
+from polyopt.model import Scop
+from polyopt.scheduler.bands import annotate_bands, is_legal
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Candidate:
+    """One schedule to estimate: `schedule` None is the original code, as written."""
+
+    name: str
+    schedule: isl.Schedule | None
+    wavefront: bool = False     # the tile bands are skewed into wavefronts after tiling
+
+
+ORIGINAL_ORDER = "original order"
+
+# (name, isl scheduler options); the first is today's `--scheduler isl`.
+ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
+    ("isl (outer coincidence)", dict(outer_coincidence=1, maximize_band_depth=1,
+                                     serialize_sccs=0, algorithm=0)),
+    ("isl (no outer coincidence)", dict(outer_coincidence=0, maximize_band_depth=1,
+                                        serialize_sccs=0, algorithm=0)),
+    ("isl (serialized components)", dict(outer_coincidence=1, maximize_band_depth=1,
+                                         serialize_sccs=1, algorithm=0)),
+    ("isl (no maximal band depth)", dict(outer_coincidence=1, maximize_band_depth=0,
+                                         serialize_sccs=0, algorithm=0)),
+    ("isl (Feautrier)", dict(outer_coincidence=1, maximize_band_depth=1, serialize_sccs=0,
+                             algorithm=1)),
+]
+
+# Seconds of isl scheduling spent for one SCoP past which no further setting is
+# tried (isl takes seconds on some stencils whatever the setting).
+SCHEDULING_SECONDS = 0.3
+
+
+def isl_schedule(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]) -> isl.Schedule | None:
+    """isl's schedule under `settings` (validity, proximity and coincidence: every
+    dependence), None if isl finds none; the context's options are restored."""
+    ctx = isl.DEFAULT_CONTEXT
+    saved = {name: getattr(ctx, f"get_schedule_{name}")() for name in settings}
+    try:
+        for name, value in settings.items():
+            getattr(ctx, f"set_schedule_{name}")(value)
+        constraints = (isl.ScheduleConstraints.on_domain(scop.domain())
+                       .set_context(scop.context)
+                       .set_validity(dependences)
+                       .set_proximity(dependences)
+                       .set_coincidence(dependences))
+        return constraints.compute_schedule()
+    except isl.Error as error:
+        log.info("isl scheduler (%s) failed: %s", settings, error)
+        return None
+    finally:
+        for name, value in saved.items():
+            getattr(ctx, f"set_schedule_{name}")(value)
+
+
+def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]:
+    """The original code, the original order, and isl's distinct legal schedules."""
+    all_dependences = dependences.all
+    result = [Candidate("original code", None)]
+    original_order = annotate_bands(scop.schedule, all_dependences)
+    if is_legal(original_order, all_dependences):     # by construction; checked all the same
+        result.append(Candidate(ORIGINAL_ORDER, original_order))
+    seen = {str(scop.schedule.get_map())}
+    started = time.monotonic()
+    for name, settings in ISL_SETTINGS:
+        if time.monotonic() - started > SCHEDULING_SECONDS:
+            break
+        schedule = isl_schedule(scop, all_dependences, settings)
+        if schedule is None:
+            continue
+        key = str(schedule.get_map())
+        if key in seen:
+            continue
+        seen.add(key)
+        if not is_legal(schedule, all_dependences):
+            log.warning("isl's schedule (%s) violates a dependence; not considered", name)
+            continue
+        result.append(Candidate(name, schedule))
+    return result

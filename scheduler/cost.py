@@ -1,0 +1,635 @@
+"""A static cost model: the predicted running time of a SCoP under a schedule.
+
+The model works from the polyhedral model alone (domains, accesses, dependences,
+the parameter values known for decisions) and the flat map of the schedule as it
+will be generated (tiled where the pipeline tiles). It never builds code. Each
+statement is looked at on its own, in the schedule's coordinates:
+
+* **Trip counts.** The statement's instances, mapped into the schedule space and
+  with the parameters fixed (``Scop.decision_context``; a parameter nothing
+  fixes is taken as ``UNKNOWN_PARAMETER``), are walked from the outermost
+  dimension in: a dimension's trip count is its extent (divided by its stride:
+  tile loops step by the tile size) once the outer dimensions are fixed at the
+  middle of their ranges, which is exact for boxes and gives the average
+  extent for triangles. The product is the number of instances.
+* **Memory traffic** (cache lines, the Carr–McKinley–Tseng kind of model made
+  level by level). Every access is rewritten as an affine function of the
+  schedule dimensions; accesses to one array with the same linear part form one
+  group (stencil neighbours share their lines). The footprint of a loop is the
+  number of distinct cache lines its groups touch while the loop and the loops
+  inside it run (spans of the subscripts; the last subscript is contiguous,
+  one line holds ``line_bytes / element_bytes`` elements, a larger stride
+  costs a line per element; never more than the lines of all the elements
+  the access touches in the SCoP). For each cache level, the outermost loop whose
+  footprint fits decides the traffic: the lines of one run of the loop just
+  outside it (consecutive iterations of that loop share what they reuse) times
+  the number of runs of that loop. Lines brought into a level are charged that
+  level's cost. Tiling shows up by itself: the point loops' footprint fits.
+* **Vectorizability.** The innermost loop is vectorized (compute divided by
+  the vector width) if it carries no dependence of the statement and every
+  access is stride 0 or stride 1 in it, as gcc and clang require (a reduction
+  in floating point is not vectorized without -ffast-math).
+* **Parallel granularity.** A loop is parallel if it carries no dependence of
+  any statement inside it (statements sharing the loop are those with the
+  same outer constant dimensions). The statement's outermost parallel loop
+  divides its work by the threads it can keep busy (a loop of 3 tiles on 2
+  threads gives 1.5); every execution of that loop opens a parallel region,
+  charged ``region_ns`` (and the first ``team_ns``, starting the threads):
+  the number of regions is the product of the trip
+  counts of the sequential loops around it. Where that loop is a tile loop
+  inside sequential loops and no later tile loop is parallel, the code of its
+  partial tiles (generated apart) is parallel only at the point loop, inside
+  the other loops of the tile: a region per run of that point loop too.
+* **Recurrences.** Where the innermost loop carries a flow dependence of the
+  statement on itself (a reduction, a Gauss-Seidel sweep), its operations wait
+  for each other: they cost their latency, ``latency_ns``, not their throughput.
+* **Loop and skewing overhead.** Every entry of a loop costs ``loop_ns`` (loop
+  setup, the mispredicted exit); where the statement's schedule is skewed
+  (a loop follows a combination of iterators), loop bounds become minima and
+  maxima and each entry costs ``skewed_loop_ns`` more.
+
+The time is the sum over statements of compute (operations of the statement
+body per instance), memory and loop overhead, divided by the parallel speedup,
+plus the regions' overhead. Only ratios between candidates of one SCoP are
+used, so the constants only need the right orders of magnitude.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.model import Scop, Statement
+
+UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
+
+
+@dataclass(frozen=True)
+class CacheLevel:
+    capacity: int            # bytes the model lets a footprint use (about half the cache)
+    line_ns: float           # cost of one line brought into this level
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What the model assumes of the machine that runs the code."""
+
+    threads: int = 2
+    caches: tuple[CacheLevel, ...] = (CacheLevel(16 << 10, 0.5), CacheLevel(256 << 10, 1.5),
+                                      CacheLevel(4 << 20, 5.0))
+    line_bytes: int = 64
+    element_bytes: int = 8   # double
+    vector_width: int = 4    # doubles per SIMD register (AVX2)
+    op_ns: float = 0.3       # one arithmetic operation, scalar
+    latency_ns: float = 1.0  # one operation on a recurrence carried by the innermost loop
+    access_ns: float = 0.15  # one load or store that hits the first level
+    loop_ns: float = 3.0     # entering a loop: setup, the mispredicted exit
+    skewed_loop_ns: float = 6.0   # more for the min/max bounds of a skewed loop
+    region_ns: float = 1000.0    # opening an OpenMP parallel region (threads waiting, spinning)
+    team_ns: float = 50_000.0    # starting the threads, at the first region of the program
+
+
+def _cache_sizes() -> list[int]:
+    """Data cache sizes of this machine, innermost first, from sysfs (empty if unknown)."""
+    sizes: dict[int, int] = {}
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            kind = (index / "type").read_text().strip()
+            level = int((index / "level").read_text())
+            text = (index / "size").read_text().strip().upper()
+        except (OSError, ValueError):
+            continue
+        if kind == "Instruction" or not text:
+            continue
+        scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1], 1)
+        try:
+            sizes[level] = int(text.rstrip("KMG")) * scale
+        except ValueError:
+            continue
+    return [sizes[level] for level in sorted(sizes)]
+
+
+def _threads() -> int:
+    value = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@cache
+def this_machine() -> Machine:
+    """The default machine with this one's thread count and cache sizes."""
+    default = Machine()
+    sizes = _cache_sizes()
+    caches = default.caches
+    if len(sizes) >= 2:
+        costs = [level.line_ns for level in default.caches]
+        caches = tuple(CacheLevel(max(size // 2, 4 << 10), costs[min(k, len(costs) - 1)])
+                       for k, size in enumerate(sizes[:3]))
+    return Machine(threads=max(1, _threads()), caches=caches)
+
+
+# ---------------------------------------------------------------- statements
+
+
+class _Operations(c_ast.NodeVisitor):
+    """Arithmetic in a statement body: binary, unary, ternary operators; calls
+    count for several (a square root or an exponential is not one add)."""
+
+    CALL = 8
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> None:
+        self.count += 1
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op not in ("&", "sizeof", "+"):
+            self.count += 1
+        self.generic_visit(node)
+
+    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> None:
+        self.count += 1
+        self.generic_visit(node)
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        if node.op != "=":
+            self.count += 1
+        self.generic_visit(node)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        self.count += self.CALL
+        if node.args is not None:
+            self.visit(node.args)
+
+    def visit_ArrayRef(self, node: c_ast.ArrayRef) -> None:
+        self.visit(node.name)     # subscripts are address arithmetic, folded by the compiler
+
+
+def statement_operations(statement: Statement) -> int:
+    counter = _Operations()
+    counter.visit(statement.body)
+    return max(1, counter.count)
+
+
+@dataclass
+class _Access:
+    array: str
+    rank: int
+    coefficients: tuple[tuple[int, ...], ...] | None   # [subscript][dim]; None: not affine
+    offsets: tuple[int, ...]
+    is_write: bool
+    lines: float = float("inf")   # lines of everything it touches in the whole SCoP
+
+
+@dataclass
+class StatementShape:
+    """One statement under a schedule: its loops and its accesses in schedule dims."""
+
+    name: str
+    trips: list[int]              # per schedule dimension (1: constant for this statement)
+    steps: list[int]              # stride of the dimension's values
+    constants: list[int | None]   # value of a constant dimension, None for a loop
+    accesses: list[_Access]
+    operations: int
+    skewed: bool
+    carried: set[int] = field(default_factory=set)   # dims where a dependence is carried
+    recurrent: set[int] = field(default_factory=set)  # dims carrying its own flow dependence
+
+    @property
+    def instances(self) -> float:
+        return float(math.prod(self.trips))
+
+    @property
+    def loops(self) -> list[int]:
+        return [k for k, trip in enumerate(self.trips) if trip > 1]
+
+
+def parameter_point(scop: Scop) -> isl.Set:
+    """The parameter values decisions use: the known ones, the others UNKNOWN_PARAMETER
+    (or any values the domains allow, if those make every domain empty)."""
+    context = scop.decision_context
+    fixed = context
+    for position, name in enumerate(scop.parameters):
+        if name not in scop.known_values:
+            fixed = fixed.fix_val(isl.dim_type.param, position,
+                                  isl.Val.int_from_si(fixed.get_ctx(), UNKNOWN_PARAMETER))
+    if not scop.domain().intersect_params(fixed).is_empty():
+        return fixed
+    nonempty = scop.domain().params().intersect(context)
+    if nonempty.is_empty():
+        return fixed
+    point = nonempty.sample_point()
+    result = context
+    for position in range(len(scop.parameters)):
+        value = point.get_coordinate_val(isl.dim_type.param, position)
+        result = result.fix_val(isl.dim_type.param, position, value)
+    return result
+
+
+def _without_parameters(thing, point: isl.Set):
+    """A set or map with the parameters fixed to `point` and then projected out."""
+    fixed = thing.intersect_params(point)
+    return fixed.project_out(isl.dim_type.param, 0, fixed.dim(isl.dim_type.param))
+
+
+def _constant_of(pw: isl.PwAff) -> int | None:
+    pieces = pw.get_pieces()
+    if not pieces:
+        return None
+    values = [aff.get_constant_val().to_python() for _, aff in pieces
+              if aff.dim(isl.dim_type.div) == 0]
+    return max(values) if values else None
+
+
+def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
+    """Trip count, stride and constant value of each dimension, the outer ones fixed at
+    the middle of their ranges in turn."""
+    n = instances.dim(isl.dim_type.set)
+    trips, steps, constants = [], [], []
+    current = instances
+    for k in range(n):
+        low = _constant_of(current.dim_min(k))
+        high = _constant_of(current.dim_max(k))
+        if low is None or high is None:
+            trips.append(1)
+            steps.append(1)
+            constants.append(None)
+            continue
+        if low == high:
+            trips.append(1)
+            steps.append(1)
+            constants.append(low)
+            current = current.fix_val(isl.dim_type.set, k, isl.Val.int_from_si(current.get_ctx(), low))
+            continue
+        stride = current.get_stride(k).to_python() or 1
+        stride = max(1, abs(int(stride)))
+        trip = (high - low) // stride + 1
+        trips.append(trip)
+        steps.append(stride)
+        constants.append(None)
+        middle = low + stride * ((trip - 1) // 2)
+        fixed = current.fix_val(isl.dim_type.set, k, isl.Val.int_from_si(current.get_ctx(), middle))
+        if fixed.is_empty():
+            fixed = current.fix_val(isl.dim_type.set, k, isl.Val.int_from_si(current.get_ctx(), low))
+        current = fixed
+    return trips, steps, constants
+
+
+def _single_aff(pw: isl.PwAff) -> isl.Aff | None:
+    """The affine expression of a piecewise one whose pieces share their linear part."""
+    pieces = pw.get_pieces()
+    if not pieces:
+        return None
+    first = pieces[0][1]
+    if first.dim(isl.dim_type.div) != 0:
+        return None
+    for _, aff in pieces[1:]:
+        if aff.dim(isl.dim_type.div) != 0:
+            return None
+        difference = aff.sub(first)
+        if any(not difference.get_coefficient_val(isl.dim_type.in_, k).is_zero()
+               for k in range(aff.dim(isl.dim_type.in_))):
+            return None
+    return first
+
+
+def _access_in_schedule(inverse: isl.Map, access, n_dims: int, point: isl.Set) -> _Access:
+    """The access as a function of the schedule dimensions (parameters fixed)."""
+    rank = access.relation.dim(isl.dim_type.out)
+    coefficients, offsets = None, (0,) * rank
+    try:
+        in_schedule = inverse.apply_range(_without_parameters(access.relation, point))
+        multi = isl.PwMultiAff.from_map(in_schedule)
+        rows, constants = [], []
+        for r in range(rank):
+            aff = _single_aff(multi.get_pw_aff(r))
+            if aff is None:
+                raise ValueError("not affine")
+            rows.append(tuple(aff.get_coefficient_val(isl.dim_type.in_, k).to_python()
+                              for k in range(n_dims)))
+            constants.append(aff.get_constant_val().to_python())
+        coefficients, offsets = tuple(rows), tuple(int(c) for c in constants)
+    except (isl.Error, ValueError):
+        pass
+    return _Access(access.array, rank, coefficients, offsets, access.is_write)
+
+
+def _touched_lines(access, domain: isl.Set, point: isl.Set, elements_per_line: int) -> float:
+    """Cache lines of the box of elements the access touches over the statement's domain."""
+    rank = access.relation.dim(isl.dim_type.out)
+    if rank == 0:
+        return 1.0
+    image = _without_parameters(access.relation.intersect_domain(domain).range(), point)
+    extents = []
+    for r in range(rank):
+        low, high = _constant_of(image.dim_min(r)), _constant_of(image.dim_max(r))
+        if low is None or high is None:
+            return float("inf")
+        extents.append(high - low + 1)
+    extents[-1] = math.ceil(extents[-1] / elements_per_line)
+    return float(math.prod(extents))
+
+
+def _skewed(schedule: isl.Map) -> bool:
+    """Some dimension follows a combination of two or more iterators."""
+    try:
+        multi = isl.PwMultiAff.from_map(schedule)
+    except isl.Error:
+        return True
+    n_in = schedule.dim(isl.dim_type.in_)
+    for k in range(schedule.dim(isl.dim_type.out)):
+        for _, aff in multi.get_pw_aff(k).get_pieces():
+            used = sum(1 for i in range(n_in)
+                       if not aff.get_coefficient_val(isl.dim_type.in_, i).is_zero())
+            if used > 1:
+                return True
+    return False
+
+
+def _maps(union: isl.UnionMap) -> list[isl.Map]:
+    maps: list[isl.Map] = []
+    union.foreach_map(maps.append)
+    return maps
+
+
+def _carried_levels(distances: isl.Set) -> set[int]:
+    """Schedule dimensions at which some of these distance vectors are first non-zero."""
+    levels = set()
+    current = distances
+    ctx = distances.get_ctx()
+    for k in range(distances.dim(isl.dim_type.set)):
+        if current.is_empty():
+            break
+        zero = current.fix_val(isl.dim_type.set, k, isl.Val.zero(ctx))
+        if not current.is_subset(zero):
+            levels.add(k)
+        current = zero
+    return levels
+
+
+def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap,
+                     flow: isl.UnionMap | None = None, point: isl.Set | None = None,
+                     machine: Machine | None = None,
+                     touched: dict | None = None) -> list[StatementShape]:
+    """Every statement's trip counts, accesses and carried dependences under `schedule`
+    (`flow`: the flow dependences among `dependences`, for recurrences; `point`: the
+    parameter values, ``parameter_point``; `touched`: a cache of the lines each access
+    touches, kept from one schedule of the SCoP to the next)."""
+    point = point if point is not None else parameter_point(scop)
+    touched = touched if touched is not None else {}
+    machine = machine or Machine()
+    elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
+    flat = schedule.get_map().intersect_domain(schedule.get_domain())
+    by_statement = {m.get_tuple_name(isl.dim_type.in_): m for m in _maps(flat)}
+    shapes: dict[str, StatementShape] = {}
+    for statement in scop.statements:
+        relation = by_statement.get(statement.name)
+        if relation is None:
+            continue
+        relation = relation.intersect_domain(statement.domain)
+        n_dims = relation.dim(isl.dim_type.out)
+        instances = _without_parameters(relation.range(), point)
+        if instances.is_empty():
+            continue
+        trips, steps, constants = _trips(instances)
+        inverse = _without_parameters(relation.reverse(), point)
+        accesses = [_access_in_schedule(inverse, access, n_dims, point) for access in statement.accesses]
+        for model_access, access in zip(accesses, statement.accesses):
+            if access.reference not in touched:
+                touched[access.reference] = _touched_lines(access, statement.domain, point,
+                                                           elements_per_line)
+            model_access.lines = touched[access.reference]
+        shapes[statement.name] = StatementShape(statement.name, trips, steps, constants, accesses,
+                                                statement_operations(statement), _skewed(relation))
+    for dependence in _maps(dependences):
+        source = dependence.get_tuple_name(isl.dim_type.in_)
+        sink = dependence.get_tuple_name(isl.dim_type.out)
+        if source not in by_statement or sink not in by_statement:
+            continue
+        mapped = (dependence.apply_domain(by_statement[source]).apply_range(by_statement[sink]))
+        levels = _carried_levels(_without_parameters(mapped, point).deltas())
+        for name in (source, sink):
+            if name in shapes:
+                shapes[name].carried |= levels
+    if flow is not None:
+        for dependence in _maps(flow):
+            source = dependence.get_tuple_name(isl.dim_type.in_)
+            if source != dependence.get_tuple_name(isl.dim_type.out) or source not in shapes:
+                continue
+            relation = by_statement[source]
+            mapped = dependence.apply_domain(relation).apply_range(relation)
+            shapes[source].recurrent |= _carried_levels(_without_parameters(mapped, point).deltas())
+    return [shapes[s.name] for s in scop.statements if s.name in shapes]
+
+
+# ---------------------------------------------------------------- the model
+
+
+@dataclass
+class StatementCost:
+    name: str
+    instances: float
+    compute_ns: float
+    memory_ns: float
+    loop_ns: float
+    vectorized: bool
+    parallel_dim: int | None       # schedule dimension of its outermost parallel loop
+    parallel_depth: int | None     # 0: the outermost loop of the statement
+    speedup: float                 # threads kept busy by that loop
+    regions: float                 # parallel regions it runs in
+    lines: list[float] = field(default_factory=list)   # lines brought into each cache level
+
+
+@dataclass
+class Estimate:
+    """Predicted time of a SCoP under one schedule, and its parts."""
+
+    seconds: float
+    statements: list[StatementCost]
+    regions: float                  # parallel regions opened in all
+
+    @property
+    def memory_lines(self) -> float:
+        return sum(cost.lines[-1] if cost.lines else 0.0 for cost in self.statements)
+
+    def weighted(self, attribute: str) -> float:
+        """Share of the statements' instances for which `attribute` holds."""
+        total = sum(cost.instances for cost in self.statements) or 1.0
+        return sum(cost.instances for cost in self.statements if getattr(cost, attribute)) / total
+
+
+def _line_span(access_group: list[_Access], dims: list[int], shape: StatementShape,
+               elements_per_line: int) -> float:
+    """Distinct cache lines a group of accesses touches while the loops `dims` run."""
+    first = access_group[0]
+    if first.rank == 0:
+        return 1.0
+    if first.coefficients is None:
+        # not affine in the schedule: a line per instance of the loops, per access
+        return float(math.prod(shape.trips[k] for k in dims)) * len(access_group)
+    rows = 1.0
+    involved: set[int] = set()
+    last = first.rank - 1
+    lines_last = 1.0
+    for r in range(first.rank):
+        coefficients = first.coefficients[r]
+        offsets = [access.offsets[r] for access in access_group]
+        extent = max(offsets) - min(offsets)
+        varying = [k for k in dims if coefficients[k] != 0]
+        involved.update(varying)
+        span = 1 + extent + sum(abs(coefficients[k]) * shape.steps[k] * (shape.trips[k] - 1)
+                                for k in varying)
+        distinct = min(span, math.prod(shape.trips[k] for k in varying) * len(set(offsets)))
+        if r == last:
+            finest = min((abs(coefficients[k]) * shape.steps[k] for k in varying), default=0)
+            if finest >= elements_per_line:
+                lines_last = distinct
+            else:
+                lines_last = max(1.0, math.ceil(span / elements_per_line))
+        else:
+            rows *= distinct
+    bound = math.prod(shape.trips[k] for k in involved) * len(access_group)
+    return float(min(rows * lines_last, bound, sum(access.lines for access in access_group)))
+
+
+def _groups(shape: StatementShape) -> list[list[_Access]]:
+    groups: dict[tuple, list[_Access]] = {}
+    for k, access in enumerate(shape.accesses):
+        key = (access.array, access.coefficients) if access.coefficients is not None else (k,)
+        groups.setdefault(key, []).append(access)
+    return list(groups.values())
+
+
+def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
+                  machine: Machine) -> list[float]:
+    """Lines brought into each cache level for this statement (see the module
+    docstring). The footprint of a loop holds every statement inside it; an array
+    group that several statements share (the same subscripts in the schedule's
+    coordinates) counts once, its lines shared out by the statements' accesses."""
+    elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
+    loops = shape.loops
+    # footprint[j]: lines touched by one run of loops[j:], footprint[len] = one instance;
+    # share[j]: this statement's part of them
+    footprint = [0.0] * (len(loops) + 1)
+    share = [0.0] * (len(loops) + 1)
+    footprint[len(loops)] = share[len(loops)] = float(len(_groups(shape)))
+    for j in range(len(loops) - 1, -1, -1):
+        dim = loops[j]
+        key = _loop_key(shape, dim)
+        inside = [other for other in shapes
+                  if other is shape or (dim in other.loops and _loop_key(other, dim) == key)]
+        groups: dict[tuple, list[tuple[StatementShape, list[_Access]]]] = {}
+        for other in inside:
+            for k, group in enumerate(_groups(other)):
+                first = group[0]
+                name = ((first.array, first.coefficients) if first.coefficients is not None
+                        else (other.name, k))
+                groups.setdefault(name, []).append((other, group))
+        for members in groups.values():
+            lines = max(_line_span(group, [d for d in other.loops if d >= dim], other,
+                                   elements_per_line) for other, group in members)
+            total = sum(len(group) for _, group in members)
+            mine = sum(len(group) for other, group in members if other is shape)
+            footprint[j] += lines
+            share[j] += lines * mine / total
+    result = []
+    for level in machine.caches:
+        fits = len(loops)
+        while fits > 0 and footprint[fits - 1] * machine.line_bytes <= level.capacity:
+            fits -= 1
+        if fits == 0:
+            result.append(share[0])
+        else:
+            runs = math.prod(shape.trips[k] for k in loops[:fits - 1])
+            result.append(runs * share[fits - 1])
+    return result
+
+
+def _vectorized(shape: StatementShape, machine: Machine) -> bool:
+    loops = shape.loops
+    if not loops:
+        return False
+    innermost = loops[-1]
+    if innermost in shape.carried or shape.trips[innermost] < 2 * machine.vector_width:
+        return False
+    for access in shape.accesses:
+        if access.rank == 0:
+            if access.is_write:
+                return False
+            continue
+        if access.coefficients is None:
+            return False
+        column = [row[innermost] for row in access.coefficients]
+        if any(column[:-1]) or abs(column[-1]) * shape.steps[innermost] > 1:
+            return False
+    return True
+
+
+def _loop_key(shape: StatementShape, dim: int) -> tuple:
+    return (dim, tuple(shape.constants[:dim]))
+
+
+def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = True) -> Estimate:
+    """Predicted time of the statements as scheduled; `parallel` False: no OpenMP."""
+    # A loop is parallel if no statement inside it has a dependence carried there.
+    serial_loops: set[tuple] = set()
+    for shape in shapes:
+        for dim in shape.carried:
+            serial_loops.add(_loop_key(shape, dim))
+    regions_of: dict[tuple, float] = {}
+    costs = []
+    for shape in shapes:
+        instances = shape.instances
+        vectorized = _vectorized(shape, machine)
+        compute = instances * (shape.operations * machine.op_ns
+                               + len(shape.accesses) * machine.access_ns)
+        if vectorized:
+            compute /= machine.vector_width
+        elif shape.loops and shape.loops[-1] in shape.recurrent:
+            compute = max(compute, instances * shape.operations * machine.latency_ns)
+        lines = _memory_lines(shape, shapes, machine)
+        memory = sum(count * level.line_ns for count, level in zip(lines, machine.caches))
+        entries = 0.0
+        for dim in shape.loops:
+            entries += math.prod(shape.trips[:dim])
+        loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
+        parallel_dim = parallel_depth = None
+        speedup, regions = 1.0, 0.0
+        if parallel and machine.threads > 1:
+            for depth, dim in enumerate(shape.loops):
+                if dim in shape.carried or _loop_key(shape, dim) in serial_loops:
+                    continue
+                parallel_dim, parallel_depth = dim, depth
+                trip = shape.trips[dim]
+                speedup = trip / math.ceil(trip / machine.threads)
+                regions = float(math.prod(shape.trips[:dim]))
+                key = _loop_key(shape, dim)
+                regions_of[key] = max(regions_of.get(key, 0.0), regions)
+                later = shape.loops[depth + 1:]
+                if regions > 1 and shape.steps[dim] > 1 and all(
+                        k in shape.carried for k in later if shape.steps[k] > 1):
+                    # The partial tiles of this tile loop are generated apart, where
+                    # the first parallel loop left is the point loop, inside the
+                    # others: a region per run of it (even when it runs no iteration).
+                    partial = regions * math.prod(shape.trips[k] for k in later[:-1])
+                    regions_of[("partial",) + key] = max(regions_of.get(("partial",) + key, 0.0),
+                                                         partial)
+                break
+        costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
+                                   parallel_dim, parallel_depth, speedup, regions, lines))
+    total_regions = sum(regions_of.values())
+    nanoseconds = sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup for c in costs)
+    nanoseconds += total_regions * machine.region_ns + (machine.team_ns if total_regions else 0.0)
+    return Estimate(nanoseconds * 1e-9, costs, total_regions)

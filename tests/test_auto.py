@@ -1,0 +1,178 @@
+"""The default scheduler (auto): its candidates, the cost model's choice, wavefronts."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import KERNELS, compile_and_run, needs_gcc
+from polyopt.dependences import compute_dependences
+from polyopt.frontend import SourceFile, extract_scops, read_source
+from polyopt.pipeline import Options, optimize_source, render
+from polyopt.scheduler import ScheduleResult
+from polyopt.scheduler.auto import choose, judge_candidates
+from polyopt.scheduler.bands import is_legal
+from polyopt.scheduler.cost import Machine, this_machine
+from polyopt.scheduler.tiling import tile_schedule
+from polyopt.scheduler.wavefront import skew_tile_bands
+
+MACHINE = Machine(threads=2)
+
+MIN_PLUS = """
+void closure(int n, double D[n][n])
+{
+#pragma scop
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        D[i][j] = D[i][j] < D[i][k] + D[k][j] ? D[i][j] : D[i][k] + D[k][j];
+#pragma endscop
+}
+"""
+
+MATMUL = """
+void product(int n, double A[n][n], double B[n][n], double C[n][n])
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}
+"""
+
+TINY = """
+void scale(double A[5][5], double B[5][5])
+{
+#pragma scop
+  for (int i = 0; i < 5; i++)
+    for (int j = 0; j < 5; j++)
+      A[i][j] = 2.0 * B[i][j];
+#pragma endscop
+}
+"""
+
+# Both loops carry a dependence: no loop is parallel, the band is permutable.
+RECURRENCE = """
+#include <stdio.h>
+#define N 300
+static double A[N][N];
+int main(void)
+{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = (double)((i * 7 + j * 3) % 11) / 11.0;
+#pragma scop
+  for (int i = 1; i < N; i++)
+    for (int j = 1; j < N; j++)
+      A[i][j] = 0.5 * A[i - 1][j] + 0.25 * A[i][j - 1] + 0.125 * A[i - 1][j - 1];
+#pragma endscop
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum += A[i][j] * (i + 1) + j;
+  printf("%.12e %.12e\\n", sum, A[N - 1][N - 2]);
+  return 0;
+}
+"""
+
+
+def _scop(text: str, known: dict[str, int] | None = None):
+    scop = extract_scops(SourceFile("k.c", text)).scops[0]
+    scop.known_values = dict(known or {})
+    return scop, compute_dependences(scop)
+
+
+def _choice(text: str, known: dict[str, int]):
+    scop, dependences = _scop(text, known)
+    judged = judge_candidates(scop, dependences, machine=MACHINE)
+    return judged, choose(judged)
+
+
+def test_matrix_product_is_tiled_and_parallel():
+    judged, (winner, why) = _choice(MATMUL, {"n": 1000})
+    assert winner.candidate.schedule is not None, why
+    assert winner.tiled, why
+    assert winner.estimate.regions == 1, why       # one region, around the outer tile loop
+    assert why.startswith("auto: ") and "parallel outer loop" in why
+
+
+def test_min_plus_closure_gets_no_parallel_region_per_anti_diagonal():
+    judged, (winner, why) = _choice(MIN_PLUS, {"n": 2000})
+    # isl's own schedule (anti-diagonals inside k, a region per diagonal) is a candidate...
+    isl = next(j for j in judged if j.candidate.name == "isl (outer coincidence)"
+               and not j.candidate.wavefront)
+    assert isl.estimate.regions > 2000 * 2000
+    # ...and it is not the one chosen: at most one region per k
+    assert winner is not isl
+    assert winner.estimate.regions <= 2000, why
+
+
+def test_tiny_loop_nest_keeps_the_original_code():
+    source = SourceFile("tiny.c", TINY)
+    result = optimize_source(source, Options())
+    assert result.text == TINY
+    assert any("original code kept" in warning and "note:" in warning
+               for warning in result.warnings), result.warnings
+
+
+def test_isl_scheduler_keeps_its_behaviour():
+    result = optimize_source(SourceFile("tiny.c", TINY), Options(scheduler="isl"))
+    assert "polyopt: isl scheduler" in result.text
+
+
+@pytest.mark.parametrize("kernel", ["matmul.c", "floyd_like.c", "seidel2d.c", "jacobi2d.c",
+                                    "lu.c", "mvt.c"])
+def test_every_candidate_is_legal(kernel):
+    scop = extract_scops(read_source(str(KERNELS / kernel))).scops[0]
+    dependences = compute_dependences(scop)
+    judged = judge_candidates(scop, dependences, machine=MACHINE)
+    assert judged[0].candidate.schedule is None          # the original code, always there
+    assert len(judged) >= 2
+    for each in judged[1:]:
+        assert is_legal(each.candidate.schedule, dependences.all), each.label
+        tiled = tile_schedule(each.candidate.schedule, None, isolate=False, scop=scop)
+        if each.candidate.wavefront:
+            tiled = skew_tile_bands(tiled, dependences.all)
+        assert is_legal(tiled, dependences.all), each.label
+
+
+def test_wavefront_of_a_recurrence_is_offered_and_legal():
+    scop, dependences = _scop(RECURRENCE, {"N": 4000})
+    judged = judge_candidates(scop, dependences, machine=MACHINE)
+    waves = [j for j in judged if j.candidate.wavefront]
+    assert waves, [j.label for j in judged]
+    # the wavefront has a parallel loop; the recurrence as tiled has none
+    assert all(any(c.parallel_dim is not None for c in j.estimate.statements) for j in waves)
+
+
+@needs_gcc
+@pytest.mark.parametrize("isolate_text", ["RECURRENCE", "seidel2d.c"])
+def test_wavefront_output_is_identical(tmp_path, isolate_text):
+    text = RECURRENCE if isolate_text == "RECURRENCE" else (KERNELS / isolate_text).read_text()
+    source = SourceFile("wave.c", text)
+    scops = extract_scops(source).scops
+    dependences = [compute_dependences(scop) for scop in scops]
+    choices = []
+    for scop, deps in zip(scops, dependences):
+        judged = judge_candidates(scop, deps, machine=MACHINE)
+        wave = next(j for j in judged if j.candidate.wavefront)
+        choices.append(ScheduleResult(wave.candidate.schedule, "wavefront", wavefront=True))
+    result = render(source, scops, [], Options(tile_sizes=[8]), choices, dependences)
+    assert "#pragma omp parallel for" in result.text
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    actual, _ = compile_and_run(result.text, tmp_path, "wavefront")
+    assert actual == expected
+
+
+@needs_gcc
+def test_default_output_of_matmul_is_identical(tmp_path, monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")      # the model's machine: 2 threads
+    this_machine.cache_clear()
+    text = (KERNELS / "matmul.c").read_text()
+    result = optimize_source(SourceFile("matmul.c", text), Options())
+    assert "polyopt: auto: " in result.text
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    actual, _ = compile_and_run(result.text, tmp_path, "auto")
+    assert actual == expected
+    this_machine.cache_clear()
