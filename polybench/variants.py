@@ -8,6 +8,7 @@ import functools
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,10 @@ class Variant:
     suffix: str = ".c"                  # of the source file the compiler is given
     no_contraction: str = NO_CONTRACTION   # the flag that turns off FMA contraction
     cuda_events: bool = False           # timed by the CUDA events the program prints
+    # an external tool that cannot parse the original (Pluto's Clan reads the text before
+    # the preprocessor: a cast to a macro type fails) is given the preprocessed source, as
+    # PolyBench's utilities/create_cpped_version.pl prepares it for such tools
+    retry_preprocessed: bool = False
 
 
 @dataclass
@@ -72,7 +77,7 @@ def _polly_clang() -> tuple[str | None, str]:
 
 # polyopt's own variants, named as polyopt's in reports and plots (the keys, which
 # --variants and results.csv use, name only the scheduler).
-_POLYOPT_LABELS = {"isl": "polyopt (isl)", "identity-omp": "polyopt (identity)",
+_POLYOPT_LABELS = {"polyopt": "polyopt (default)", "isl": "polyopt (isl)", "identity-omp": "polyopt (identity)",
                    "cuda": "polyopt (CUDA)"}
 
 
@@ -84,7 +89,7 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
+    return ["gcc", "polyopt", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -102,12 +107,45 @@ def _cuda_variant(name: str) -> Variant | Unavailable:
                                "time: CUDA events around the SCoP, allocation and transfers included")
 
 
-def make_variant(spec: str, threads: int) -> Variant | Unavailable:
-    """The variant named by ``spec``, or why it cannot run here."""
+@functools.cache
+def _polyopt_options() -> str:
+    """``polyopt --help``: which options the installed polyopt has."""
+    try:
+        return subprocess.run(polyopt_command() + ["--help"], capture_output=True, text=True,
+                              timeout=120).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+def polyopt_command() -> list[str]:
+    """The polyopt command line this runner belongs to (the same installation)."""
+    return [sys.executable, "-m", "polyopt"]
+
+
+def default_pipeline_command(dataset: str | None) -> list[str]:
+    """``polyopt`` as a user runs it: no --scheduler (whatever the default is), no tuning
+    database (a search's stored schedules would not be the default's choice), and the
+    dataset's macro defined as the build defines it, where this polyopt has --define."""
+    command = polyopt_command() + ["--no-db"]
+    if dataset and "--define" in _polyopt_options():
+        command += ["--define", f"{dataset}_DATASET"]
+    return command
+
+
+def make_variant(spec: str, threads: int, dataset: str | None = None) -> Variant | Unavailable:
+    """The variant named by ``spec``, or why it cannot run here. ``dataset`` is the size
+    the kernels are built at (the default pipeline is told it, as a user would)."""
     name = spec.strip()
     gcc = shutil.which("gcc") or "gcc"
     if name == "gcc":
         return Variant(name, [gcc, *GCC_FLAGS], description="the original, gcc -O3 -march=native")
+    if name == "polyopt":
+        command = default_pipeline_command(dataset)
+        shown = ["polyopt", *command[len(polyopt_command()):]]
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], transform=command,
+                       description=f"polyopt's default pipeline: `{' '.join(shown)} FILE -o OUT` "
+                                   "(a fresh process, start-up included in its time), then "
+                                   "gcc -O3 -march=native -fopenmp")
     if name == "isl":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="isl"),
                        description="polyopt: isl scheduler, tiling, OpenMP")
@@ -143,19 +181,22 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
             return Unavailable(name, "polycc (Pluto) is not on PATH; Pluto is in neither PyPI "
                                      "nor Debian, build it from source to compare with it")
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
-                       transform=[polycc, "--tile", "--parallel"],
-                       description="Pluto: polycc --tile --parallel, then gcc -O3 -march=native -fopenmp")
+                       transform=[polycc, "--tile", "--parallel"], retry_preprocessed=True,
+                       description="Pluto: polycc --tile --parallel, then gcc -O3 -march=native "
+                                   "-fopenmp (on the source as it is; where Clan cannot parse "
+                                   "it, on the source through gcc -E -P, sizes then constants)")
     raise UsageError(f"unknown variant '{spec}'; known: {', '.join(known_variants())}")
 
 
-def make_variants(specs: list[str], threads: int) -> tuple[list[Variant], list[Unavailable]]:
+def make_variants(specs: list[str], threads: int,
+                  dataset: str | None = None) -> tuple[list[Variant], list[Unavailable]]:
     """The baseline first, then the other requested variants that can run here."""
     names = [BASELINE] + [spec for spec in specs if spec.strip() != BASELINE]
     if len(set(names)) != len(names):
         raise UsageError("a variant is named twice in --variants")
     variants, unavailable = [], []
     for name in names:
-        made = make_variant(name, threads)
+        made = make_variant(name, threads, dataset)
         (variants if isinstance(made, Variant) else unavailable).append(made)
     return variants, unavailable
 
