@@ -8,7 +8,8 @@
 #   4. one summary page (polybench/results/acceptance.md).
 # Usage: polybench/acceptance.sh [STEP...]   steps: small medium large programs tool summary
 #   (default: all, in that order). Environment: VARIANTS (default polyopt,isl,pluto,polly),
-#   TIMEOUT (seconds per run or tool, default 120), THREADS (2), REPEAT (3),
+#   TIMEOUT (seconds per run or tool, default 120), BUILD_TIMEOUT (seconds per compilation,
+#   default 300: gcc takes minutes on Pluto's heat-3d), THREADS (2), REPEAT (3),
 #   LARGE_FLAGS (extra flags of the LARGE sweep, e.g. --no-verify), POLYOPT (.venv/bin/polyopt),
 #   PYTHON (.venv/bin/python), RESULTS (polybench/results), KERNELS (names, default all).
 #   A sweep stopped part way goes on with RESUME=1 (--resume).
@@ -18,6 +19,7 @@ POLYOPT=${POLYOPT:-.venv/bin/polyopt}
 PYTHON=${PYTHON:-.venv/bin/python}
 VARIANTS=${VARIANTS:-polyopt,isl,pluto,polly}
 TIMEOUT=${TIMEOUT:-120}
+BUILD_TIMEOUT=${BUILD_TIMEOUT:-300}
 THREADS=${THREADS:-2}
 REPEAT=${REPEAT:-3}
 RESUME=${RESUME:+--resume}
@@ -29,7 +31,8 @@ status=0
 sweep() {   # dataset, directory, extra flags
   echo "== $1 -> $2 ($(date -u +%T))"
   OMP_NUM_THREADS=$THREADS "$POLYOPT" polybench "${KERNEL_NAMES[@]}" --dataset "$1" \
-    --variants "$VARIANTS" --repeat "$REPEAT" --threads "$THREADS" --timeout "$TIMEOUT" --out "$2" -q $RESUME "${@:3}" \
+    --variants "$VARIANTS" --repeat "$REPEAT" --threads "$THREADS" --timeout "$TIMEOUT" \
+    --build-timeout "$BUILD_TIMEOUT" --out "$2" -q $RESUME "${@:3}" \
     || status=1
 }
 for step in "${steps[@]}"; do

@@ -57,6 +57,7 @@ class Settings:
     seed: int | None = None   # of random:N searches
     database: str | None | bool = None   # tuning database path; None: the default; False: none
     verify: bool = True       # False: no arrays dumped or compared, every run only timed
+    build_timeout: float = 300.0
 
 
 @dataclass
@@ -245,7 +246,8 @@ class Experiment:
                    f"-D{self.settings.dataset}_DATASET", *self.suite.time_defines, "{src}",
                    *map(str, kernel.support_sources), "-o", "{exe}", "-lm"]
         return Evaluator(shlex.join(command), timeout=self.settings.timeout,
-                         env=self.environment, keep=self.settings.keep, repeat=1, warmup=0)
+                         build_timeout=self.settings.build_timeout, env=self.environment,
+                         keep=self.settings.keep, repeat=1, warmup=0)
 
     def _source(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
         """The text to build: the original, polyopt's output, or another tool's."""

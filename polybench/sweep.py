@@ -32,7 +32,10 @@ def parser() -> argparse.ArgumentParser:
                              " (default: gcc,isl,identity-omp; gcc, the baseline, is always run)")
     parser.add_argument("--repeat", type=argtypes.positive_int, default=5, help="timed runs per variant, the verification run included (default: 5)")
     parser.add_argument("--timeout", type=argtypes.positive_float, default=300.0,
-                        help="seconds before a run or a build is killed (default: 300)")
+                        help="seconds before a run or a source-to-source tool is killed "
+                             "(default: 300)")
+    parser.add_argument("--build-timeout", type=argtypes.positive_float, default=300.0,
+                        help="seconds before a compilation is killed (default: 300)")
     parser.add_argument("--threads", type=argtypes.positive_int, default=default_threads(),
                         help="OMP_NUM_THREADS for every run (default: $OMP_NUM_THREADS or all cores)")
     parser.add_argument("--tolerance", type=argtypes.nonnegative_float, default=1e-6,
@@ -81,7 +84,8 @@ def run(argv: list[str]) -> int:
         print(f"polyopt polybench: skipping variant '{skipped.name}': {skipped.reason}",
               file=sys.stderr)
     settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
-                        args.keep, args.seed, False if args.no_db else args.db, args.verify)
+                        args.keep, args.seed, False if args.no_db else args.db, args.verify,
+                        args.build_timeout)
     out_dir = Path(args.out)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
