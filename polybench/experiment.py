@@ -28,7 +28,7 @@ from polyopt.frontend import read_source
 from polyopt.pipeline import optimize_source
 from polyopt.search import Judge
 from polyopt.polybench.suite import Kernel, Suite
-from polyopt.polybench.variants import Variant
+from polyopt.polybench.variants import Variant, size_flags
 
 log = logging.getLogger(__name__)
 
@@ -299,7 +299,13 @@ class Experiment:
             output = Path(directory) / kernel.source.name
             # the tool runs in a scratch directory (Pluto leaves files behind): the source by
             # its absolute path, so that a --suite given as a relative path still works
-            command = [*variant.transform, str(kernel.source.resolve()), "-o", str(output)]
+            flags = []
+            if variant.size_flags:
+                flags = size_flags([f"{self.settings.dataset}_DATASET",
+                                    *(flag[2:] for flag in self.suite.time_defines
+                                      if flag.startswith("-D"))],
+                                   [str(d) for d in kernel.include_dirs])
+            command = [*variant.transform, *flags, str(kernel.source.resolve()), "-o", str(output)]
             start = time.perf_counter()
             try:
                 result = run_tool(command, directory, self.settings.timeout)

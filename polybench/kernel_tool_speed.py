@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from polyopt.polybench.suite import DATASETS, own_suite
-from polyopt.polybench.variants import default_pipeline_command, polyopt_command
+from polyopt.polybench.variants import default_pipeline_command, polyopt_command, size_flags
 
 ROOT = Path(__file__).resolve().parents[1]
 BAR_SECONDS = 1.0
@@ -77,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
                         default=ROOT / "polybench" / "results" / "tool_speed_kernels.md",
                         help="the report (default: polybench/results/tool_speed_kernels.md)")
     args = parser.parse_args(arguments)
-    command = default_pipeline_command(args.dataset)
-    kernels = own_suite(ROOT / "polybench").select(args.kernels)
+    suite = own_suite(ROOT / "polybench")
+    command = default_pipeline_command() + size_flags([f"{args.dataset}_DATASET"],
+                                                      [str(suite.root)])
+    kernels = suite.select(args.kernels)
     start_up = [timed(polyopt_command() + ["--help"]) for _ in range(args.runs)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="polyopt-tool-speed-") as directory:

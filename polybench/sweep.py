@@ -79,7 +79,7 @@ def run(argv: list[str]) -> int:
         return 0
     kernels = suite.select(args.kernels)
     specs = [spec for spec in args.variants.split(",") if spec.strip()]
-    variants, unavailable = make_variants(specs, args.threads, args.dataset)
+    variants, unavailable = make_variants(specs, args.threads)
     for skipped in unavailable:
         print(f"polyopt polybench: skipping variant '{skipped.name}': {skipped.reason}",
               file=sys.stderr)

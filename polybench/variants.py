@@ -39,6 +39,7 @@ class Variant:
     # the preprocessor: a cast to a macro type fails) is given the preprocessed source, as
     # PolyBench's utilities/create_cpped_version.pl prepares it for such tools
     retry_preprocessed: bool = False
+    size_flags: bool = False            # the tool is polyopt's command: give it the build's -D, -I
 
 
 @dataclass
@@ -122,30 +123,38 @@ def polyopt_command() -> list[str]:
     return [sys.executable, "-m", "polyopt"]
 
 
-def default_pipeline_command(dataset: str | None) -> list[str]:
-    """``polyopt`` as a user runs it: no --scheduler (whatever the default is), no tuning
-    database (a search's stored schedules would not be the default's choice), and the
-    dataset's macro defined as the build defines it, where this polyopt has --define."""
-    command = polyopt_command() + ["--no-db"]
-    if dataset and "--define" in _polyopt_options():
-        command += ["--define", f"{dataset}_DATASET"]
-    return command
+def default_pipeline_command() -> list[str]:
+    """``polyopt`` as a user runs it: no --scheduler (whatever the default is), and no
+    tuning database (a search's stored schedules would not be the default's choice)."""
+    return polyopt_command() + ["--no-db"]
 
 
-def make_variant(spec: str, threads: int, dataset: str | None = None) -> Variant | Unavailable:
-    """The variant named by ``spec``, or why it cannot run here. ``dataset`` is the size
-    the kernels are built at (the default pipeline is told it, as a user would)."""
+def size_flags(defines: list[str], include_dirs: list[str]) -> list[str]:
+    """The build's -D and -I for polyopt's command line (its decisions then see the sizes
+    being built), as far as the installed polyopt has --define and --include-dir."""
+    options = _polyopt_options()
+    flags = []
+    if "--define" in options:
+        flags += [flag for name in defines for flag in ("--define", name)]
+    if "--include-dir" in options:
+        flags += [flag for directory in include_dirs for flag in ("-I", directory)]
+    return flags
+
+
+def make_variant(spec: str, threads: int) -> Variant | Unavailable:
+    """The variant named by ``spec``, or why it cannot run here."""
     name = spec.strip()
     gcc = shutil.which("gcc") or "gcc"
     if name == "gcc":
         return Variant(name, [gcc, *GCC_FLAGS], description="the original, gcc -O3 -march=native")
     if name == "polyopt":
-        command = default_pipeline_command(dataset)
-        shown = ["polyopt", *command[len(polyopt_command()):]]
-        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], transform=command,
-                       description=f"polyopt's default pipeline: `{' '.join(shown)} FILE -o OUT` "
-                                   "(a fresh process, start-up included in its time), then "
-                                   "gcc -O3 -march=native -fopenmp")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], transform=default_pipeline_command(),
+                       size_flags=True,
+                       description="polyopt's default pipeline as a user runs it: `polyopt "
+                                   "--no-db [--define SIZE_DATASET -I DIR] FILE -o OUT` (a fresh "
+                                   "process, start-up included in its time; the build's -D and "
+                                   "-I where this polyopt has --define), then gcc -O3 "
+                                   "-march=native -fopenmp")
     if name == "isl":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="isl"),
                        description="polyopt: isl scheduler, tiling, OpenMP")
@@ -188,15 +197,14 @@ def make_variant(spec: str, threads: int, dataset: str | None = None) -> Variant
     raise UsageError(f"unknown variant '{spec}'; known: {', '.join(known_variants())}")
 
 
-def make_variants(specs: list[str], threads: int,
-                  dataset: str | None = None) -> tuple[list[Variant], list[Unavailable]]:
+def make_variants(specs: list[str], threads: int) -> tuple[list[Variant], list[Unavailable]]:
     """The baseline first, then the other requested variants that can run here."""
     names = [BASELINE] + [spec for spec in specs if spec.strip() != BASELINE]
     if len(set(names)) != len(names):
         raise UsageError("a variant is named twice in --variants")
     variants, unavailable = [], []
     for name in names:
-        made = make_variant(name, threads, dataset)
+        made = make_variant(name, threads)
         (variants if isinstance(made, Variant) else unavailable).append(made)
     return variants, unavailable
 

@@ -59,15 +59,27 @@ def test_report_marks_and_counts_kernels_below_095x(tmp_path):
     assert "(1 below 0.95x)" in summary_line(results, names)
 
 
-def test_default_pipeline_variant_defines_the_dataset_where_polyopt_can(monkeypatch):
-    monkeypatch.setattr(variants, "_polyopt_options", lambda: "usage: ... --define NAME[=VALUE]")
-    made = variants.make_variant("polyopt", 2, "SMALL")
-    assert made.transform == [sys.executable, "-m", "polyopt", "--no-db", "--define",
-                              "SMALL_DATASET"]
+def test_default_pipeline_variant_is_told_the_build_sizes_where_polyopt_can(monkeypatch,
+                                                                           tmp_path):
+    made = variants.make_variant("polyopt", 2)
+    assert made.transform == [sys.executable, "-m", "polyopt", "--no-db"] and made.size_flags
     assert made.options is None and "-fopenmp" in made.compiler
-    monkeypatch.setattr(variants, "_polyopt_options", lambda: "usage: polyopt FILE")
-    assert variants.make_variant("polyopt", 2, "SMALL").transform[-1] == "--no-db"
     assert variants.label("polyopt") == "polyopt (default)"
+    monkeypatch.setattr(variants, "_polyopt_options", lambda: "usage: polyopt FILE")
+    assert variants.size_flags(["SMALL_DATASET"], ["/inc"]) == []
+    monkeypatch.setattr(variants, "_polyopt_options",
+                        lambda: "-D NAME, --define NAME[=VALUE]  -I DIR, --include-dir DIR")
+    assert variants.size_flags(["SMALL_DATASET"], ["/inc"]) == [
+        "--define", "SMALL_DATASET", "-I", "/inc"]
+    # the flags reach the command, before the file
+    tool = tmp_path / "tool.py"
+    tool.write_text("import pathlib, sys\n"
+                    "pathlib.Path(sys.argv[-1]).write_text(repr(sys.argv[1:-3]))\n")
+    suite = own_suite(SUITE)
+    experiment = Experiment(suite, [], Settings(dataset="MINI"), tmp_path)
+    fake = Variant("polyopt", ["gcc"], transform=[sys.executable, str(tool)], size_flags=True)
+    text = experiment._external(fake, suite.select(["gemm"])[0], Outcome("gemm", "polyopt"))
+    assert text == repr(["--define", "MINI_DATASET", "-I", str(SUITE)])
 
 
 def test_parse_dumps_of_an_empty_array():
