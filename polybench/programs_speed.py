@@ -51,7 +51,7 @@ class Measured:
     original: list[float] = field(default_factory=list)    # seconds per run, each timed run
     optimized: list[float] = field(default_factory=list)
     batch: int = 1            # runs per timed run
-    single: float = 0.0       # the original's first (untimed) run, seconds
+    single: float = 0.0       # the original's first run (not among the timed), seconds
     polyopt_seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)   # polyopt's located warnings
 
@@ -136,7 +136,7 @@ def measure(program: Path, directory: Path, settings: argparse.Namespace) -> Mea
     try:
         # a first run of each: the outputs, the original's time (and warm caches)
         measured.single, expected = _run(executables[0], environment, settings.timeout)
-        _, actual = _run(executables[1], environment, settings.timeout)
+        single_optimized, actual = _run(executables[1], environment, settings.timeout)
         measured.output = compare_outputs(expected, actual, settings.tolerance)
         if measured.output == "wrong":
             measured.status = "wrong output"
@@ -146,7 +146,9 @@ def measure(program: Path, directory: Path, settings: argparse.Namespace) -> Mea
             measured.status = "too long"
             measured.detail = f"one run takes {measured.single:.3g} s (over --max-seconds)"
             return measured
-        measured.batch = max(1, math.ceil(settings.min_batch / max(measured.single, 1e-6)))
+        # by the slower of the two, so that neither batch takes much more than it needs
+        slower = max(measured.single, single_optimized, 1e-6)
+        measured.batch = max(1, math.ceil(settings.min_batch / slower))
         for _ in range(settings.repeat):        # interleaved: original, optimized, ...
             measured.original.append(_run(executables[0], environment, settings.timeout,
                                           measured.batch)[0])
