@@ -40,15 +40,21 @@ def read_run(directory: Path) -> tuple[str, list[str], dict[tuple[str, str], flo
     return dataset, variants, cells
 
 
+DEFAULTS = ("polyopt", "auto")   # the variants that are polyopt's default pipeline
+ANCHOR = "pluto"
+
+
 def summarize(directories: list[Path]) -> list[str]:
     lines = ["| dataset | variant | geometric mean over gcc | kernels below "
              f"{SLOW_SPEEDUP:g}x gcc | failed |", "|---|---|---|---|---|"]
+    verdicts = []
     for directory in directories:
         if not (directory / "results.csv").is_file():
             lines.append(f"| {directory} | | no results.csv | | |")
             continue
         dataset, variants, cells = read_run(directory)
         kernels = list(dict.fromkeys(kernel for kernel, _ in cells))
+        means, counts = {}, {}
         for name in variants:
             if name == BASELINE:
                 continue
@@ -62,12 +68,22 @@ def summarize(directories: list[Path]) -> list[str]:
                     if base / mine < SLOW_SPEEDUP:
                         slow.append(f"{kernel} {base / mine:.3g}x")
             mean = geometric_mean(ratios)
+            means[name], counts[name] = mean, len(slow) + len(failed)
             lines.append(f"| {dataset} ({directory.name}) | {label(name)} | "
                          + (f"{mean:.3g}x ({len(ratios)} kernels)" if mean else "—")
                          + f" | {len(slow)}" + (": " + ", ".join(slow) if slow else "")
                          + f" | {len(failed)}" + (": " + ", ".join(failed) if failed else "")
                          + " |")
-    return lines
+        for name in (n for n in DEFAULTS if n in means):
+            verdict = (f"- {dataset}: {label(name)}: "
+                       + ("no kernel below 0.95x gcc" if counts[name] == 0 else
+                          f"**{counts[name]} kernel(s) below {SLOW_SPEEDUP:g}x gcc or failed**"))
+            if means[name] and means.get(ANCHOR):
+                verdict += (f"; geometric mean {means[name]:.3g}x "
+                            + ("≥" if means[name] >= means[ANCHOR] else "**<**")
+                            + f" {label(ANCHOR)}'s {means[ANCHOR]:.3g}x")
+            verdicts.append(verdict)
+    return lines + ([""] + verdicts if verdicts else [])
 
 
 def _bold_line(path: Path, prefix: str) -> str | None:

@@ -172,3 +172,22 @@ def test_program_table_flags_and_counts_below_095x():
 def test_programs_with_a_main_are_found():
     found = [path.name for path in programs_speed.find_programs()]
     assert "matmul.c" in found and "jacobi2d.c" in found and len(found) >= 20
+
+
+def test_summary_names_the_kernels_below_095x_and_compares_with_pluto(tmp_path):
+    from polyopt.polybench import summary
+    run = tmp_path / "large"
+    run.mkdir()
+    rows = [("a", "gcc", "1.0", "ok"), ("a", "polyopt", "0.5", "ok"), ("a", "pluto", "0.4", "ok"),
+            ("b", "gcc", "1.0", "ok"), ("b", "polyopt", "1.1", "ok"), ("b", "pluto", "", "timeout")]
+    with open(run / "results.csv", "w", newline="") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(["kernel", "dataset", "variant", "run", "seconds", "status"])
+        writer.writerows((k, "LARGE", v, "0", t, s) for k, v, t, s in rows)
+    lines = summary.summarize([run])
+    polyopt = next(line for line in lines if "| polyopt (default) |" in line)
+    assert "| 1: b 0.909x | 0 |" in polyopt
+    assert "| 0 | 1: b (timeout) |" in next(line for line in lines if "| pluto |" in line)
+    # polyopt: sqrt(2 * 0.909) = 1.35x against pluto's 2.5x (one kernel measured)
+    assert lines[-1] == ("- LARGE: polyopt (default): **1 kernel(s) below 0.95x gcc or failed**; "
+                         "geometric mean 1.35x **<** pluto's 2.5x")
