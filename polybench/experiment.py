@@ -42,7 +42,7 @@ CSV_FIELDS = ["kernel", "dataset", "variant", "run", "seconds", "status", "verif
               "max_error", "polyopt_seconds", "compile_seconds", "detail"]
 
 _DUMP = re.compile(rb"begin dump:\s*(\S+)(.*?)end\s+dump:\s*\1", re.S)
-_LOCATED_WARNING = re.compile(r":\d+:\d+: warning: ")
+_LOCATED_WARNING = re.compile(r":\d+:\d+: (warning|note): ")
 _NUMBER_LINE = re.compile(rb"^\s*([0-9.eE+-]+)\s*$", re.M)
 
 
@@ -320,7 +320,7 @@ class Experiment:
                 outcome.polyopt_seconds = time.perf_counter() - start
             if result.returncode != 0 or not output.is_file():
                 raise PolyoptError(f"{shlex.join(command)} failed: {result.stderr.strip()[-500:]}")
-            # polyopt's own located warnings: a region or SCoP it left as it was
+            # polyopt's own located warnings and notes: a region or SCoP it left as it was
             outcome.fallbacks += [line.strip() for line in result.stderr.splitlines()
                                   if _LOCATED_WARNING.search(line)]
             return output.read_text()

@@ -54,7 +54,7 @@ class Measured:
     batch: int = 1            # runs per timed run
     single: float = 0.0       # the original's first run (not among the timed), seconds
     polyopt_seconds: float = 0.0
-    warnings: list[str] = field(default_factory=list)   # polyopt's located warnings
+    warnings: list[str] = field(default_factory=list)   # polyopt's located warnings, notes
 
     @property
     def speedup(self) -> float | None:
@@ -117,7 +117,8 @@ def measure(program: Path, directory: Path, settings: argparse.Namespace) -> Mea
         measured.status, measured.detail = "polyopt error", f"timed out after {settings.timeout:g} s"
         return measured
     measured.polyopt_seconds = time.perf_counter() - start
-    measured.warnings = [line for line in result.stderr.splitlines() if ": warning: " in line]
+    measured.warnings = [line for line in result.stderr.splitlines()
+                         if ": warning: " in line or ": note: " in line]
     if result.returncode != 0:
         measured.status, measured.detail = "polyopt error", result.stderr.strip()[-300:]
         return measured
