@@ -3,13 +3,14 @@
 #   1. polyopt polybench at SMALL, MEDIUM and LARGE (the 30 kernels; gcc, polyopt's
 #      default, isl's plain schedule, Pluto, Polly; 2 threads, 3 runs each, verified),
 #      into $RESULTS/small, medium, large-default;
-#   2. the whole programs of tests/kernels/ and examples/ (polybench/results/programs/);
-#   3. polyopt's own time per kernel (polybench/results/tool_speed_kernels.md);
-#   4. one summary page (polybench/results/acceptance.md).
+#   2. the whole programs of tests/kernels/ and examples/ ($RESULTS/programs/);
+#   3. polyopt's own time per kernel ($RESULTS/tool_speed_kernels.md);
+#   4. one summary page ($RESULTS/acceptance.md); RESULTS is polybench/results by default.
 # Usage: polybench/acceptance.sh [STEP...]   steps: small medium large programs tool summary
 #   (default: all, in that order). Environment: VARIANTS (default polyopt,isl,pluto,polly),
 #   TIMEOUT (seconds per run or tool, default 120), BUILD_TIMEOUT (seconds per compilation,
 #   default 300: gcc takes minutes on Pluto's heat-3d), THREADS (2), REPEAT (3),
+#   LARGE_VARIANTS (the LARGE sweep's, default VARIANTS), LARGE_TIMEOUT (default TIMEOUT),
 #   LARGE_FLAGS (extra flags of the LARGE sweep, e.g. --no-verify), POLYOPT (.venv/bin/polyopt),
 #   PYTHON (.venv/bin/python), RESULTS (polybench/results), KERNELS (names, default all).
 #   A sweep stopped part way goes on with RESUME=1 (--resume).
@@ -28,19 +29,20 @@ read -r -a KERNEL_NAMES <<< "${KERNELS:-}"
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=(small medium large programs tool summary)
 status=0
-sweep() {   # dataset, directory, extra flags
+sweep() {   # dataset, directory, variants, timeout, extra flags
   echo "== $1 -> $2 ($(date -u +%T))"
   OMP_NUM_THREADS=$THREADS "$POLYOPT" polybench "${KERNEL_NAMES[@]}" --dataset "$1" \
-    --variants "$VARIANTS" --repeat "$REPEAT" --threads "$THREADS" --timeout "$TIMEOUT" \
-    --build-timeout "$BUILD_TIMEOUT" --out "$2" -q $RESUME "${@:3}" \
+    --variants "$3" --repeat "$REPEAT" --threads "$THREADS" --timeout "$4" \
+    --build-timeout "$BUILD_TIMEOUT" --out "$2" -q $RESUME "${@:5}" \
     || status=1
 }
 for step in "${steps[@]}"; do
   case $step in
-    small) sweep SMALL "$RESULTS/small" ;;
-    medium) sweep MEDIUM "$RESULTS/medium" ;;
+    small) sweep SMALL "$RESULTS/small" "$VARIANTS" "$TIMEOUT" ;;
+    medium) sweep MEDIUM "$RESULTS/medium" "$VARIANTS" "$TIMEOUT" ;;
     # shellcheck disable=SC2086
-    large) sweep LARGE "$RESULTS/large-default" ${LARGE_FLAGS:-} ;;
+    large) sweep LARGE "$RESULTS/large-default" "${LARGE_VARIANTS:-$VARIANTS}" \
+      "${LARGE_TIMEOUT:-$TIMEOUT}" ${LARGE_FLAGS:-} ;;
     programs) echo "== programs ($(date -u +%T))"
       "$PYTHON" polybench/programs_speed.py --threads "$THREADS" --repeat "$REPEAT" \
         --out "$RESULTS/programs" || status=1 ;;
