@@ -4,15 +4,19 @@ record everything (results.csv as it goes; report.md and speedup.png at the end)
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import json
 import logging
+import os
 import re
 import shlex
+import signal
 import subprocess
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,18 +28,21 @@ from polyopt.frontend import read_source
 from polyopt.pipeline import optimize_source
 from polyopt.search import Judge
 from polyopt.polybench.suite import Kernel, Suite
-from polyopt.polybench.variants import Variant
+from polyopt.polybench.variants import Variant, size_flags
 
 log = logging.getLogger(__name__)
 
 # Status of a kernel x variant: OK, or the failure found first: "polyopt error",
-# "compile error", "crash", "timeout", "wrong output" or "no baseline".
+# "tool timeout", "compile error", "crash", "timeout", "wrong output" or "no baseline".
 OK = "ok"
+UNVERIFIED = "unverified"        # the verification of a run with --no-verify
+TOOL_TIMEOUT = "tool timeout"   # the source-to-source step, not the program, ran out of time
 OUTCOMES = "outcomes.jsonl"    # finished kernels, for --resume
 CSV_FIELDS = ["kernel", "dataset", "variant", "run", "seconds", "status", "verification",
               "max_error", "polyopt_seconds", "compile_seconds", "detail"]
 
 _DUMP = re.compile(rb"begin dump:\s*(\S+)(.*?)end\s+dump:\s*\1", re.S)
+_LOCATED_WARNING = re.compile(r":\d+:\d+: (warning|note): ")
 _NUMBER_LINE = re.compile(rb"^\s*([0-9.eE+-]+)\s*$", re.M)
 
 
@@ -49,6 +56,8 @@ class Settings:
     keep: bool = False
     seed: int | None = None   # of random:N searches
     database: str | None | bool = None   # tuning database path; None: the default; False: none
+    verify: bool = True       # False: no arrays dumped or compared, every run only timed
+    build_timeout: float = 300.0
 
 
 @dataclass
@@ -78,8 +87,22 @@ def parse_dumps(stderr: bytes) -> dict[str, numpy.ndarray]:
     """The arrays of a dump ("begin dump: NAME" ... "end dump: NAME"), by name."""
     arrays = {}
     for match in _DUMP.finditer(stderr):
-        arrays[match.group(1).decode()] = numpy.array(match.group(2).split(), dtype=float)
+        arrays[match.group(1).decode()] = _numbers(match.group(2))
     return arrays
+
+
+def _numbers(text: bytes) -> numpy.ndarray:
+    """The whitespace-separated numbers of ``text`` (numpy's text reader, twice as fast as
+    splitting, which matters for LARGE dumps of millions of elements; the slow path where
+    it stops early on something that is not a number)."""
+    if not text.strip():   # numpy reads an empty text as [-1.0]
+        return numpy.array([], dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            return numpy.fromstring(text, dtype=float, sep=" ")
+        except (DeprecationWarning, ValueError):
+            return numpy.array(text.split(), dtype=float)
 
 
 def compare_dumps(expected: dict[str, numpy.ndarray], actual: dict[str, numpy.ndarray],
@@ -156,6 +179,26 @@ def kernel_time(stdout: bytes) -> float | None:
         return None
 
 
+def run_tool(command: list[str], cwd: str, timeout: float) -> subprocess.CompletedProcess:
+    """Run a source-to-source tool in a process group of its own, so that a timeout kills
+    what it started too (polycc is a script that starts pluto); raises TimeoutExpired."""
+    process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except BaseException:   # the timeout, or Ctrl-C, which the new session does not get
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        try:
+            process.communicate(timeout=5)
+        except subprocess.TimeoutExpired:   # a descendant left the group and holds the pipes
+            process.kill()
+            process.wait()
+        raise
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
 class Experiment:
     """Runs kernels x variants; ``results`` keeps every Outcome, ``rows`` the CSV rows."""
 
@@ -203,7 +246,8 @@ class Experiment:
                    f"-D{self.settings.dataset}_DATASET", *self.suite.time_defines, "{src}",
                    *map(str, kernel.support_sources), "-o", "{exe}", "-lm"]
         return Evaluator(shlex.join(command), timeout=self.settings.timeout,
-                         env=self.environment, keep=self.settings.keep, repeat=1, warmup=0)
+                         build_timeout=self.settings.build_timeout, env=self.environment,
+                         keep=self.settings.keep, repeat=1, warmup=0)
 
     def _source(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
         """The text to build: the original, polyopt's output, or another tool's."""
@@ -253,14 +297,47 @@ class Experiment:
     def _external(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
         with tempfile.TemporaryDirectory(prefix="polyopt-tool-") as directory:
             output = Path(directory) / kernel.source.name
-            command = [*variant.transform, str(kernel.source), "-o", str(output)]
+            # the tool runs in a scratch directory (Pluto leaves files behind): the source by
+            # its absolute path, so that a --suite given as a relative path still works
+            flags = []
+            if variant.size_flags:
+                flags = size_flags([f"{self.settings.dataset}_DATASET",
+                                    *(flag[2:] for flag in self.suite.time_defines
+                                      if flag.startswith("-D"))],
+                                   [str(d) for d in kernel.include_dirs])
+            command = [*variant.transform, *flags, str(kernel.source.resolve()), "-o", str(output)]
             start = time.perf_counter()
-            result = subprocess.run(command, capture_output=True, text=True,
-                                    timeout=self.settings.timeout, cwd=directory)
-            outcome.polyopt_seconds = time.perf_counter() - start
+            try:
+                result = run_tool(command, directory, self.settings.timeout)
+                if (result.returncode != 0 or not output.is_file()) and variant.retry_preprocessed:
+                    first = result.stderr.strip().splitlines()
+                    outcome.detail = ("failed on the original (" + (first[0] if first else
+                                      f"status {result.returncode}") + "), was given the source "
+                                      "through gcc -E -P instead")
+                    command[-3] = self._preprocess(kernel, Path(directory))
+                    result = run_tool(command, directory, self.settings.timeout)
+            finally:
+                outcome.polyopt_seconds = time.perf_counter() - start
             if result.returncode != 0 or not output.is_file():
                 raise PolyoptError(f"{shlex.join(command)} failed: {result.stderr.strip()[-500:]}")
+            # polyopt's own located warnings and notes: a region or SCoP it left as it was
+            outcome.fallbacks += [line.strip() for line in result.stderr.splitlines()
+                                  if _LOCATED_WARNING.search(line)]
             return output.read_text()
+
+    def _preprocess(self, kernel: Kernel, directory: Path) -> str:
+        """The kernel through the preprocessor at the run's dataset (macros expanded, no
+        line markers, pragmas kept), written under ``directory``; its path."""
+        target = directory / "preprocessed" / kernel.source.name
+        target.parent.mkdir()
+        command = ["gcc", "-E", "-P", *(f"-I{d}" for d in kernel.include_dirs),
+                   f"-D{self.settings.dataset}_DATASET", *self.suite.time_defines,
+                   str(kernel.source.resolve()), "-o", str(target)]
+        result = subprocess.run(command, capture_output=True, text=True,
+                                timeout=self.settings.timeout)
+        if result.returncode != 0:
+            raise PolyoptError(f"{shlex.join(command)} failed: {result.stderr.strip()[-500:]}")
+        return str(target)
 
     def _run(self, evaluator: Evaluator, program: Program, outcome: Outcome,
              dump: bool) -> RunOutput | None:
@@ -290,7 +367,9 @@ class Experiment:
                 try:
                     text = self._source(variant, kernel, outcome)
                 except subprocess.TimeoutExpired:
-                    outcome.status, outcome.detail = "timeout", "the source-to-source tool timed out"
+                    outcome.status, outcome.detail = TOOL_TIMEOUT, (
+                        f"the source-to-source tool timed out after {self.settings.timeout:g} s"
+                        + (f" (it {outcome.detail})" if outcome.detail else ""))
                     continue
                 except PolyoptError as error:
                     outcome.status, outcome.detail = "polyopt error", str(error)
@@ -435,7 +514,15 @@ class Experiment:
     def _verify(self, kernel: Kernel, built, baseline: Outcome, progress) -> None:
         """One run of each built variant with its arrays dumped, compared with the
         baseline's; its kernel time is the first timed run."""
-        expected = None
+        if not self.settings.verify:
+            for outcome, evaluator, program in built:
+                self._step(progress, kernel, outcome.variant, "run 1")
+                output = self._run(evaluator, program, outcome, dump=False)
+                if output is not None:
+                    outcome.verification = UNVERIFIED
+                    self._record_time(outcome, output, 0)
+            return
+        expected, expected_bytes = None, None
         for outcome, evaluator, program in built:
             self._step(progress, kernel, outcome.variant, "verify")
             if outcome is not baseline and expected is None:
@@ -445,9 +532,13 @@ class Experiment:
             output = self._run(evaluator, program, outcome, dump=True)
             if output is None:
                 continue
+            if outcome is not baseline and output.stderr == expected_bytes:
+                outcome.verification = "exact"   # the same bytes: no need to parse them (LARGE)
+                self._record_time(outcome, output, 0)
+                continue
             dumps = parse_dumps(output.stderr)
             if outcome is baseline:
-                expected = dumps
+                expected, expected_bytes = dumps, output.stderr
                 outcome.verification = "reference"
                 if not dumps:
                     outcome.status, outcome.detail = "wrong output", "dumped no array"

@@ -32,12 +32,19 @@ def parser() -> argparse.ArgumentParser:
                              " (default: gcc,auto,isl,identity-omp; gcc, the baseline, is always run)")
     parser.add_argument("--repeat", type=argtypes.positive_int, default=5, help="timed runs per variant, the verification run included (default: 5)")
     parser.add_argument("--timeout", type=argtypes.positive_float, default=300.0,
-                        help="seconds before a run or a build is killed (default: 300)")
+                        help="seconds before a run or a source-to-source tool is killed "
+                             "(default: 300)")
+    parser.add_argument("--build-timeout", type=argtypes.positive_float, default=300.0,
+                        help="seconds before a compilation is killed (default: 300)")
     parser.add_argument("--threads", type=argtypes.positive_int, default=default_threads(),
                         help="OMP_NUM_THREADS for every run (default: $OMP_NUM_THREADS or all cores)")
     parser.add_argument("--tolerance", type=argtypes.nonnegative_float, default=1e-6,
                         help="relative error allowed where a variant's output is not bit-identical "
                              "(default: 1e-6)")
+    parser.add_argument("--no-verify", dest="verify", action="store_false",
+                        help="do not dump and compare the arrays: every run is only timed "
+                             "(saves the dumps' time at LARGE; verify the same variants at "
+                             "the same dataset in another run)")
     parser.add_argument("--suite", metavar="DIR",
                         help="a PolyBench/C 4.2.1 checkout (used as it is) or a polyopt suite "
                              "directory (default: polyopt's own suite)")
@@ -77,7 +84,8 @@ def run(argv: list[str]) -> int:
         print(f"polyopt polybench: skipping variant '{skipped.name}': {skipped.reason}",
               file=sys.stderr)
     settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
-                        args.keep, args.seed, False if args.no_db else args.db)
+                        args.keep, args.seed, False if args.no_db else args.db, args.verify,
+                        args.build_timeout)
     out_dir = Path(args.out)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -88,7 +96,8 @@ def run(argv: list[str]) -> int:
     info = RunInfo(shlex.join(["polyopt", "polybench", *argv]), suite.description, suite.harness,
                    args.dataset, args.repeat, args.threads, args.tolerance,
                    [(v.name, v.description) for v in variants],
-                   [(u.name, u.reason) for u in unavailable])
+                   [(u.name, u.reason) for u in unavailable], timeout=args.timeout,
+                   verified=args.verify)
     compilers = sorted({compiler_version(v.compiler[0]) for v in variants})
     start = time.perf_counter()
     earlier = 0.0

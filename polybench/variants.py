@@ -8,6 +8,7 @@ import functools
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,11 @@ class Variant:
     suffix: str = ".c"                  # of the source file the compiler is given
     no_contraction: str = NO_CONTRACTION   # the flag that turns off FMA contraction
     cuda_events: bool = False           # timed by the CUDA events the program prints
+    # an external tool that cannot parse the original (Pluto's Clan reads the text before
+    # the preprocessor: a cast to a macro type fails) is given the preprocessed source, as
+    # PolyBench's utilities/create_cpped_version.pl prepares it for such tools
+    retry_preprocessed: bool = False
+    size_flags: bool = False            # the tool is polyopt's command: give it the build's -D, -I
 
 
 @dataclass
@@ -72,7 +78,8 @@ def _polly_clang() -> tuple[str | None, str]:
 
 # polyopt's own variants, named as polyopt's in reports and plots (the keys, which
 # --variants and results.csv use, name only the scheduler).
-_POLYOPT_LABELS = {"auto": "polyopt (auto)", "isl": "polyopt (isl)", "identity-omp": "polyopt (identity)",
+_POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "isl": "polyopt (isl)",
+                   "identity-omp": "polyopt (identity)",
                    "cuda": "polyopt (CUDA)"}
 
 
@@ -84,7 +91,8 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "auto", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly", "graphite"]
+    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly",
+            "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -102,12 +110,53 @@ def _cuda_variant(name: str) -> Variant | Unavailable:
                                "time: CUDA events around the SCoP, allocation and transfers included")
 
 
+@functools.cache
+def _polyopt_options() -> str:
+    """``polyopt --help``: which options the installed polyopt has."""
+    try:
+        return subprocess.run(polyopt_command() + ["--help"], capture_output=True, text=True,
+                              timeout=120).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+def polyopt_command() -> list[str]:
+    """The polyopt command line this runner belongs to (the same installation)."""
+    return [sys.executable, "-m", "polyopt"]
+
+
+def default_pipeline_command() -> list[str]:
+    """``polyopt`` as a user runs it: no --scheduler (whatever the default is), and no
+    tuning database (a search's stored schedules would not be the default's choice)."""
+    return polyopt_command() + ["--no-db"]
+
+
+def size_flags(defines: list[str], include_dirs: list[str]) -> list[str]:
+    """The build's -D and -I for polyopt's command line (its decisions then see the sizes
+    being built), as far as the installed polyopt has --define and --include-dir."""
+    options = _polyopt_options()
+    flags = []
+    if "--define" in options:
+        flags += [flag for name in defines for flag in ("--define", name)]
+    if "--include-dir" in options:
+        flags += [flag for directory in include_dirs for flag in ("-I", directory)]
+    return flags
+
+
 def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     """The variant named by ``spec``, or why it cannot run here."""
     name = spec.strip()
     gcc = shutil.which("gcc") or "gcc"
     if name == "gcc":
         return Variant(name, [gcc, *GCC_FLAGS], description="the original, gcc -O3 -march=native")
+    if name == "polyopt":
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], transform=default_pipeline_command(),
+                       size_flags=True,
+                       description="polyopt's default pipeline as a user runs it: `polyopt "
+                                   "--no-db [--define SIZE_DATASET -I DIR] FILE -o OUT` (a fresh "
+                                   "process, start-up included in its time; the build's -D and "
+                                   "-I where this polyopt has --define), then gcc -O3 "
+                                   "-march=native -fopenmp")
     if name == "auto":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto"),
                        description="polyopt's default: a cost model's choice among the original "
@@ -147,8 +196,10 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
             return Unavailable(name, "polycc (Pluto) is not on PATH; Pluto is in neither PyPI "
                                      "nor Debian, build it from source to compare with it")
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
-                       transform=[polycc, "--tile", "--parallel"],
-                       description="Pluto: polycc --tile --parallel, then gcc -O3 -march=native -fopenmp")
+                       transform=[polycc, "--tile", "--parallel"], retry_preprocessed=True,
+                       description="Pluto: polycc --tile --parallel, then gcc -O3 -march=native "
+                                   "-fopenmp (on the source as it is; where Clan cannot parse "
+                                   "it, on the source through gcc -E -P, sizes then constants)")
     raise UsageError(f"unknown variant '{spec}'; known: {', '.join(known_variants())}")
 
 

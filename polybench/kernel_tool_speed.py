@@ -1,0 +1,102 @@
+"""polyopt's own run time on each of the 30 PolyBench kernels with the default options
+(the issue's bar: under 1 s per kernel, median). Each kernel is optimized by
+``polyopt KERNEL.c -o OUT --no-db [--define SIZE_DATASET]`` in a fresh process, --runs
+times; the table gives each kernel's median, and the median and the max over kernels,
+with and without the start-up (``polyopt --help``: Python, islpy and polyopt loaded).
+Usage:
+
+    python polybench/kernel_tool_speed.py [--runs 3] [--dataset LARGE] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from polyopt.polybench.suite import DATASETS, own_suite
+from polyopt.polybench.variants import default_pipeline_command, polyopt_command, size_flags
+
+ROOT = Path(__file__).resolve().parents[1]
+BAR_SECONDS = 1.0
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, timeout=600)
+    return time.perf_counter() - start
+
+
+def format_report(rows: list[tuple[str, list[float]]], start_up: list[float],
+                  command: list[str], invocation: str) -> str:
+    """The markdown report: per kernel medians, then the median and max over kernels."""
+    base = statistics.median(start_up) if start_up else 0.0
+    medians = {name: statistics.median(times) for name, times in rows}
+    lines = ["# polyopt's own time on the PolyBench kernels", "",
+             f"`{shlex.join(['polyopt', *command[len(polyopt_command()):]])} KERNEL.c -o OUT`, "
+             f"a fresh process per run, {len(rows[0][1]) if rows else 0} run(s) per kernel; "
+             f"start-up (`polyopt --help`): median {base:.3g} s.", "",
+             "| kernel | median (s) | without start-up (s) | runs (s) |", "|---|---|---|---|"]
+    for name, times in rows:
+        flag = " ▼" if medians[name] > BAR_SECONDS else ""
+        lines.append(f"| {name} | {medians[name]:.3g}{flag} | {medians[name] - base:.3g} | "
+                     + ", ".join(f"{t:.3g}" for t in times) + " |")
+    if medians:
+        values = sorted(medians.values())
+        worst = max(medians, key=medians.get)
+        over = sum(value > BAR_SECONDS for value in values)
+        lines += ["", f"**Over {len(values)} kernels: median {statistics.median(values):.3g} s "
+                  f"(without start-up {statistics.median(values) - base:.3g} s), max "
+                  f"{values[-1]:.3g} s ({worst}); {over} kernel(s) over {BAR_SECONDS:g} s (▼).**"]
+    cpu = next((line.split(":", 1)[1].strip() for line in
+                Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")),
+               platform.processor()) if Path("/proc/cpuinfo").is_file() else platform.processor()
+    lines += ["", f"- date: {datetime.datetime.now().isoformat(timespec='seconds')}",
+              f"- command: `{invocation}`",
+              f"- machine: {cpu}, {os.cpu_count()} logical cores; Python {platform.python_version()}",
+              ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kernels", nargs="*", help="kernel names (default: all 30)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per kernel (default: 3)")
+    parser.add_argument("--dataset", default="LARGE", type=str.upper, choices=DATASETS,
+                        help="the size given with --define where polyopt has it (default: LARGE)")
+    parser.add_argument("--out", type=Path,
+                        default=ROOT / "polybench" / "results" / "tool_speed_kernels.md",
+                        help="the report (default: polybench/results/tool_speed_kernels.md)")
+    args = parser.parse_args(arguments)
+    suite = own_suite(ROOT / "polybench")
+    command = default_pipeline_command() + size_flags([f"{args.dataset}_DATASET"],
+                                                      [str(suite.root)])
+    kernels = suite.select(args.kernels)
+    start_up = [timed(polyopt_command() + ["--help"]) for _ in range(args.runs)]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="polyopt-tool-speed-") as directory:
+        output = str(Path(directory) / "out.c")
+        for kernel in kernels:
+            times = [timed(command + [str(kernel.source), "-o", output]) for _ in range(args.runs)]
+            rows.append((kernel.name, times))
+            print(f"{kernel.name}: {statistics.median(times):.3g} s", file=sys.stderr)
+    report = format_report(rows, start_up, command,
+                           shlex.join(["python", "polybench/kernel_tool_speed.py", *arguments]))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(report)
+    print(next(line for line in report.splitlines() if line.startswith("**Over")).strip("*")
+          + f" Report: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
