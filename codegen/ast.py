@@ -4,7 +4,8 @@ Each ``for`` node is annotated while it is generated: a loop is parallel when,
 for the statement instances it executes, no dependence links two iterations
 with equal outer loop values and different values of this loop (the check
 Polly makes, on isl's own build schedule). Only the outermost parallel loop
-of each nest is marked.
+of each nest is marked; with a ``region_decider`` (codegen.granularity), only where
+a parallel region there does enough work, else the nest below stays serial.
 """
 
 from __future__ import annotations
@@ -48,12 +49,15 @@ def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
 
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
-              after_mark=None) -> AstResult:
+              after_mark=None, region_decider=None) -> AstResult:
     """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL
     where it is proven safe.
 
     ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
     sees each generated mark node and returns it (it may annotate it).
+    ``region_decider.annotation(build, PARALLEL)`` annotates each loop found parallel
+    (PARALLEL, with an if clause's work as the id's user object, or a serial mark where
+    a region does too little work: the loops inside then stay serial too).
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -73,12 +77,18 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         ctx.set_max_operations(0)
         try:
             parallel = False
+            annotation = None
             if dependences is not None and not any(inside_parallel) and not failures:
                 try:
                     parallel = loop_is_parallel(build, dependences)
+                    if parallel and region_decider is not None:
+                        annotation = region_decider.annotation(build, PARALLEL)
                 except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
                     failures.append(error)
-            inside_parallel.append(parallel)
+                    parallel = False
+            inside_parallel.append(parallel)    # a region too small: the loops inside too
+            if annotation is not None and not failures:
+                return annotation
             return isl.Id.read_from_str(ctx, PARALLEL if parallel else SERIAL)
         finally:
             ctx.set_max_operations(budget)

@@ -1,7 +1,8 @@
 """The OpenMP C target: isl AST to C text through cgen.
 
-Loops annotated parallel get ``#pragma omp parallel for``; all iterators are
-declared in their ``for`` so they are private to each thread.
+Loops annotated parallel get ``#pragma omp parallel for``, with an ``if`` clause
+where the work of a region depends on sizes not known (codegen.granularity); all
+iterators are declared in their ``for`` so they are private to each thread.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import islpy as isl
 from polyopt.model import Scop
 from polyopt.codegen.ast import PARALLEL
 from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.granularity import SMALL_REGION, RegionWork
 from polyopt.codegen.statements import statement_text
 
 
@@ -25,6 +27,8 @@ class OpenMPPrinter:
         self.expressions = expressions
         self.parallel_loops: list[str] = []
         self.parallel_nests: list[int] = []   # the nest of each parallel loop, from 1
+        self.parallel_conditions: list[str | None] = []   # the if clause of each one
+        self.small_regions: list[str] = []    # parallel loops left serial: too little work
         self.nest = 0
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
@@ -78,7 +82,13 @@ class OpenMPPrinter:
         if annotation is not None and annotation.get_name() == PARALLEL:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
-            return [cgen.Pragma("omp parallel for"), loop]
+            work = annotation.user
+            condition = work.condition(self.expressions) if isinstance(work, RegionWork) else None
+            self.parallel_conditions.append(condition)
+            clause = f" if({condition})" if condition else ""
+            return [cgen.Pragma(f"omp parallel for{clause}"), loop]
+        if annotation is not None and annotation.get_name() == SMALL_REGION:
+            self.small_regions.append(iterator)
         return [loop]
 
     def _user(self, call: isl.AstExpr) -> str:

@@ -89,6 +89,8 @@ class ScopReport:
     kernels: list[str] | None = None   # CUDA: block shape of each kernel
     checked: bool | None = None        # the generated AST was checked (None: not, or no verdict)
     parallel_nests: list[int] = field(default_factory=list)   # nest of each parallel loop
+    parallel_conditions: list[str | None] = field(default_factory=list)  # its if clause
+    small_regions: list[str] = field(default_factory=list)  # parallel, serial: little work
 
 
 @dataclass
@@ -383,7 +385,9 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
                                 scheduled.description, scheduled.tiling.bands,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
-                                parallel_nests=nest.parallel_nests)
+                                parallel_nests=nest.parallel_nests,
+                                parallel_conditions=nest.parallel_conditions,
+                                small_regions=nest.small_regions)
     return outcome
 
 
@@ -497,6 +501,14 @@ def _summary_comment(report: ScopReport) -> str:
         parts.append("parallel loops " + _parallel_loops(report))
     else:
         parts.append("no parallel loop")
+    conditions = list(dict.fromkeys(c for c in report.parallel_conditions if c))
+    if len(conditions) == 1:
+        parts.append(f"parallel only if {conditions[0]}")
+    elif conditions:
+        parts.append("parallel only where the work of a region is large enough (if clauses)")
+    if report.small_regions:
+        parts.append(f"not parallel: too little work per region "
+                     f"({', '.join(dict.fromkeys(report.small_regions))})")
     if report.checked:
         parts.append("checked against the dependences")
     return _comment("; ".join(parts))
