@@ -205,7 +205,7 @@ class Experiment:
         return Evaluator(shlex.join(command), timeout=self.settings.timeout,
                          env=self.environment, keep=self.settings.keep, repeat=1, warmup=0)
 
-    def _polyopt_options(self, variant: Variant, kernel: Kernel):
+    def polyopt_options(self, variant: Variant, kernel: Kernel):
         """The variant's pipeline options, with the defines and include directories of
         the build, so that polyopt's decisions see the sizes being built."""
         defines = [f"{self.settings.dataset}_DATASET",
@@ -223,7 +223,7 @@ class Experiment:
         if variant.options is not None:
             start = time.perf_counter()
             try:
-                result = optimize_source(source, self._polyopt_options(variant, kernel))
+                result = optimize_source(source, self.polyopt_options(variant, kernel))
             finally:
                 outcome.polyopt_seconds = time.perf_counter() - start
             outcome.fallbacks += result.warnings
@@ -241,7 +241,7 @@ class Experiment:
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
                                   timeout=self.settings.timeout,
                                   use_database=self.settings.database is not False)
-        options = dataclasses.replace(self._polyopt_options(variant, kernel),
+        options = dataclasses.replace(self.polyopt_options(variant, kernel),
                                       database=self.settings.database or None)
         start = time.perf_counter()
         with self._evaluator(variant, kernel) as evaluator, \
