@@ -12,6 +12,7 @@ from polyopt.model import Scop
 from polyopt.codegen.accumulate import AccumulationFinder
 from polyopt.codegen.ast import PARALLEL, SIMD, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.granularity import RegionDecider
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
 from polyopt.timebox import step
@@ -26,6 +27,8 @@ class GeneratedNest:
     checked: bool | None = None      # the AST was read back and checked (codegen.verify)
     notes: list[str] = field(default_factory=list)   # for the user, as warnings
     parallel_nests: list[int] = field(default_factory=list)  # top-level nest of each parallel loop
+    parallel_conditions: list[str | None] = field(default_factory=list)  # if clause of each one
+    small_regions: list[str] = field(default_factory=list)  # parallel, left serial: little work
 
 
 def iterator_prefix(scop: Scop) -> str:
@@ -65,8 +68,10 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     prefix = iterator_prefix(scop)
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
+    decider = RegionDecider(scop) if dependences is not None else None
     ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
-                    scop.context, dependences, prefix, innermost=accumulations)
+                    scop.context, dependences, prefix, innermost=accumulations,
+                    region_decider=decider)
     checked, notes = None, []
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
@@ -81,7 +86,8 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             step("code generation")
             accumulations = AccumulationFinder(scop)
             ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
-                            dependences, prefix, innermost=accumulations)
+                            dependences, prefix, innermost=accumulations,
+                            region_decider=decider)
             step("code check")
             retry = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
             if retry.correct is False:
@@ -101,4 +107,5 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         expressions.renamed = {}
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
     lines = str(cgen.Module(items)).split("\n") if items else []
-    return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests)
+    return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests,
+                         printer.parallel_conditions, printer.small_regions)

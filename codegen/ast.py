@@ -4,10 +4,12 @@ Each ``for`` node is annotated while it is generated: a loop is parallel when,
 for the statement instances it executes, no dependence links two iterations
 with equal outer loop values and different values of this loop (the check
 Polly makes, on isl's own build schedule). Only the outermost parallel loop
-of each nest is marked PARALLEL (an OpenMP thread loop). An innermost loop (a
-``for`` whose body holds no ``for``) that is not that loop and carries no
-dependence by the same exact check is marked SIMD (``#pragma omp simd``); a
-reduction carries its dependence, so it is never marked.
+of each nest is marked PARALLEL (an OpenMP thread loop); with a ``region_decider``
+(codegen.granularity), only where a parallel region there does enough work, else
+the nest below stays serial. An innermost loop (a ``for`` whose body holds no
+``for``) that is not the PARALLEL loop and carries no dependence by the same exact
+check is marked SIMD (``#pragma omp simd``); a reduction carries its dependence, so
+it is never marked.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import islpy as isl
+
+from polyopt.codegen.granularity import SMALL_REGION
 
 PARALLEL = "parallel"
 SERIAL = "serial"
@@ -68,7 +72,7 @@ def contains_for(node: isl.AstNode) -> bool:
 
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
-              after_mark=None, innermost=None) -> AstResult:
+              after_mark=None, innermost=None, region_decider=None) -> AstResult:
     """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL,
     innermost loops SIMD, where it is proven safe.
 
@@ -76,6 +80,9 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     sees each generated mark node and returns it (it may annotate it);
     ``innermost(node, build)`` likewise each innermost loop that is neither
     PARALLEL nor SIMD (codegen.accumulate).
+    ``region_decider.annotation(build, PARALLEL)`` annotates each loop found parallel
+    (PARALLEL, with an if clause's work as the id's user object, or a serial mark where
+    a region does too little work: the loops inside then stay serial too).
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -95,23 +102,31 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         ctx.set_max_operations(0)
         try:
             parallel = False
+            annotation = None
             if dependences is not None and not any(inside_parallel) and not failures:
                 try:
                     parallel = loop_is_parallel(build, dependences)
+                    if parallel and region_decider is not None:
+                        annotation = region_decider.annotation(build, PARALLEL)
                 except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
                     failures.append(error)
-            inside_parallel.append(parallel)
+                    parallel = False
+            inside_parallel.append(parallel)    # a region too small: the loops inside too
+            if annotation is not None and not failures:
+                return annotation
             return isl.Id.read_from_str(ctx, PARALLEL if parallel else SERIAL)
         finally:
             ctx.set_max_operations(budget)
 
     def after_for(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
         # the build is the loop's own, as in before_for; only a loop before_for
-        # left SERIAL may be marked SIMD (never the PARALLEL one, nor another mark)
+        # left SERIAL, or serial for too little work per region, may be marked SIMD
+        # (never the PARALLEL one)
         inside_parallel.pop()
         annotation = node.get_annotation()
         if (dependences is None or failures or annotation is None
-                or annotation.get_name() != SERIAL or contains_for(node.for_get_body())):
+                or annotation.get_name() not in (SERIAL, SMALL_REGION)
+                or contains_for(node.for_get_body())):
             return node
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)

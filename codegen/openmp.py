@@ -1,10 +1,11 @@
 """The OpenMP C target: isl AST to C text through cgen.
 
-Loops annotated parallel get ``#pragma omp parallel for``, innermost loops
-proven free of dependences ``#pragma omp simd`` (gcc and clang honour it with
-``-fopenmp`` or ``-fopenmp-simd``); an innermost loop that accumulates into one
-element gets it in a local (codegen.accumulate); all iterators are declared in
-their ``for`` so they are private to each thread.
+Loops annotated parallel get ``#pragma omp parallel for``, with an ``if`` clause
+where the work of a region depends on sizes not known (codegen.granularity);
+innermost loops proven free of dependences get ``#pragma omp simd`` (gcc and clang
+honour it with ``-fopenmp`` or ``-fopenmp-simd``); an innermost loop that
+accumulates into one element gets it in a local (codegen.accumulate); all
+iterators are declared in their ``for`` so they are private to each thread.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from polyopt.model import Scop
 from polyopt.codegen.accumulate import Accumulation
 from polyopt.codegen.ast import PARALLEL, SIMD
 from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.granularity import SMALL_REGION, RegionWork
 from polyopt.codegen.statements import statement_text
 
 
@@ -33,6 +35,8 @@ class OpenMPPrinter:
         self.local = _free_name(scop, "polyopt_accumulator")
         self.parallel_loops: list[str] = []
         self.parallel_nests: list[int] = []   # the nest of each parallel loop, from 1
+        self.parallel_conditions: list[str | None] = []   # the if clause of each one
+        self.small_regions: list[str] = []    # parallel loops left serial: too little work
         self.nest = 0
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
@@ -90,7 +94,13 @@ class OpenMPPrinter:
         if annotation is not None and annotation.get_name() == PARALLEL:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
-            return [cgen.Pragma("omp parallel for"), loop]
+            work = annotation.user
+            condition = work.condition(self.expressions) if isinstance(work, RegionWork) else None
+            self.parallel_conditions.append(condition)
+            clause = f" if({condition})" if condition else ""
+            return [cgen.Pragma(f"omp parallel for{clause}"), loop]
+        if annotation is not None and annotation.get_name() == SMALL_REGION:
+            self.small_regions.append(iterator)
         if annotation is not None and annotation.get_name() == SIMD:
             return [cgen.Pragma("omp simd"), loop]
         return [loop]

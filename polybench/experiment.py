@@ -249,6 +249,16 @@ class Experiment:
                          build_timeout=self.settings.build_timeout, env=self.environment,
                          keep=self.settings.keep, repeat=1, warmup=0)
 
+    def polyopt_options(self, variant: Variant, kernel: Kernel):
+        """The variant's pipeline options, with the defines and include directories of
+        the build, so that polyopt's decisions see the sizes being built."""
+        defines = [f"{self.settings.dataset}_DATASET",
+                   *(flag[2:] for flag in self.suite.time_defines if flag.startswith("-D"))]
+        return dataclasses.replace(variant.options,
+                                   defines=[*variant.options.defines, *defines],
+                                   include_dirs=[*variant.options.include_dirs,
+                                                 *map(str, kernel.include_dirs)])
+
     def _source(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str:
         """The text to build: the original, polyopt's output, or another tool's."""
         source = read_source(str(kernel.source))
@@ -257,7 +267,7 @@ class Experiment:
         if variant.options is not None:
             start = time.perf_counter()
             try:
-                result = optimize_source(source, variant.options)
+                result = optimize_source(source, self.polyopt_options(variant, kernel))
             finally:
                 outcome.polyopt_seconds = time.perf_counter() - start
             outcome.fallbacks += result.warnings
@@ -275,7 +285,8 @@ class Experiment:
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
                                   timeout=self.settings.timeout,
                                   use_database=self.settings.database is not False)
-        options = dataclasses.replace(variant.options, database=self.settings.database or None)
+        options = dataclasses.replace(self.polyopt_options(variant, kernel),
+                                      database=self.settings.database or None)
         start = time.perf_counter()
         with self._evaluator(variant, kernel) as evaluator, \
                 self._evaluator(variant, kernel, [variant.no_contraction]) as strict:

@@ -65,3 +65,13 @@ def command(text: str) -> str:
     if not words:
         raise argparse.ArgumentTypeError("the command is empty")
     return text
+
+
+def define(text: str) -> str:
+    """NAME or NAME=VALUE, as the compiler's -D takes it."""
+    from polyopt.frontend.sizes import parse_define
+    try:
+        parse_define(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text

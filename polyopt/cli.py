@@ -48,6 +48,16 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "by the number of parallel loops mapped)")
     group.add_argument("--no-shared-memory", dest="shared_memory", action="store_false",
                        help="CUDA: do not copy reused tiles of read-only arrays to shared memory")
+    group.add_argument("-D", "--define", dest="defines", action="append", default=[],
+                       type=argtypes.define, metavar="NAME[=VALUE]",
+                       help="as the compiler's -D: the sizes the file's #defines and #if chains "
+                            "choose under it are known for decisions (tiling, parallel regions); "
+                            "NAME=VALUE for a parameter that is no macro (a function argument) is "
+                            "a hint of its usual value. The code stays right for every size. "
+                            "Repeatable")
+    group.add_argument("-I", "--include-dir", dest="include_dirs", action="append", default=[],
+                       metavar="DIR", help="as the compiler's -I, where the headers that choose "
+                                           "the sizes are (the file's directory is searched too)")
     group.add_argument("--auto-scop", action="store_true",
                        help="find maximal affine loop nests instead of '#pragma scop' regions")
     group.add_argument("--strict", action="store_true",
@@ -66,7 +76,8 @@ def _options(args: argparse.Namespace) -> Options:
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db, database=args.db,
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,
-                   shared_memory=args.shared_memory)
+                   shared_memory=args.shared_memory, defines=args.defines,
+                   include_dirs=args.include_dirs)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:

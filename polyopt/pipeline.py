@@ -17,6 +17,7 @@ from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
                              format_warning)
 from polyopt.frontend import TOO_DEEP, SourceFile, extract_scops
+from polyopt.frontend.sizes import known_values
 from polyopt.model import Scop
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
@@ -45,12 +46,18 @@ class Options:
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
     shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
     check: bool = True                # read the generated AST back, check it (codegen.verify)
+    # NAME or NAME=VALUE, as -D: the sizes the file chooses under them (and values of
+    # parameters that are no macros) are known for decisions; the code stays parametric
+    defines: list[str] = field(default_factory=list)
+    include_dirs: list[str] = field(default_factory=list)   # searched for headers, as -I
 
 
 def options_key(options: Options) -> str:
     """What, besides the schedule, shapes the generated code (a tuning database key)."""
     sizes = ",".join(map(str, options.tile_sizes)) if options.tile_sizes else "default"
     key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
+    if options.defines:     # they choose the sizes decisions see
+        key += ";defines=" + ",".join(options.defines)
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
@@ -84,6 +91,8 @@ class ScopReport:
     kernels: list[str] | None = None   # CUDA: block shape of each kernel
     checked: bool | None = None        # the generated AST was checked (None: not, or no verdict)
     parallel_nests: list[int] = field(default_factory=list)   # nest of each parallel loop
+    parallel_conditions: list[str | None] = field(default_factory=list)  # its if clause
+    small_regions: list[str] = field(default_factory=list)  # parallel, serial: little work
 
 
 @dataclass
@@ -96,6 +105,9 @@ class OptimizeResult:
 def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     """The SCoPs of a file and the warnings for regions left unchanged."""
     result = extract_scops(source, auto_scop=options.auto_scop)
+    for scop in result.scops:
+        scop.known_values = known_values(source, scop.parameters, options.defines,
+                                         options.include_dirs)
     warnings = []
     for diagnostic in result.diagnostics:
         if options.strict:
@@ -413,7 +425,9 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
                                 scheduled.description, scheduled.tiling.bands,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
-                                parallel_nests=nest.parallel_nests)
+                                parallel_nests=nest.parallel_nests,
+                                parallel_conditions=nest.parallel_conditions,
+                                small_regions=nest.small_regions)
     return outcome
 
 
@@ -527,6 +541,14 @@ def _summary_comment(report: ScopReport) -> str:
         parts.append("parallel loops " + _parallel_loops(report))
     else:
         parts.append("no parallel loop")
+    conditions = list(dict.fromkeys(c for c in report.parallel_conditions if c))
+    if len(conditions) == 1:
+        parts.append(f"parallel only if {conditions[0]}")
+    elif conditions:
+        parts.append("parallel only where the work of a region is large enough (if clauses)")
+    if report.small_regions:
+        parts.append(f"not parallel: too little work per region "
+                     f"({', '.join(dict.fromkeys(report.small_regions))})")
     if report.checked:
         parts.append("checked against the dependences")
     return _comment("; ".join(parts))

@@ -173,7 +173,7 @@ def test_progress_shows_the_best_first_run_labelled():
 # -- 7, 8. the generated code -----------------------------------------------------
 
 AUTO = """\
-#define N 100
+#define N 300031
 double A[N][N], B[N][N], x[N];
 void f(int c) {
     int i, j;
@@ -213,7 +213,8 @@ def test_summary_comment_names_each_parallel_loop_once():
     names = re.findall(r"\bc\d+\b", loops)
     assert len(names) == len(set(names)) >= 2, comment
     assert "(nest" in loops, comment      # several nests: which one each is parallel in
-    single = optimize_source(SourceFile("one.c", PROGRAM), Options(tile=False))
+    large = PROGRAM.replace("#define N 64", "#define N 4096")    # enough work to be parallel
+    single = optimize_source(SourceFile("one.c", large), Options(tile=False))
     assert "; parallel loops c0 */" in single.text
 
 

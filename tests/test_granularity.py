@@ -1,0 +1,164 @@
+"""Parallelism that pays (codegen/granularity.py): no region that does too little
+work, an OpenMP if clause where the work depends on unknown sizes."""
+
+from __future__ import annotations
+
+import re
+
+import islpy as isl
+import pytest
+
+from polyopt.codegen.granularity import MIN_REGION_WORK, _free_extents, statement_cost
+from polyopt.frontend import SourceFile
+from polyopt.pipeline import Options, model, optimize_source
+from tests.conftest import compile_and_run, needs_gcc
+
+SOLVE = """\
+#define N {n}
+double L[N][N], x[N];
+void solve(void) {{
+  int i, k;
+#pragma scop
+  for (k = 0; k < N; k++)
+    for (i = k + 1; i < N; i++)
+      x[i] = x[i] - L[i][k] * x[k];
+#pragma endscop
+}}
+"""
+
+TIME_LOOP = """\
+#define T 1000
+#define N 100
+double A[N], B[N];
+void smooth(void) {
+  int t, i;
+#pragma scop
+  for (t = 0; t < T; t++) {
+    for (i = 1; i < N - 1; i++)
+      B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0;
+    for (i = 1; i < N - 1; i++)
+      A[i] = B[i];
+  }
+#pragma endscop
+}
+"""
+
+PRODUCT = """\
+#define N {n}
+double A[N][N], B[N][N], C[N][N];
+void product(void) {{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}}
+"""
+
+UNKNOWN = """\
+#include <stdio.h>
+#include <stdlib.h>
+
+static void scale(int n, int m, double A[n][m]) {
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      A[i][j] = A[i][j] * 0.5 + i - j;
+#pragma endscop
+}
+
+static double run(int n, int m) {
+  double *A = malloc(sizeof(double) * n * m), sum = 0;
+  for (int k = 0; k < n * m; k++)
+    A[k] = k % 17;
+  scale(n, m, (double (*)[m]) A);
+  for (int k = 0; k < n * m; k++)
+    sum += A[k] * (k % 7 + 1);
+  free(A);
+  return sum;
+}
+
+int main(void) {
+  printf("%.17g\\n", run(3, 4));
+  printf("%.17g\\n", run(700, 600));
+  return 0;
+}
+"""
+
+
+def _optimize(text: str, **options):
+    result = optimize_source(SourceFile("t.c", text), Options(**options))
+    return result.text, result.scops[0]
+
+
+def test_region_inside_a_long_sequential_loop_with_little_work_is_not_parallel():
+    text, report = _optimize(SOLVE.format(n=2000), scheduler="identity", tile=False)
+    assert "omp parallel" not in text
+    assert report.parallel_loops == [] and report.small_regions
+    assert "not parallel: too little work per region" in text
+    # the same loops with much more work per region are parallel
+    text, report = _optimize(SOLVE.format(n=400000), scheduler="identity", tile=False)
+    assert "#pragma omp parallel for\n" in text and len(report.parallel_loops) == 1
+
+
+def test_time_loop_around_short_loops_is_not_parallel():
+    text, report = _optimize(TIME_LOOP, scheduler="identity", tile=False)
+    assert "omp parallel" not in text and report.small_regions
+
+
+def test_five_iteration_loop_is_not_parallel():
+    text, report = _optimize(PRODUCT.format(n=5))
+    assert "omp parallel" not in text and report.parallel_loops == []
+    assert "too little work per region" in text
+
+
+def test_large_known_matrix_product_is_parallel_without_clause():
+    text, report = _optimize(PRODUCT.format(n=1000))
+    pragmas = re.findall(r"#pragma omp parallel for.*", text)
+    assert pragmas and all(pragma == "#pragma omp parallel for" for pragma in pragmas)
+    assert report.parallel_loops and not any(report.parallel_conditions)
+
+
+def test_hint_for_a_function_argument_decides():
+    text, _ = _optimize(UNKNOWN)
+    assert "if(" in text
+    text, report = _optimize(UNKNOWN, defines=["n=10", "m=10"])
+    assert "omp parallel" not in text and report.small_regions
+    text, report = _optimize(UNKNOWN, defines=["n=1000", "m=1000"])
+    assert re.search(r"#pragma omp parallel for\n", text)
+
+
+@needs_gcc
+@pytest.mark.parametrize("tile", [False, True])
+def test_unknown_sizes_get_an_if_clause_and_the_same_output(tmp_path, tile):
+    text, report = _optimize(UNKNOWN, tile=tile)
+    clauses = re.findall(r"#pragma omp parallel for if\((.*)\)\n", text)
+    assert clauses and all(re.search(r"\bn\b", clause) and re.search(r"\bm\b", clause)
+                           for clause in clauses), text
+    assert report.parallel_conditions and all(report.parallel_conditions)
+    if not tile:      # one statement: the whole work is n * m instances of its cost
+        cost = statement_cost(model(SourceFile("t.c", UNKNOWN), Options())[0][0].statements[0])
+        assert clauses == [f"(double) n * m >= {-(-MIN_REGION_WORK // cost)}"]
+    assert "parallel only if" in text or "if clauses" in text
+    original, _ = compile_and_run(UNKNOWN, tmp_path, "original")
+    optimized, warnings = compile_and_run(text, tmp_path, "optimized")
+    assert optimized == original
+    assert not [warning for warning in warnings if "scop" not in warning], warnings
+
+
+def test_statement_cost_counts_operations_and_accesses():
+    scops, _ = model(SourceFile("t.c", PRODUCT.format(n=10)), Options())
+    # C[i][j] += A[i][k] * B[k][j]: '+=' and '*', C read and written, A, B
+    assert statement_cost(scops[0].statements[0]) == 6
+
+
+def test_a_wavefront_region_counts_its_slice_not_its_box():
+    region = isl.Map("{ [o] -> S[t, i, j] : 0 <= t < 20 and 0 <= i < 40 and 0 <= j < 40 "
+                     "and o = 4t + 2i + j }")
+    extents = [bound.max_val().to_python() for _, bound in _free_extents(region)]
+    assert len(extents) == 2 and extents[0] * extents[1] <= 20 * 40    # j follows from o, t, i
+    square = isl.Map("{ [o] -> S[i, j] : 0 <= o < 5 and 0 <= i < 30 and 0 <= j < 40 }")
+    assert sorted(b.max_val().to_python() for _, b in _free_extents(square)) == [30, 40]
