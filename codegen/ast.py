@@ -132,7 +132,10 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         ctx.set_max_operations(0)
         try:
             if loop_is_parallel(build, dependences):
-                return node.set_annotation(isl.Id.read_from_str(ctx, SIMD))
+                # a loop left serial for too little work keeps that note (the report's)
+                small = annotation.get_name() == SMALL_REGION
+                return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
+                                                  context=ctx))
             if innermost is not None:
                 return innermost(node, build)
         except Exception as error:  # noqa: BLE001 - re-raised below, outside isl

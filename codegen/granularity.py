@@ -54,6 +54,10 @@ MIN_REGION_WORK = int(2 * REGION_OVERHEAD_NS / (NS_PER_UNIT * (1 - 1 / THREADS))
 CALL_COST = 10          # a call (sqrt, exp, pow) counts as this many operations
 
 SMALL_REGION = "serial: too little work per region"
+# isl operations allowed for bounding the work of one region; past it the loop is
+# made parallel as it would be without the estimate (seen on skewed wavefronts,
+# whose parametric extents cost seconds).
+WORK_BUDGET = 200_000
 
 
 @dataclass
@@ -180,8 +184,20 @@ class RegionDecider:
     def annotation(self, build: isl.AstBuild, parallel: str) -> isl.Id:
         """The annotation of a loop proven parallel: `parallel` (with its RegionWork as
         the id's user object where an if clause is needed) or SMALL_REGION."""
-        work = self.work(build)
         ctx = build.get_ctx()
+        budget = ctx.get_max_operations()
+        ctx.set_max_operations(WORK_BUDGET)
+        ctx.reset_operations()
+        try:
+            work = self.work(build)
+        except isl.Error:
+            work = None
+        finally:
+            ctx.set_max_operations(budget)
+            ctx.reset_operations()
+        if work is None:
+            # too costly to bound (skewed wavefronts): parallel, as without a decider
+            return isl.Id(parallel, context=ctx)
         if work.known is not None:
             if work.known < self.threshold:
                 return isl.Id(SMALL_REGION, context=ctx)

@@ -102,6 +102,8 @@ class OpenMPPrinter:
         if annotation is not None and annotation.get_name() == SMALL_REGION:
             self.small_regions.append(iterator)
         if annotation is not None and annotation.get_name() == SIMD:
+            if annotation.user == SMALL_REGION:
+                self.small_regions.append(iterator)
             return [cgen.Pragma("omp simd"), loop]
         return [loop]
 

@@ -51,7 +51,7 @@ def _scop(text: str, known: dict[str, int] | None = None):
 
 def _tiled(text: str, known: dict[str, int] | None = None, caches: CacheSizes = CACHES):
     scop = _scop(text, known)
-    untiled = schedule_scop(scop, Options(tile=False)).schedule
+    untiled = schedule_scop(scop, Options(scheduler="isl", tile=False)).schedule
     report = TilingReport()
     tiled = tile_schedule(untiled, None, report, scop=scop, caches=caches)
     return scop, untiled, tiled, report
@@ -95,7 +95,7 @@ def test_matrix_product_tile_fits_the_caches():
 
 def test_footprint_of_a_matrix_product_tile():
     scop = _scop(MATMUL)
-    band = _outermost_band(schedule_scop(scop, Options(tile=False)).schedule)
+    band = _outermost_band(schedule_scop(scop, Options(scheduler="isl", tile=False)).schedule)
     references = band_references(band, scop)
     # members (i, j, k): C is TixTj, A TixTk, B TkxTj, doubles
     assert footprint_bytes(references, [4, 8, 2]) == DEFAULT_ELEMENT_BYTES * (32 + 8 + 16)
@@ -171,7 +171,7 @@ def test_band_fitting_in_the_cache_is_not_tiled():
 
 def test_user_sizes_win():
     scop = _scop(MATMUL, {"N": 5})
-    untiled = schedule_scop(scop, Options(tile=False)).schedule
+    untiled = schedule_scop(scop, Options(scheduler="isl", tile=False)).schedule
     report = TilingReport()
     tile_schedule(untiled, [16, 8], report, scop=scop, caches=CACHES)
     assert sorted(report.bands[0]) == [8, 8, 16]
@@ -212,7 +212,7 @@ def test_filter_with_known_sizes_keeps_its_output(tmp_path, monkeypatch):
     scops = extract_scops(source).scops
     scops[0].known_values = {"N": 70, "K": 5}
     monkeypatch.setattr(tiling, "machine_caches", lambda: CacheSizes(l1=4 * 1024, l2=16 * 1024))
-    result = render(source, scops, [], Options(), [None])
+    result = render(source, scops, [], Options(scheduler="isl"), [None])
     tiled = re.search(r"tiled (\d+)x(\d+)x(\d+)", result.text)
     assert tiled and sorted(map(int, tiled.groups()))[0] == 5, result.text[:400]
     expected, _ = compile_and_run(PROGRAM, tmp_path, "original")
