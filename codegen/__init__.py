@@ -56,7 +56,8 @@ def iterator_prefixes(scop: Scop, count: int,
 
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
-                    check: isl.UnionMap | None = None, flat: bool = False) -> GeneratedNest:
+                    check: isl.UnionMap | None = None, flat: bool = False,
+                    min_region_work: int | None = None) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel loops.
 
     With `check` (every dependence of the SCoP), the AST is read back and checked
@@ -64,11 +65,16 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     same schedule is generated again from its flat map, and checked again; if that
     is wrong too, CodegenError. `flat` generates from the flat map from the start
     (where a run showed the tree's code wrong and the check could not tell).
+    A parallel loop gets a region only where it does `min_region_work` (None: the
+    calibrated codegen.granularity.MIN_REGION_WORK).
     """
     prefix = iterator_prefix(scop)
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
-    decider = RegionDecider(scop) if dependences is not None else None
+    decider = None
+    if dependences is not None:
+        decider = RegionDecider(scop) if min_region_work is None else \
+            RegionDecider(scop, threshold=min_region_work)
     ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
                     scop.context, dependences, prefix, innermost=accumulations,
                     region_decider=decider)

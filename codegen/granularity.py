@@ -52,12 +52,11 @@ NS_PER_UNIT = 0.08
 THREADS = 2
 MIN_REGION_WORK = int(2 * REGION_OVERHEAD_NS / (NS_PER_UNIT * (1 - 1 / THREADS)))  # 250,000
 CALL_COST = 10          # a call (sqrt, exp, pow) counts as this many operations
+# isl operations one estimate may take (a few tenths of a second); past them the
+# loop is parallel, as without the estimate.
+ESTIMATE_OPERATIONS = 200_000
 
 SMALL_REGION = "serial: too little work per region"
-# isl operations allowed for bounding the work of one region; past it the loop is
-# made parallel as it would be without the estimate (seen on skewed wavefronts,
-# whose parametric extents cost seconds).
-WORK_BUDGET = 200_000
 
 
 @dataclass
@@ -67,15 +66,16 @@ class RegionWork:
 
     terms: list[tuple[int, list[isl.AstExpr]]] = field(default_factory=list)
     known: int | None = None
+    threshold: int = MIN_REGION_WORK
 
     def condition(self, printer) -> str:
         """The C test of the OpenMP if clause, with `printer` for isl expressions."""
         terms = [(weight, [printer.print(factor) for factor in factors])
                  for weight, factors in self.terms]
-        threshold = MIN_REGION_WORK
+        threshold = self.threshold
         if len(terms) == 1:           # one term: the weight moves to the threshold
             weight, factors = terms[0]
-            threshold = -(-MIN_REGION_WORK // weight)
+            threshold = -(-self.threshold // weight)
             terms = [(1, factors)]
         parts = []
         for weight, factors in terms:
@@ -130,15 +130,33 @@ class RegionDecider:
     def __init__(self, scop: Scop, context: isl.Set | None = None,
                  threshold: int = MIN_REGION_WORK):
         self.scop = scop
-        self.context = scop.decision_context if context is None else context
         self.threshold = threshold
         self.costs = {statement.name: statement_cost(statement) for statement in scop.statements}
-        self._printer_build = isl.AstBuild.from_context(scop.context)
+        # A context of its own, with an operation budget: the estimate neither counts
+        # against the budget of the AST generation around it nor runs for minutes
+        # on the rare schedule where isl's parametric extrema blow up.
+        self.ctx = isl.Context()
+        self.context = isl.Set.read_from_str(
+            self.ctx, (scop.decision_context if context is None else context).to_str())
+        self._printer_build = isl.AstBuild.from_context(
+            isl.Set.read_from_str(self.ctx, scop.context.to_str()))
 
-    def work(self, build: isl.AstBuild) -> RegionWork:
-        """The work of one execution of the loop `build` is about to generate."""
+    def work(self, build: isl.AstBuild) -> RegionWork | None:
+        """The work of one execution of the loop `build` is about to generate; None
+        where isl could not tell within ESTIMATE_OPERATIONS."""
+        text = build.get_schedule().to_str()
+        self.ctx.set_max_operations(ESTIMATE_OPERATIONS)
+        self.ctx.reset_operations()
+        try:
+            return self._work(isl.UnionMap.read_from_str(self.ctx, text))
+        except isl.Error:
+            return None
+        finally:
+            self.ctx.set_max_operations(0)
+
+    def _work(self, union: isl.UnionMap) -> RegionWork:
         schedule: list[isl.Map] = []
-        build.get_schedule().foreach_map(schedule.append)
+        union.foreach_map(schedule.append)
         known_terms: list[tuple[int, list[isl.PwAff]]] = []
         lowest = highest = 0
         bounded = True
@@ -179,24 +197,17 @@ class RegionDecider:
             key = tuple(sorted(expression.to_C_str() for expression in expressions))
             previous = terms.get(key)
             terms[key] = ((previous[0] if previous else 0) + weight, expressions)
-        return RegionWork(terms=_constant_last([terms[key] for key in sorted(terms)]))
+        return RegionWork(terms=_constant_last([terms[key] for key in sorted(terms)]),
+                          threshold=self.threshold)
 
     def annotation(self, build: isl.AstBuild, parallel: str) -> isl.Id:
         """The annotation of a loop proven parallel: `parallel` (with its RegionWork as
         the id's user object where an if clause is needed) or SMALL_REGION."""
         ctx = build.get_ctx()
-        budget = ctx.get_max_operations()
-        ctx.set_max_operations(WORK_BUDGET)
-        ctx.reset_operations()
-        try:
-            work = self.work(build)
-        except isl.Error:
-            work = None
-        finally:
-            ctx.set_max_operations(budget)
-            ctx.reset_operations()
-        if work is None:
-            # too costly to bound (skewed wavefronts): parallel, as without a decider
+        if self.threshold <= 0:
+            return isl.Id(parallel, context=ctx)
+        work = self.work(build)
+        if work is None:        # no estimate: a region, as where the work is large
             return isl.Id(parallel, context=ctx)
         if work.known is not None:
             if work.known < self.threshold:

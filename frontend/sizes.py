@@ -23,6 +23,7 @@ import logging
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from pycparser import c_ast, c_parser
@@ -32,7 +33,7 @@ from polyopt.frontend.source import SourceFile, blank_comments
 
 log = logging.getLogger(__name__)
 
-# Seconds one preprocessor run may take (a file runs it at most three times).
+# Seconds the preprocessor runs of one file may take together.
 PREPROCESSOR_SECONDS = 5.0
 # Preprocessors tried in turn: each understands -E -dM -D -I.
 PREPROCESSORS = ("gcc", "cc", "clang", "cpp")
@@ -99,12 +100,16 @@ def _preprocessor() -> str | None:
     return None
 
 
-def _run_preprocessor(command: list[str], text: str) -> tuple[int, str] | None:
+def _run_preprocessor(command: list[str], text: str,
+                      seconds: float | None = None) -> tuple[int, str] | None:
     """(exit status, standard output) of the preprocessor on `text`, None if it
     cannot run or runs out of time."""
+    seconds = PREPROCESSOR_SECONDS if seconds is None else seconds
+    if seconds <= 0:
+        return None
     try:
         result = subprocess.run(command, input=text.encode("utf-8", "surrogateescape"),
-                                capture_output=True, timeout=PREPROCESSOR_SECONDS)
+                                capture_output=True, timeout=seconds)
     except (OSError, subprocess.SubprocessError) as error:
         log.debug("preprocessor %s: %s", command[0], error)
         return None
@@ -128,12 +133,13 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
     base = [preprocessor, "-E", "-dM", "-x", "c"]
     command = [*base, *(f"-D{name}={value}" for name, value in defines),
                f"-I{directory}", *(f"-I{folder}" for folder in include_dirs), "-"]
+    deadline = time.monotonic() + PREPROCESSOR_SECONDS
     result = _run_preprocessor(command, source.text)
     if result is not None and result[0] != 0:
         # a header that is not here (or another fatal error): the file's own lines
         log.debug("%s: the preprocessor failed; again without the #include lines", source.name)
         blanked = _INCLUDE_LINE.sub("", source.text)
-        result = _run_preprocessor(command, blanked)
+        result = _run_preprocessor(command, blanked, deadline - time.monotonic())
     if result is None or not result[1].strip():
         return None
     macros = _object_macros(result[1])

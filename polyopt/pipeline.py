@@ -50,6 +50,9 @@ class Options:
     # parameters that are no macros) are known for decisions; the code stays parametric
     defines: list[str] = field(default_factory=list)
     include_dirs: list[str] = field(default_factory=list)   # searched for headers, as -I
+    # work a parallel region must do (codegen.granularity); None: the calibrated
+    # MIN_REGION_WORK, 0: every outermost parallel loop (tests of parallel code)
+    min_region_work: int | None = None
 
 
 def options_key(options: Options) -> str:
@@ -58,6 +61,8 @@ def options_key(options: Options) -> str:
     key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
     if options.defines:     # they choose the sizes decisions see
         key += ";defines=" + ",".join(options.defines)
+    if options.min_region_work is not None:
+        key += f";region={options.min_region_work}"
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
@@ -223,14 +228,15 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     dependences = scheduled.dependences.all if options.parallel else None
     if not scheduled.tiling.bands:
         # isl's wrong code was seen for tiled trees only; untiled code is not checked.
-        return generate_openmp(scop, scheduled.schedule, dependences, expressions)
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions,
+                               min_region_work=options.min_region_work)
     check = scheduled.dependences.all if options.check else None
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
-                               flat=scheduled.flat_map)
+                               flat=scheduled.flat_map, min_region_work=options.min_region_work)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
@@ -239,7 +245,8 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     step("code generation")
     plain = tiled(scheduled.untiled, options, scop, scheduled.dependences, scheduled.wavefront,
                   isolate=False)
-    return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map)
+    return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
+                           min_region_work=options.min_region_work)
 
 
 @deep_stack

@@ -164,3 +164,8 @@ def test_a_wavefront_region_counts_its_slice_not_its_box():
     assert len(extents) == 2 and extents[0] * extents[1] <= 20 * 40    # j follows from o, t, i
     square = isl.Map("{ [o] -> S[i, j] : 0 <= o < 5 and 0 <= i < 30 and 0 <= j < 40 }")
     assert sorted(b.max_val().to_python() for _, b in _free_extents(square)) == [30, 40]
+
+
+def test_no_threshold_keeps_every_outermost_parallel_loop():
+    text, report = _optimize(PRODUCT.format(n=5), min_region_work=0)
+    assert "#pragma omp parallel for\n" in text and not report.small_regions
