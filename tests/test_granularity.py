@@ -167,5 +167,5 @@ def test_a_wavefront_region_counts_its_slice_not_its_box():
 
 
 def test_no_threshold_keeps_every_outermost_parallel_loop():
-    text, report = _optimize(PRODUCT.format(n=5), min_region_work=0)
+    text, report = _optimize(PRODUCT.format(n=5), min_region_work=0, scheduler="isl")
     assert "#pragma omp parallel for\n" in text and not report.small_regions
