@@ -4,15 +4,12 @@ record everything (results.csv as it goes; report.md and speedup.png at the end)
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import dataclasses
 import json
 import logging
-import os
 import re
 import shlex
-import signal
 import subprocess
 import tempfile
 import time
@@ -23,7 +20,7 @@ from pathlib import Path
 import numpy
 
 from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout
-from polyopt.evaluator import Evaluator, Program, RunOutput
+from polyopt.evaluator import Evaluator, Program, RunOutput, communicate_in_group
 from polyopt.frontend import read_source
 from polyopt.pipeline import optimize_source
 from polyopt.search import Judge
@@ -185,17 +182,7 @@ def run_tool(command: list[str], cwd: str, timeout: float) -> subprocess.Complet
     process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
-    try:
-        stdout, stderr = process.communicate(timeout=timeout)
-    except BaseException:   # the timeout, or Ctrl-C, which the new session does not get
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        try:
-            process.communicate(timeout=5)
-        except subprocess.TimeoutExpired:   # a descendant left the group and holds the pipes
-            process.kill()
-            process.wait()
-        raise
+    stdout, stderr = communicate_in_group(process, timeout)
     return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 

@@ -216,18 +216,12 @@ class Evaluator:
                 process = subprocess.Popen(command, shell=self.shell, cwd=cwd, env=env,
                                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                            stderr=subprocess.PIPE, start_new_session=True)
-            stdout, stderr = process.communicate(timeout=timeout)
-        except BaseException:  # timeout, or Ctrl-C or SIGTERM, which the new session does not get
+        except BaseException:  # Ctrl-C or SIGTERM while it starts
             if process is None:
                 raise
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            try:
-                process.communicate(timeout=5)
-            except subprocess.TimeoutExpired:  # a descendant escaped the group and holds the pipes
-                process.kill()
-                process.wait()
+            kill_group(process)
             raise
+        stdout, stderr = communicate_in_group(process, timeout)
         return process.returncode, stdout, stderr, time.perf_counter() - start
 
     def build(self, source_text: str, label: str, suffix: str = ".c",
@@ -411,3 +405,24 @@ def _tolerant_differences(name: str, want: bytes, got: bytes, rel_tolerance: flo
     if len(expected) != len(actual):
         found.append(f"{name}: expected {len(expected)} tokens, got {len(actual)}")
     return found
+
+
+def kill_group(process: subprocess.Popen) -> None:
+    """Kill a process started with ``start_new_session`` and everything in its group."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    try:
+        process.communicate(timeout=5)
+    except subprocess.TimeoutExpired:  # a descendant escaped the group and holds the pipes
+        process.kill()
+        process.wait()
+
+
+def communicate_in_group(process: subprocess.Popen, timeout: float | None):
+    """``process.communicate``; on timeout or interrupt (Ctrl-C, SIGTERM, which a new
+    session does not get), its whole process group is killed and the error re-raised."""
+    try:
+        return process.communicate(timeout=timeout)
+    except BaseException:
+        kill_group(process)
+        raise
