@@ -47,6 +47,12 @@ def _from_sysfs(root: Path) -> dict[int, int]:
     return found
 
 
+def sysfs_data_caches() -> dict[int, int]:
+    """Bytes of each data (or unified) cache level of this machine's first core, from
+    sysfs (empty where it says nothing)."""
+    return _from_sysfs(_SYSFS)
+
+
 def _from_sysconf() -> dict[int, int]:
     found = {}
     for level, name in ((1, "SC_LEVEL1_DCACHE_SIZE"), (2, "SC_LEVEL2_CACHE_SIZE")):
@@ -62,7 +68,7 @@ def _from_sysconf() -> dict[int, int]:
 @functools.lru_cache(maxsize=1)
 def machine_caches() -> CacheSizes:
     """The L1 data and L2 sizes of this machine, or the defaults where unknown."""
-    found = _from_sysfs(_SYSFS) or _from_sysconf()
+    found = sysfs_data_caches() or _from_sysconf()
     l1 = found.get(1, DEFAULT_L1)
     l2 = found.get(2, max(DEFAULT_L2, l1))
     return CacheSizes(l1, max(l2, l1))

@@ -60,12 +60,12 @@ import math
 import os
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 import islpy as isl
 from pycparser import c_ast
 
 from polyopt.model import Scop, Statement
+from polyopt.scheduler.cache import sysfs_data_caches
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
 
@@ -97,21 +97,7 @@ class Machine:
 
 def _cache_sizes() -> list[int]:
     """Data cache sizes of this machine, innermost first, from sysfs (empty if unknown)."""
-    sizes: dict[int, int] = {}
-    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
-        try:
-            kind = (index / "type").read_text().strip()
-            level = int((index / "level").read_text())
-            text = (index / "size").read_text().strip().upper()
-        except (OSError, ValueError):
-            continue
-        if kind == "Instruction" or not text:
-            continue
-        scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1], 1)
-        try:
-            sizes[level] = int(text.rstrip("KMG")) * scale
-        except ValueError:
-            continue
+    sizes = sysfs_data_caches()
     return [sizes[level] for level in sorted(sizes)]
 
 
