@@ -11,7 +11,10 @@ statement is looked at on its own, in the schedule's coordinates:
   dimension in: a dimension's trip count is its extent (divided by its stride:
   tile loops step by the tile size) once the outer dimensions are fixed at the
   middle of their ranges, which is exact for boxes and gives the average
-  extent for triangles. The product is the number of instances.
+  extent for triangles. The product is the number of instances; where a skewed
+  schedule makes it larger than the instances counted in the original
+  coordinates (the middle of a parallelogram is its widest part), the inner
+  loops' trips are scaled down to their average.
 * **Memory traffic** (cache lines, the Carr–McKinley–Tseng kind of model made
   level by level). Every access is rewritten as an affine function of the
   schedule dimensions; accesses to one array with the same linear part form one
@@ -25,6 +28,10 @@ statement is looked at on its own, in the schedule's coordinates:
   outside it (consecutive iterations of that loop share what they reuse) times
   the number of runs of that loop. Lines brought into a level are charged that
   level's cost. Tiling shows up by itself: the point loops' footprint fits.
+  Address translation is counted the same way, with pages for lines and the
+  two TLB levels for caches: a walk down the columns of a large array takes a
+  new page at every access, and that, more than the cache lines, is what makes
+  such code slow.
 * **Vectorizability.** The innermost loop is vectorized (compute divided by
   the vector width) if it carries no dependence of the statement and every
   access is stride 0 or stride 1 in it, as gcc and clang require (a reduction
@@ -36,13 +43,17 @@ statement is looked at on its own, in the schedule's coordinates:
   threads gives 1.5); every execution of that loop opens a parallel region,
   charged ``region_ns`` (and the first ``team_ns``, starting the threads):
   the number of regions is the product of the trip
-  counts of the sequential loops around it. Where that loop is a tile loop
+  counts of the sequential loops around it. As the code generator does
+  (``codegen.granularity``), a loop whose region does less work than
+  ``min_region_work`` stays serial. Where that loop is a tile loop
   inside sequential loops and no later tile loop is parallel, the code of its
   partial tiles (generated apart) is parallel only at the point loop, inside
   the other loops of the tile: a region per run of that point loop too.
 * **Recurrences.** Where the innermost loop carries a flow dependence of the
   statement on itself (a reduction, a Gauss-Seidel sweep), its operations wait
-  for each other: they cost their latency, ``latency_ns``, not their throughput.
+  for each other: they cost their latency, ``latency_ns``, not their throughput;
+  only the operations on the chain from the value read back to the value
+  written wait (``chain_operations``: one for an accumulation ``x += e``).
 * **Loop and skewing overhead.** Every entry of a loop costs ``loop_ns`` (loop
   setup, the mispredicted exit); where the statement's schedule is skewed
   (a loop follows a combination of iterators), loop bounds become minima and
@@ -68,31 +79,48 @@ from polyopt.model import Scop, Statement
 from polyopt.scheduler.cache import sysfs_data_caches
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
+PAGE_BYTES = 4096
 
 
 @dataclass(frozen=True)
 class CacheLevel:
     capacity: int            # bytes the model lets a footprint use (about half the cache)
     line_ns: float           # cost of one line brought into this level
+    line_bytes: int = 0      # its unit: 0 for the machine's cache line; a page for a TLB
 
 
 @dataclass(frozen=True)
 class Machine:
-    """What the model assumes of the machine that runs the code."""
+    """What the model assumes of the machine that runs the code.
+
+    The costs were fitted (``polybench/calibrate_cost.py``) to the committed sweeps of
+    the 30 PolyBench kernels at SMALL, MEDIUM and LARGE on the 2-core development
+    machine (gcc 12 -O3 -march=native, 2 OpenMP threads): the predicted speedup of
+    isl's schedule over the original code against the measured one, and the original
+    code's predicted time against gcc's. They are the costs of that machine as the
+    model sees it, not measurements of single operations.
+    """
 
     threads: int = 2
-    caches: tuple[CacheLevel, ...] = (CacheLevel(16 << 10, 0.5), CacheLevel(256 << 10, 1.5),
-                                      CacheLevel(4 << 20, 5.0))
+    caches: tuple[CacheLevel, ...] = (CacheLevel(16 << 10, 0.93), CacheLevel(256 << 10, 0.52),
+                                      CacheLevel(4 << 20, 4.1))
+    # address translation: a page's entry missing from the first-level TLB (64 entries)
+    # and from the second (2048); a walk through columns of a large array takes one per access
+    tlbs: tuple[CacheLevel, ...] = (CacheLevel(64 * 4096, 0.21, 4096),
+                                    CacheLevel(2048 * 4096, 5.0, 4096))
     line_bytes: int = 64
     element_bytes: int = 8   # double
     vector_width: int = 4    # doubles per SIMD register (AVX2)
-    op_ns: float = 0.3       # one arithmetic operation, scalar
-    latency_ns: float = 1.0  # one operation on a recurrence carried by the innermost loop
-    access_ns: float = 0.15  # one load or store that hits the first level
-    loop_ns: float = 3.0     # entering a loop: setup, the mispredicted exit
-    skewed_loop_ns: float = 6.0   # more for the min/max bounds of a skewed loop
-    region_ns: float = 1000.0    # opening an OpenMP parallel region (threads waiting, spinning)
-    team_ns: float = 50_000.0    # starting the threads, at the first region of the program
+    op_ns: float = 0.1       # one arithmetic operation, scalar
+    latency_ns: float = 0.75  # one operation on a recurrence carried by the innermost loop
+    access_ns: float = 0.05  # one load or store that hits the first level
+    loop_ns: float = 12.0    # entering a loop: setup, the mispredicted exit
+    skewed_loop_ns: float = 1.0   # more for the min/max bounds of a skewed loop
+    region_ns: float = 300.0     # opening an OpenMP parallel region (threads waiting, spinning)
+    team_ns: float = 220_000.0   # starting the threads, at the first region of the program
+    # the work below which the code generator keeps a loop serial: the same
+    # threshold as codegen.granularity.MIN_REGION_WORK (tests check they agree)
+    min_region_work: float = 250_000.0
 
 
 def _cache_sizes() -> list[int]:
@@ -132,12 +160,13 @@ class _Operations(c_ast.NodeVisitor):
     count for several (a square root or an exponential is not one add)."""
 
     CALL = 8
+    DIVISION = 4      # a division takes several times an add's throughput and latency
 
     def __init__(self) -> None:
         self.count = 0
 
     def visit_BinaryOp(self, node: c_ast.BinaryOp) -> None:
-        self.count += 1
+        self.count += self.DIVISION if node.op in ("/", "%") else 1
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
@@ -169,6 +198,30 @@ def statement_operations(statement: Statement) -> int:
     return max(1, counter.count)
 
 
+def chain_operations(statement: Statement) -> int:
+    """Operations on the path from a value a statement reads back to the value it
+    writes, where the innermost loop carries its flow dependence on itself. In an
+    accumulation (``x op= e``, or ``x = x op e``) only the ``op`` waits for the
+    previous instance: ``e`` is computed beside it. Otherwise the whole body is taken
+    to be on the path (a Gauss-Seidel sweep reads its neighbour early in the sum)."""
+    body = statement.body
+    if isinstance(body, c_ast.Assignment):
+        if body.op != "=":
+            return 1
+        value = body.rvalue
+        if isinstance(value, c_ast.BinaryOp) and value.op in ("+", "-", "*") and (
+                _same_reference(value.left, body.lvalue) or
+                value.op != "-" and _same_reference(value.right, body.lvalue)):
+            return 1
+    return statement_operations(statement)
+
+
+def _same_reference(node, target) -> bool:
+    from pycparser import c_generator
+    generator = c_generator.CGenerator()
+    return type(node) is type(target) and generator.visit(node) == generator.visit(target)
+
+
 @dataclass
 class _Access:
     array: str
@@ -177,6 +230,7 @@ class _Access:
     offsets: tuple[int, ...]
     is_write: bool
     lines: float = float("inf")   # lines of everything it touches in the whole SCoP
+    pages: float = float("inf")   # and pages
 
 
 @dataclass
@@ -190,6 +244,7 @@ class StatementShape:
     accesses: list[_Access]
     operations: int
     skewed: bool
+    chain: int = 1                # operations on its own recurrence (chain_operations)
     carried: set[int] = field(default_factory=set)   # dims where a dependence is carried
     recurrent: set[int] = field(default_factory=set)  # dims carrying its own flow dependence
 
@@ -271,6 +326,22 @@ def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
             fixed = current.fix_val(isl.dim_type.set, k, isl.Val.int_from_si(current.get_ctx(), low))
         current = fixed
     return trips, steps, constants
+
+
+def _average_trips(trips: list[int], steps: list[int], domain: isl.Set) -> list[int]:
+    """Trip counts whose product is the statement's number of instances. Extents taken
+    at the middle of a skewed schedule's outer loops are its widest (a parallelogram
+    is widest in its middle), so their product can be several times the instances,
+    counted in the original coordinates where the domain is a box or a triangle; the
+    inner loops then get their average trips."""
+    count = math.prod(_trips(domain)[0])
+    loops = [k for k, trip in enumerate(trips) if trip > 1]
+    product = math.prod(trips)
+    if len(loops) < 2 or product <= 1.1 * count or count < 1:
+        return trips
+    factor = (count / product) ** (1.0 / (len(loops) - 1))
+    return [max(1, round(trip * factor)) if k in loops[1:] and steps[k] == 1 else trip
+            for k, trip in enumerate(trips)]
 
 
 def _single_aff(pw: isl.PwAff) -> isl.Aff | None:
@@ -377,6 +448,7 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
     touched = touched if touched is not None else {}
     machine = machine or Machine()
     elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
+    elements_per_page = max(1, PAGE_BYTES // machine.element_bytes)
     flat = schedule.get_map().intersect_domain(schedule.get_domain())
     by_statement = {m.get_tuple_name(isl.dim_type.in_): m for m in _maps(flat)}
     shapes: dict[str, StatementShape] = {}
@@ -390,15 +462,18 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         if instances.is_empty():
             continue
         trips, steps, constants = _trips(instances)
+        trips = _average_trips(trips, steps, _without_parameters(statement.domain, point))
         inverse = _without_parameters(relation.reverse(), point)
         accesses = [_access_in_schedule(inverse, access, n_dims, point) for access in statement.accesses]
         for model_access, access in zip(accesses, statement.accesses):
             if access.reference not in touched:
-                touched[access.reference] = _touched_lines(access, statement.domain, point,
-                                                           elements_per_line)
-            model_access.lines = touched[access.reference]
+                touched[access.reference] = tuple(
+                    _touched_lines(access, statement.domain, point, per_unit)
+                    for per_unit in (elements_per_line, elements_per_page))
+            model_access.lines, model_access.pages = touched[access.reference]
         shapes[statement.name] = StatementShape(statement.name, trips, steps, constants, accesses,
-                                                statement_operations(statement), _skewed(relation))
+                                                statement_operations(statement), _skewed(relation),
+                                                chain_operations(statement))
     for dependence in _maps(dependences):
         source = dependence.get_tuple_name(isl.dim_type.in_)
         sink = dependence.get_tuple_name(isl.dim_type.out)
@@ -457,8 +532,9 @@ class Estimate:
 
 
 def _line_span(access_group: list[_Access], dims: list[int], shape: StatementShape,
-               elements_per_line: int) -> float:
-    """Distinct cache lines a group of accesses touches while the loops `dims` run."""
+               elements_per_line: int, pages: bool = False) -> float:
+    """Distinct cache lines (or pages, `elements_per_line` then being the elements of a
+    page) a group of accesses touches while the loops `dims` run."""
     first = access_group[0]
     if first.rank == 0:
         return 1.0
@@ -487,7 +563,8 @@ def _line_span(access_group: list[_Access], dims: list[int], shape: StatementSha
         else:
             rows *= distinct
     bound = math.prod(shape.trips[k] for k in involved) * len(access_group)
-    return float(min(rows * lines_last, bound, sum(access.lines for access in access_group)))
+    whole = sum(access.pages if pages else access.lines for access in access_group)
+    return float(min(rows * lines_last, bound, whole))
 
 
 def _groups(shape: StatementShape) -> list[list[_Access]]:
@@ -499,12 +576,24 @@ def _groups(shape: StatementShape) -> list[list[_Access]]:
 
 
 def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
-                  machine: Machine) -> list[float]:
-    """Lines brought into each cache level for this statement (see the module
-    docstring). The footprint of a loop holds every statement inside it; an array
-    group that several statements share (the same subscripts in the schedule's
-    coordinates) counts once, its lines shared out by the statements' accesses."""
-    elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
+                  machine: Machine) -> tuple[list[float], list[float]]:
+    """Lines brought into each cache level for this statement, and pages into each
+    TLB level (see the module docstring)."""
+    per_line = max(1, machine.line_bytes // machine.element_bytes)
+    lines = _level_traffic(shape, shapes, machine.caches, machine.line_bytes, per_line, False)
+    if not machine.tlbs:
+        return lines, []
+    per_page = max(1, machine.tlbs[0].line_bytes // machine.element_bytes)
+    pages = _level_traffic(shape, shapes, machine.tlbs, machine.tlbs[0].line_bytes, per_page, True)
+    return lines, pages
+
+
+def _level_traffic(shape: StatementShape, shapes: list[StatementShape], levels, unit_bytes: int,
+                   elements_per_line: int, pages: bool) -> list[float]:
+    """Units (lines or pages) brought into each level. The footprint of a loop holds
+    every statement inside it; an array group that several statements share (the same
+    subscripts in the schedule's coordinates) counts once, its units shared out by the
+    statements' accesses."""
     loops = shape.loops
     # footprint[j]: lines touched by one run of loops[j:], footprint[len] = one instance;
     # share[j]: this statement's part of them
@@ -525,15 +614,15 @@ def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
                 groups.setdefault(name, []).append((other, group))
         for members in groups.values():
             lines = max(_line_span(group, [d for d in other.loops if d >= dim], other,
-                                   elements_per_line) for other, group in members)
+                                   elements_per_line, pages) for other, group in members)
             total = sum(len(group) for _, group in members)
             mine = sum(len(group) for other, group in members if other is shape)
             footprint[j] += lines
             share[j] += lines * mine / total
     result = []
-    for level in machine.caches:
+    for level in levels:
         fits = len(loops)
-        while fits > 0 and footprint[fits - 1] * machine.line_bytes <= level.capacity:
+        while fits > 0 and footprint[fits - 1] * unit_bytes <= level.capacity:
             fits -= 1
         if fits == 0:
             result.append(share[0])
@@ -567,6 +656,21 @@ def _loop_key(shape: StatementShape, dim: int) -> tuple:
     return (dim, tuple(shape.constants[:dim]))
 
 
+def _parallel_loop(shape: StatementShape, serial_loops: set[tuple]) -> tuple[int, int] | None:
+    """(depth, dim) of the statement's outermost loop no statement inside carries."""
+    for depth, dim in enumerate(shape.loops):
+        if dim not in shape.carried and _loop_key(shape, dim) not in serial_loops:
+            return depth, dim
+    return None
+
+
+def _region_work(shape: StatementShape, dim: int) -> float:
+    """Work one region of the loop at `dim` does for this statement, in the units of
+    codegen.granularity (operations and accesses per instance)."""
+    regions = math.prod(shape.trips[:dim])
+    return shape.instances / max(1, regions) * (shape.operations + len(shape.accesses))
+
+
 def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = True) -> Estimate:
     """Predicted time of the statements as scheduled; `parallel` False: no OpenMP."""
     # A loop is parallel if no statement inside it has a dependence carried there.
@@ -574,6 +678,17 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
     for shape in shapes:
         for dim in shape.carried:
             serial_loops.add(_loop_key(shape, dim))
+    # As the code generator does (codegen.granularity), a loop whose region would do
+    # too little work stays serial, and the loops inside it too.
+    chosen: dict[str, tuple[int, int]] = {}
+    work: dict[tuple, float] = {}
+    if parallel and machine.threads > 1:
+        for shape in shapes:
+            found = _parallel_loop(shape, serial_loops)
+            if found is not None:
+                chosen[shape.name] = found
+                key = _loop_key(shape, found[1])
+                work[key] = work.get(key, 0.0) + _region_work(shape, found[1])
     regions_of: dict[tuple, float] = {}
     costs = []
     for shape in shapes:
@@ -584,35 +699,34 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
         if vectorized:
             compute /= machine.vector_width
         elif shape.loops and shape.loops[-1] in shape.recurrent:
-            compute = max(compute, instances * shape.operations * machine.latency_ns)
-        lines = _memory_lines(shape, shapes, machine)
+            compute = max(compute, instances * shape.chain * machine.latency_ns)
+        lines, pages = _memory_lines(shape, shapes, machine)
         memory = sum(count * level.line_ns for count, level in zip(lines, machine.caches))
+        memory += sum(count * level.line_ns for count, level in zip(pages, machine.tlbs))
         entries = 0.0
         for dim in shape.loops:
             entries += math.prod(shape.trips[:dim])
         loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
         parallel_dim = parallel_depth = None
         speedup, regions = 1.0, 0.0
-        if parallel and machine.threads > 1:
-            for depth, dim in enumerate(shape.loops):
-                if dim in shape.carried or _loop_key(shape, dim) in serial_loops:
-                    continue
-                parallel_dim, parallel_depth = dim, depth
-                trip = shape.trips[dim]
-                speedup = trip / math.ceil(trip / machine.threads)
-                regions = float(math.prod(shape.trips[:dim]))
-                key = _loop_key(shape, dim)
-                regions_of[key] = max(regions_of.get(key, 0.0), regions)
-                later = shape.loops[depth + 1:]
-                if regions > 1 and shape.steps[dim] > 1 and all(
-                        k in shape.carried for k in later if shape.steps[k] > 1):
-                    # The partial tiles of this tile loop are generated apart, where
-                    # the first parallel loop left is the point loop, inside the
-                    # others: a region per run of it (even when it runs no iteration).
-                    partial = regions * math.prod(shape.trips[k] for k in later[:-1])
-                    regions_of[("partial",) + key] = max(regions_of.get(("partial",) + key, 0.0),
-                                                         partial)
-                break
+        found = chosen.get(shape.name)
+        if found is not None and work[_loop_key(shape, found[1])] >= machine.min_region_work:
+            depth, dim = found
+            parallel_dim, parallel_depth = dim, depth
+            trip = shape.trips[dim]
+            speedup = trip / math.ceil(trip / machine.threads)
+            regions = float(math.prod(shape.trips[:dim]))
+            key = _loop_key(shape, dim)
+            regions_of[key] = max(regions_of.get(key, 0.0), regions)
+            later = shape.loops[depth + 1:]
+            if regions > 1 and shape.steps[dim] > 1 and all(
+                    k in shape.carried for k in later if shape.steps[k] > 1):
+                # The partial tiles of this tile loop are generated apart, where
+                # the first parallel loop left is the point loop, inside the
+                # others: a region per run of it (even when it runs no iteration).
+                partial = regions * math.prod(shape.trips[k] for k in later[:-1])
+                regions_of[("partial",) + key] = max(regions_of.get(("partial",) + key, 0.0),
+                                                     partial)
         costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
                                    parallel_dim, parallel_depth, speedup, regions, lines))
     total_regions = sum(regions_of.values())
