@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
+from polyopt.errors import PolyoptError
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.random_scheduler import draw_schedule
@@ -394,6 +395,12 @@ class GeneticStrategy:
 
     def explore(self, search: Search) -> None:
         settings, options = search.settings, search.options
+        try:
+            operators_module()
+        except ImportError as error:
+            raise PolyoptError(f"--scheduler ga needs the genetic operators "
+                               f"(polyopt.scheduler.operators), which this installation "
+                               f"lacks: {error}") from None
         start = time.perf_counter()
         benchmarking = [0.0]
 
