@@ -51,7 +51,7 @@ class Settings:
     threads: int = 1
     tolerance: float = 1e-6   # relative, for variants whose output is not bit-identical
     keep: bool = False
-    seed: int | None = None   # of random:N searches
+    seed: int | None = None   # of random:N and ga:N searches
     database: str | None | bool = None   # tuning database path; None: the default; False: none
     verify: bool = True       # False: no arrays dumped or compared, every run only timed
     build_timeout: float = 300.0
@@ -71,8 +71,8 @@ class Outcome:
     compile_seconds: float = 0.0
     run_seconds: float = 0.0    # wall time of every run, verification run included
     fallbacks: list[str] = field(default_factory=list)   # regions or SCoPs polyopt left as they were
-    search_winner: str = ""     # random:N: the candidate that won
-    search_counts: dict[str, int] = field(default_factory=dict)  # random candidates by status
+    search_winner: str = ""     # random:N, ga:N: the candidate that won
+    search_counts: dict[str, int] = field(default_factory=dict)  # searched candidates by status
     gpu_kernel_seconds: list[float] = field(default_factory=list)  # cuda: kernels alone, per run
 
     @property
@@ -266,10 +266,11 @@ class Experiment:
         return source.text
 
     def _search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome) -> str:
-        """The best schedule of a random search, each candidate judged by the kernel
-        time the harness prints and by its dumped arrays."""
+        """The best schedule of a search (random or genetic), each candidate judged by
+        the kernel time the harness prints and by its dumped arrays."""
         from polyopt.search import Search, SearchSettings, samples_json_lines
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
+                                  strategy=variant.search_strategy,
                                   timeout=self.settings.timeout,
                                   use_database=self.settings.database is not False)
         options = dataclasses.replace(self.polyopt_options(variant, kernel),

@@ -256,11 +256,12 @@ def _searches(results: list[Outcome]) -> list[str]:
     if not searched:
         return []
     statuses = [k for k in searched[0].search_counts]
-    lines = ["## Random searches", "",
+    lines = ["## Searches", "",
              "Each search evaluated the original code, the original order (tiled, parallel), "
-             "isl's schedule, the best stored schedules, and the random schedules counted "
-             "here, each built, run once and verified against the original; the fastest few "
-             "were run twice more and the lowest median won.", "",
+             "isl's schedule, the best stored schedules, and the schedules counted here "
+             "(random ones for random:N, the genetic algorithm's for ga:N), each built, run "
+             "once and verified against the original; the fastest few were run twice more "
+             "and the lowest median won.", "",
              "| kernel | variant | winner | " + " | ".join(statuses) + " |",
              "|---|---|---|" + "---|" * len(statuses)]
     totals = {k: 0 for k in statuses}
@@ -271,7 +272,7 @@ def _searches(results: list[Outcome]) -> list[str]:
                      + " | ".join(str(outcome.search_counts.get(k, 0)) for k in statuses) + " |")
     total = sum(totals.values())
     if total:
-        lines += ["", f"Of {total} random schedules: " + ", ".join(
+        lines += ["", f"Of {total} searched schedules: " + ", ".join(
             f"{k} {v} ({100 * v / total:.1f}%)" for k, v in totals.items()) + "."]
     return lines + [""]
 

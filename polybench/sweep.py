@@ -51,12 +51,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", default="polybench-results", metavar="DIR",
                         help="where results.csv, report.md and speedup.png go "
                              "(default: ./polybench-results)")
-    parser.add_argument("--seed", type=int, help="random seed of random:N searches")
+    parser.add_argument("--seed", type=int, help="random seed of random:N and ga:N searches")
     parser.add_argument("--db", metavar="PATH",
-                        help="tuning database of random:N searches (default: $POLYOPT_DB or "
-                             "~/.cache/polyopt/tuning.sqlite)")
+                        help="tuning database of random:N and ga:N searches (default: "
+                             "$POLYOPT_DB or ~/.cache/polyopt/tuning.sqlite)")
     parser.add_argument("--no-db", action="store_true",
-                        help="random:N searches neither read nor write a tuning database")
+                        help="random:N and ga:N searches neither read nor write a tuning database")
     parser.add_argument("--resume", action="store_true",
                         help="keep the kernels a previous run in --out finished and run the rest "
                              "(the same variants and settings are assumed)")

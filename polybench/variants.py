@@ -31,7 +31,8 @@ class Variant:
     options: Options | None = None   # polyopt pipeline options; None: the source as it is
     transform: list[str] | None = None  # an external source-to-source tool: argv before {src}
     description: str = ""
-    search_budget: int | None = None    # random:N: search N random schedules per kernel
+    search_budget: int | None = None    # random:N, ga:N: search N schedules per kernel
+    search_strategy: str = "random"     # which search (polyopt.search.STRATEGIES)
     suffix: str = ".c"                  # of the source file the compiler is given
     no_contraction: str = NO_CONTRACTION   # the flag that turns off FMA contraction
     cuda_events: bool = False           # timed by the CUDA events the program prints
@@ -85,14 +86,14 @@ _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "is
 
 def label(name: str) -> str:
     """How reports name a variant: polyopt's own as polyopt's, the others as they are."""
-    if name.startswith("random:"):
+    if name.startswith(("random:", "ga:")):
         return f"polyopt ({name})"
     return _POLYOPT_LABELS.get(name, name)
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "random:N", "cuda", "pluto", "polly",
-            "graphite"]
+    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "random:N", "ga:N", "cuda", "pluto",
+            "polly", "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -175,6 +176,15 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                        description=f"polyopt: best of the original code, original order, isl and "
                                    f"{budget} random legal schedules, each built, run and verified",
                        search_budget=int(budget))
+    if name.startswith("ga:"):
+        budget = name.split(":", 1)[1]
+        if not budget.isdigit() or int(budget) < 1:
+            raise UsageError(f"'{name}': ga:N needs a number of schedules, e.g. ga:50")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="ga"),
+                       description=f"polyopt: best of the original code, original order, isl and "
+                                   f"a genetic search (Polyite's GA, tile sizes as genes) of "
+                                   f"{budget} schedules, each built, run and verified",
+                       search_budget=int(budget), search_strategy="ga")
     if name == "cuda":
         return _cuda_variant(name)
     if name == "graphite":

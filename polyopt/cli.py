@@ -26,14 +26,18 @@ from polyopt.scheduler import scheduler_names
 
 log = logging.getLogger("polyopt")
 
+SEARCHES = ("random", "ga")     # the --scheduler values that search (polyopt.search)
+
 
 def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("optimization")
-    group.add_argument("--scheduler", choices=scheduler_names(),
+    group.add_argument("--scheduler", choices=sorted({*scheduler_names(), *SEARCHES}),
                        help="schedule strategy: auto (the original code, the original order or "
                             "one of isl's schedules, tiled or as wavefronts, chosen by a static "
-                            "cost model), identity, isl, or random, which searches (default: the "
-                            "best schedule a search stored for this SCoP on this machine, else auto)")
+                            "cost model), identity, isl, or a search: random (random legal "
+                            "schedules) or ga (a genetic algorithm over legal schedules and tile "
+                            "sizes) (default: the best schedule a search stored for this SCoP "
+                            "on this machine, else auto)")
     group.add_argument("--no-tile", dest="tile", action="store_false",
                        help="do not tile permutable bands")
     group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
@@ -82,9 +86,15 @@ def _options(args: argparse.Namespace) -> Options:
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
     from polyopt.evaluator import DEFAULT_BUILD, DEFAULT_RUN
-    group = parser.add_argument_group("search (--scheduler random)")
+    group = parser.add_argument_group("search (--scheduler random or ga)")
     group.add_argument("--budget", type=argtypes.nonnegative_int, default=20,
-                       help="distinct random schedules to build, run and time (default: 20)")
+                       help="schedules to build, run and time besides the original code, the "
+                            "original order, isl's and the stored ones: random ones, or all "
+                            "the genetic algorithm's (default: 20)")
+    group.add_argument("--generations", type=argtypes.nonnegative_int, default=20,
+                       help="ga: generations after the initial population, at most (default: 20)")
+    group.add_argument("--population", type=argtypes.positive_int, default=30,
+                       help="ga: schedules per generation (default: 30)")
     group.add_argument("--build", type=argtypes.command, default=DEFAULT_BUILD,
                        help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
     group.add_argument("--run", type=argtypes.command, default=DEFAULT_RUN, help="run command (default: '{exe}')")
@@ -215,10 +225,12 @@ def run_optimize(argv: list[str]) -> int:
     _configure_logging(args)
     options = _options(args)
     source = read_source(args.file)
-    if args.scheduler == "random" and args.budget > 0 or args.dump == "samples":
+    if args.scheduler == "ga" and args.budget == 0:
+        raise UsageError("--scheduler ga searches: it needs a --budget of at least 1")
+    if args.scheduler in SEARCHES and args.budget > 0 or args.dump == "samples":
         if options.target != "c":
-            raise UsageError("a schedule search (--scheduler random) builds and runs OpenMP C; "
-                             "it cannot search for --target cuda yet")
+            raise UsageError(f"a schedule search (--scheduler {args.scheduler or 'random'}) "
+                             "builds and runs OpenMP C; it cannot search for --target cuda yet")
         return run_search(args, options, source)
     if args.dump:
         from polyopt.dump import dump
@@ -243,7 +255,9 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     if args.budget < 0:
         raise UsageError("--budget must be at least 0")
     settings = SearchSettings(budget=args.budget, seed=args.seed, mode=args.mode,
-                              timeout=args.timeout, use_database=args.use_db)
+                              timeout=args.timeout, use_database=args.use_db,
+                              strategy="ga" if args.scheduler == "ga" else "random",
+                              generations=args.generations, population=args.population)
     origin = Path(args.file).resolve() if args.file != "-" else None
 
     def evaluator(build: str) -> Evaluator:

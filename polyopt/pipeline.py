@@ -83,6 +83,7 @@ class ScheduledScop:
     fallback: str | None = None       # why the scheduler kept the original order
     flat_map: bool = False            # tiled code from the flat schedule map, not isl's tree
     wavefront: bool = False           # tile bands skewed into wavefronts (scheduler.wavefront)
+    tile_sizes: list[list[int]] | None = None   # per tilable band; None: the default tiling
 
 
 @dataclass
@@ -194,23 +195,27 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
     schedule = result.schedule
     if options.tile:
         step("tiling")
-        schedule = tiled(result.schedule, options, scop, dependences, result.wavefront, tiling)
+        schedule = tiled(result.schedule, options, scop, dependences, result.wavefront, tiling,
+                         band_sizes=result.tile_sizes)
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
-                         result.wavefront)
+                         result.wavefront, result.tile_sizes)
 
 
 def tiled(schedule: isl.Schedule, options: Options, scop: Scop, dependences: Dependences,
           wavefront: bool, report: TilingReport | None = None,
-          isolate: bool = True) -> isl.Schedule:
-    """The schedule tiled as the options ask; with `wavefront`, tile bands without a
-    parallel member skewed into wavefronts of tiles (full tiles isolated after)."""
+          isolate: bool = True, band_sizes: list[list[int]] | None = None) -> isl.Schedule:
+    """The schedule tiled as the options ask, or by `band_sizes` (one list per tilable
+    band, a search's choice); with `wavefront`, tile bands without a parallel member
+    skewed into wavefronts of tiles (full tiles isolated after)."""
     if not wavefront:
-        return tile_schedule(schedule, options.tile_sizes, report, isolate=isolate, scop=scop)
-    plain = tile_schedule(schedule, options.tile_sizes, report, isolate=False, scop=scop)
+        return tile_schedule(schedule, options.tile_sizes, report, isolate=isolate, scop=scop,
+                             band_sizes=band_sizes)
+    plain = tile_schedule(schedule, options.tile_sizes, report, isolate=False, scop=scop,
+                          band_sizes=band_sizes)
     skewed = skew_tile_bands(plain, dependences.all, isolate=isolate)
     if skewed is None:
         raise LegalityError("the wavefront of tiles is not legal (internal error)",
@@ -244,7 +249,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         ctx.set_max_operations(0)
     step("code generation")
     plain = tiled(scheduled.untiled, options, scop, scheduled.dependences, scheduled.wavefront,
-                  isolate=False)
+                  isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
                            min_region_work=options.min_region_work)
 
@@ -281,7 +286,7 @@ def stored_choices(scops: list[Scop], options: Options,
 
 
 def stored_result(evaluation) -> ScheduleResult:
-    from polyopt.tuning import FLAT_MAP_NOTE, ORIGINAL
+    from polyopt.tuning import FLAT_MAP_NOTE, ORIGINAL, parse_tile_sizes
     built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
@@ -290,7 +295,8 @@ def stored_result(evaluation) -> ScheduleResult:
                                     f"{evaluation.seconds:.4g} s{built}); the tuning database "
                                     "keeps that result")
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, evaluation.schedule)
-    return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail)
+    return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
+                          tile_sizes=parse_tile_sizes(evaluation.tile_sizes))
 
 
 @deep_stack

@@ -7,11 +7,24 @@ machine (CPU model, core count, architecture) and of the options that shape
 the generated code (tiling, tile sizes, parallelism). A later search of the
 same SCoP starts from what is stored; a plain ``polyopt FILE`` uses the
 fastest verified schedule stored for an unchanged SCoP on this machine.
+
+Each row holds one SCoP's schedule (the schedule tree as isl prints it, or
+``original``) and, in ``tile_sizes``, the tile sizes the candidate carried for
+it (the genetic search makes them genes), as JSON: a list with one list per
+tilable band of the schedule tree, e.g. ``[[32, 32, 0], [64, 8]]``. The bands
+are the permutable bands of two or more members, in the order the tiling visits
+them (bottom-up: a band's inner bands before it, siblings left to right; see
+``polyopt.scheduler.tiling.tilable_bands``), and each list has one size per
+member in the band's member order; 0 leaves that member untiled, a band of
+zeros is not tiled. ``''`` (the empty text) means the default tiling: the
+cache model's sizes, or ``--tile-sizes``. A plain run that reuses a stored
+schedule reuses its tile sizes too.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import platform
 import sqlite3
@@ -46,7 +59,8 @@ CREATE TABLE IF NOT EXISTS evaluations (
     run TEXT NOT NULL DEFAULT '',
     source TEXT NOT NULL DEFAULT '',
     winner INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    tile_sizes TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS evaluations_key ON evaluations (scop, machine, options);
 """
@@ -99,6 +113,28 @@ def schedule_key(schedule_text: str) -> str:
     return _digest([schedule_text])
 
 
+def tile_sizes_text(sizes: list[list[int]] | None) -> str:
+    """The ``tile_sizes`` column's text of per-band sizes (None: '', the default)."""
+    if sizes is None:
+        return ""
+    return json.dumps([[int(size) for size in band] for band in sizes], separators=(",", ":"))
+
+
+def parse_tile_sizes(text: str) -> list[list[int]] | None:
+    """Per-band sizes from the ``tile_sizes`` column (None for '' or what is not such a list)."""
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or not all(
+            isinstance(band, list) and all(isinstance(size, int) and size >= 0 for size in band)
+            for band in value):
+        return None
+    return value
+
+
 @dataclass
 class Evaluation:
     """One stored evaluation of a schedule of a SCoP."""
@@ -112,6 +148,7 @@ class Evaluation:
     run: str = ""
     created: float = 0.0
     winner: bool = False        # the schedule a search chose
+    tile_sizes: str = ""        # JSON per tilable band, '' = default tiling (see the module)
 
 
 BUSY_TIMEOUT = 30.0   # seconds to wait for another process's lock on the database
@@ -132,10 +169,13 @@ class TuningDatabase:
             self.connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
             self.connection.executescript(_SCHEMA)
             columns = {row[1] for row in self.connection.execute("PRAGMA table_info(evaluations)")}
-            if "winner" not in columns:   # a database from before the winner was recorded
-                with self.connection:
-                    self.connection.execute("ALTER TABLE evaluations ADD COLUMN winner "
-                                            "INTEGER NOT NULL DEFAULT 0")
+            # a database from before the winner, or the tile sizes, were recorded
+            for column, declaration in (("winner", "INTEGER NOT NULL DEFAULT 0"),
+                                        ("tile_sizes", "TEXT NOT NULL DEFAULT ''")):
+                if column not in columns:
+                    with self.connection:
+                        self.connection.execute(f"ALTER TABLE evaluations ADD COLUMN {column} "
+                                                f"{declaration}")
         except (OSError, sqlite3.Error) as error:
             self.close()
             raise self._error("cannot open the tuning database", error) from None
@@ -171,37 +211,42 @@ class TuningDatabase:
             with self.connection:
                 self.connection.executemany(
                     "INSERT INTO evaluations (scop, machine, options, schedule_key, schedule,"
-                    " candidate, status, seconds, detail, build, run, source, winner, created)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " candidate, status, seconds, detail, build, run, source, winner, created,"
+                    " tile_sizes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(scop, machine, options, schedule_key(e.schedule), e.schedule, e.candidate,
                       e.status, e.seconds, e.detail, e.build, e.run, _printable(source), int(e.winner),
-                      e.created or time.time()) for scop, machine, options, e, source in rows])
+                      e.created or time.time(), e.tile_sizes)
+                     for scop, machine, options, e, source in rows])
         except sqlite3.Error as error:
             raise self._error("cannot write the tuning database", error) from None
 
     def evaluations(self, scop: str, machine: str, options: str) -> list[Evaluation]:
         rows = self._query(
-            "SELECT schedule, candidate, status, seconds, detail, build, run, created, winner"
-            " FROM evaluations WHERE scop = ? AND machine = ? AND options = ? ORDER BY id",
+            "SELECT schedule, candidate, status, seconds, detail, build, run, created, winner,"
+            " tile_sizes FROM evaluations WHERE scop = ? AND machine = ? AND options = ?"
+            " ORDER BY id",
             (scop, machine, options))
         return [Evaluation(*row) for row in rows]
 
     def best(self, scop: str, machine: str, options: str, limit: int = 1) -> list[Evaluation]:
         """The schedule the latest search chose, then the fastest verified others,
-        each once (with its best time)."""
+        each once (with its best time; a schedule with other tile sizes is another)."""
         rows = self._query(
             "SELECT schedule, candidate, status, MIN(seconds), detail, build, run, created,"
-            " MAX(winner) FROM evaluations WHERE scop = ? AND machine = ? AND options = ?"
-            " AND status = 'ok' AND seconds IS NOT NULL GROUP BY schedule_key"
+            " MAX(winner), tile_sizes FROM evaluations WHERE scop = ? AND machine = ?"
+            " AND options = ? AND status = 'ok' AND seconds IS NOT NULL"
+            " GROUP BY schedule_key, tile_sizes"
             " ORDER BY MAX(winner * created) DESC, MIN(seconds) LIMIT ?",
             (scop, machine, options, limit))
         return [Evaluation(*row) for row in rows]
 
     def known_schedules(self, scop: str, machine: str, options: str,
                         build: str | None = None, run: str | None = None) -> set[str]:
-        """Schedules already evaluated; with ``build``/``run``, only those evaluated
-        with these commands (times under another compiler or flags do not count)."""
-        query = "SELECT DISTINCT schedule_key FROM evaluations WHERE scop = ? AND machine = ? AND options = ?"
+        """Schedules already evaluated with the default tiling; with ``build``/``run``,
+        only those evaluated with these commands (times under another compiler or
+        flags do not count)."""
+        query = ("SELECT DISTINCT schedule_key FROM evaluations WHERE scop = ? AND machine = ?"
+                 " AND options = ? AND tile_sizes = ''")
         arguments: list[str] = [scop, machine, options]
         for column, value in (("build", build), ("run", run)):
             if value is not None:

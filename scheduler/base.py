@@ -20,6 +20,9 @@ class ScheduleResult:
     fallback: str | None = None   # why the strategy gave up and kept the original order
     flat_map: bool = False        # generate from the flat map: isl's code for the tree was wrong
     wavefront: bool = False       # after tiling, skew tile bands into wavefronts (scheduler.wavefront)
+    # sizes per tilable band of `schedule` (scheduler.tiling.tilable_bands; 0: member not
+    # tiled), chosen by a search; None: the default tiling (the cache model, --tile-sizes)
+    tile_sizes: list[list[int]] | None = None
 
 
 class Scheduler(ABC):

@@ -39,6 +39,12 @@ gave no sizes:
 * Bands whose members are not plain iterators (skewed) have no footprint
   model: their members get ``DEFAULT_TILE_SIZE`` (or the largest power of two
   within a smaller known extent), small extents still apart.
+
+A search can choose the sizes of each band itself (``band_sizes``, the genetic
+search's tile genes): one list per *tilable band* (``tilable_bands``: the
+permutable bands of two or more members, in the order ``tile_schedule`` visits
+them, bottom-up), one size per member in the band's member order, 0 for a
+member left untiled; a band whose sizes are all 0 is not tiled.
 """
 
 from __future__ import annotations
@@ -224,48 +230,104 @@ def _size_limit(innermost: bool, extent: int | None) -> int:
     return min(MAX_INNERMOST_TILE if innermost else MAX_TILE, extent)
 
 
+def _is_tilable(node: isl.ScheduleNode) -> bool:
+    return (node.get_type() == isl.schedule_node_type.band and node.band_n_member() >= 2
+            and bool(node.band_get_permutable()))
+
+
+def tilable_bands(schedule: isl.Schedule) -> list[int]:
+    """The member count of each tilable band, in the order ``tile_schedule`` visits
+    them: the bands a search's per-band tile sizes (``band_sizes``) belong to."""
+    counts: list[int] = []
+
+    def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
+        if _is_tilable(node):
+            counts.append(node.band_n_member())
+        return node
+
+    schedule.map_schedule_node_bottom_up(visit)
+    return counts
+
+
+def model_band_sizes(schedule: isl.Schedule, scop: Scop,
+                     caches: CacheSizes | None = None) -> list[list[int]]:
+    """The sizes the cache model gives each tilable band (as ``band_sizes``: member
+    order, zeros for a band it leaves untiled)."""
+    result: list[list[int]] = []
+
+    def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
+        if _is_tilable(node):
+            order = _point_order(node, scop)
+            sizes = band_tile_sizes(node, scop, None, order, caches)
+            result.append([0] * node.band_n_member() if sizes is None else list(sizes))
+        return node
+
+    schedule.map_schedule_node_bottom_up(visit)
+    return result
+
+
+def _point_order(node: isl.ScheduleNode, scop: Scop | None) -> list[int]:
+    """The point loops' order for spatial locality (innermost last)."""
+    if scop is not None:
+        scores = member_scores(node, scop)
+        if scores is not None:
+            return innermost_first_order(scores)
+    return list(range(node.band_n_member()))
+
+
+def _chosen_sizes(band_sizes: list[list[int]], index: int, n: int) -> list[int] | None:
+    """A search's sizes for the `index`-th tilable band (n members), None: untiled."""
+    chosen = list(band_sizes[index]) if index < len(band_sizes) else []
+    chosen = (chosen + [0] * n)[:n]
+    if all(size <= 1 for size in chosen):
+        return None
+    return [max(size, 1) for size in chosen]
+
+
 def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                   report: TilingReport | None = None, isolate: bool = True,
-                  scop: Scop | None = None, caches: CacheSizes | None = None) -> isl.Schedule:
+                  scop: Scop | None = None, caches: CacheSizes | None = None,
+                  band_sizes: list[list[int]] | None = None) -> isl.Schedule:
     """Tile the permutable bands of at least two members; `isolate` separates full tiles.
 
     With `scop`, the point loops of each tile (the members of an untiled band, where
     its outermost loop stays parallel) are ordered for spatial locality and,
     unless `sizes` are given, which bands are tiled and by how much follow the cache
     model of the module (`caches`: the machine's by default); without `scop`,
-    every such band is tiled by `sizes` or DEFAULT_TILE_SIZE.
+    every such band is tiled by `sizes` or DEFAULT_TILE_SIZE. `band_sizes`, if
+    given, decides instead: one list per tilable band (see the module).
     """
+    visited = [0]     # tilable bands seen so far: the index into band_sizes
 
     def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
-        if node.get_type() != isl.schedule_node_type.band:
+        if not _is_tilable(node):
             return node
         n = node.band_n_member()
-        if n < 2 or not node.band_get_permutable():
-            return node
+        index = visited[0]
+        visited[0] += 1
         if node.is_subtree_anchored():   # an inner tiled band's isolate option: isl cannot tile
             return node
-        order = list(range(n))
-        if scop is not None:
-            scores = member_scores(node, scop)
-            if scores is not None:
-                order = innermost_first_order(scores)
-        band_sizes = band_tile_sizes(node, scop, sizes, order, caches)
-        if band_sizes is None or all(size <= 1 for size in band_sizes):
+        order = _point_order(node, scop)
+        if band_sizes is not None:
+            chosen = _chosen_sizes(band_sizes, index, n)
+        else:
+            chosen = band_tile_sizes(node, scop, sizes, order, caches)
+        if chosen is None or all(size <= 1 for size in chosen):
             # untiled: the stride-1 member innermost still, if the outer loop stays parallel
             if order != list(range(n)) and (node.band_member_get_coincident(order[0])
                                             or not node.band_member_get_coincident(0)):
                 node = permute_band(node, order)
             return node
         values = isl.MultiVal.zero(node.band_get_space())
-        for member, size in enumerate(band_sizes):
+        for member, size in enumerate(chosen):
             values = values.set_val(member, isl.Val.int_from_si(node.get_ctx(), size))
         node = node.band_tile(values)
         if order != list(range(n)):
             node = permute_band(node.child(0), order).parent()
-            band_sizes = [band_sizes[m] for m in order]
+            chosen = [chosen[m] for m in order]
         if report is not None:
-            report.bands.append(band_sizes)
-        return isolate_full_tiles(node, band_sizes) if isolate else node
+            report.bands.append(chosen)
+        return isolate_full_tiles(node, chosen) if isolate else node
 
     return schedule.map_schedule_node_bottom_up(visit)
 

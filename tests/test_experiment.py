@@ -94,7 +94,7 @@ def test_random_variant_searches_and_keeps_every_sample(tmp_path, capsys):
     names = [json.loads(line)["candidate"] for line in samples]
     assert {"original", "isl", "random-1", "random-2", "random-3"} <= set(names)
     report = (out / "report.md").read_text()
-    assert "## Random searches" in report and "Of 3 random schedules" in report
+    assert "## Searches" in report and "Of 3 searched schedules" in report
 
 
 @needs_gcc

@@ -1,14 +1,17 @@
-"""Empirical schedule search: sample legal schedules, build and run each, keep the fastest.
+"""The search driver every strategy shares: candidates, the judge, the final rounds,
+the tuning database, progress.
 
-The candidates are the original code, the original schedule (tiled and
-parallelized as usual), isl's schedule, the best schedules stored for the same
-SCoPs in the tuning database, and ``budget`` distinct random schedules from
-the sampler (distinct by generator combination and by simplified tree, and
-not already stored). A *judge* builds and runs each candidate and compares its
-output with the original's; a candidate that is slower than ``timeout_factor``
-times the best so far is killed. The few fastest are timed again, interleaved,
-and the one with the lowest median wins. Every evaluation goes into the
-tuning database.
+The baseline candidates are the original code, the original schedule (tiled and
+parallelized as usual), isl's schedule and the best schedules stored for the
+same SCoPs in the tuning database; a *strategy* then proposes ``budget`` more
+(``polyopt.search.random``: distinct random schedules; ``polyopt.search.genetic``:
+Polyite's genetic algorithm). Every batch of candidates goes through
+``Search.evaluate_batch``, the one place that builds and runs them. A *judge*
+builds and runs each candidate and compares its output with the original's; a
+candidate that is slower than ``timeout_factor`` times the best so far is
+killed. The few fastest are timed again, interleaved, and the one with the
+lowest median wins. Every evaluation goes into the tuning database, with the
+tile sizes a candidate carries (see ``polyopt.tuning``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ import json
 import logging
 import random
 import statistics
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -29,10 +31,9 @@ from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependen
                               model, options_key, render, render_within, schedule_within_budget,
                               stored_result)
 from polyopt.scheduler import ScheduleResult
-from polyopt.scheduler.random_scheduler import draw_schedule
-from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
+from polyopt.scheduler.sampler import Sample, ScheduleSpace
 from polyopt.tuning import (FLAT_MAP_NOTE, ORIGINAL, Evaluation, TuningDatabase,
-                            machine_fingerprint, schedule_key, scop_fingerprint)
+                            machine_fingerprint, scop_fingerprint, tile_sizes_text)
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +42,16 @@ WRONG = "wrong output"
 STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error")
 
 
+STRATEGIES = ("random", "ga")
+
+
 @dataclass
 class SearchSettings:
-    budget: int = 20                 # distinct random schedules to evaluate
+    budget: int = 20                 # schedules the strategy may evaluate (baselines apart)
     seed: int | None = None
+    strategy: str = "random"         # one of STRATEGIES
+    generations: int = 20            # ga: generations after the initial population
+    population: int = 30             # ga: individuals per generation
     mode: str = "sparse"             # generator combination: sparse, dense or mixed
     strong_probability: float = 0.4
     timeout: float = 300.0           # seconds a run may take at most
@@ -76,6 +83,11 @@ class Candidate:
     status: str = ""
     seconds: list[float] = field(default_factory=list)
     detail: str = ""
+    # where a strategy's candidate came from (for --dump samples)
+    generation: int | None = None                    # ga: 0 for the initial population
+    operator: str | None = None                      # "random", a genetic operator, "seed:isl"...
+    parents: list[str] = field(default_factory=list)  # names of the parent candidates
+    prediction: bool | None = None                   # a classifier's verdict, where one judged it
 
     @property
     def median(self) -> float | None:
@@ -83,6 +95,11 @@ class Candidate:
 
     def schedule_texts(self) -> list[str]:
         return [ORIGINAL if c.schedule is None else str(c.schedule) for c in self.choices]
+
+    def tile_texts(self) -> list[str]:
+        """Each SCoP's tile sizes as the tuning database stores them ('' = default)."""
+        return [tile_sizes_text(c.tile_sizes if c.schedule is not None else None)
+                for c in self.choices]
 
 
 @dataclass
@@ -95,7 +112,7 @@ class SearchResult:
     notes: list[str] = field(default_factory=list)
 
     def counts(self, sampled_only: bool = False) -> dict[str, int]:
-        """Candidates by status (only the random ones if `sampled_only`)."""
+        """Candidates by status (only a strategy's sampled ones if `sampled_only`)."""
         result = {status: 0 for status in STATUSES}
         for candidate in self.candidates:
             if not sampled_only or candidate.samples:
@@ -290,37 +307,13 @@ class Search:
                 result.append(Candidate(f"stored-{rank + 1}", choices))
         return result
 
-    def _space(self, index: int) -> ScheduleSpace:
+    def space(self, index: int) -> ScheduleSpace:
+        """The legal schedule space of SCoP `index` (made on first use)."""
         if self.spaces[index] is None:
             self.spaces[index] = ScheduleSpace(self.scops[index], self.dependences[index],
                                                mode=self.settings.mode,
                                                strong_probability=self.settings.strong_probability)
         return self.spaces[index]
-
-    def _random_candidate(self, number: int) -> Candidate | None:
-        """A new random candidate, or None if no new one could be drawn."""
-        for _ in range(self.settings.draw_factor):
-            start = time.perf_counter()
-            choices, samples = [], []
-            try:
-                for index in range(len(self.scops)):
-                    sample, tree = draw_schedule(self._space(index), self.rng)
-                    choices.append(ScheduleResult(tree, f"random schedule #{number}"))
-                    samples.append(sample)
-            except SamplingError as error:
-                self.sampling_seconds += time.perf_counter() - start
-                self.notes.append(f"sampling failed: {error}")
-                return None
-            self.sampling_seconds += time.perf_counter() - start
-            keys = tuple(s.key() for s in samples)
-            trees = tuple(str(c.schedule) for c in choices)
-            if keys in self.seen or trees in self.seen:
-                continue
-            self.seen.update((keys, trees))
-            if all(schedule_key(t) in known for t, known in zip(trees, self.known)):
-                continue
-            return Candidate(f"random-{number}", choices, samples)
-        return None
 
     # -- evaluation -----------------------------------------------------------
     def _timeout(self) -> float:
@@ -357,6 +350,14 @@ class Search:
                 "checked against the dependences, is right")
         measurement.detail = f"{note}; {measurement.detail}" if measurement.detail else note
         return measurement
+
+    def evaluate_batch(self, candidates: list[Candidate]) -> list[Candidate]:
+        """Build, run and judge each candidate (its status, time and text are set),
+        in order; every strategy evaluates through here. Returns the candidates."""
+        for candidate in candidates:
+            self._evaluate(candidate)
+            self._advance()
+        return candidates
 
     def _evaluate(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
@@ -426,10 +427,12 @@ class Search:
             return
         rows = [(fingerprint, self.machine, self.options_key, Evaluation(
                     text, candidate.name, candidate.status, candidate.median, candidate.detail,
-                    self.judge.build_command, self.judge.run_command, winner=candidate is best),
+                    self.judge.build_command, self.judge.run_command, winner=candidate is best,
+                    tile_sizes=tiles),
                  self.source.name)
                 for candidate in self.candidates if candidate.status not in ("", "polyopt error")
-                for fingerprint, text in zip(self.fingerprints, candidate.schedule_texts())]
+                for fingerprint, text, tiles in zip(self.fingerprints, candidate.schedule_texts(),
+                                                     candidate.tile_texts())]
         try:
             self.database.record_all(rows)
         except DatabaseError as error:
@@ -442,17 +445,8 @@ class Search:
         self.best_seconds, self.best_wall = reference, self.judge.reference.seconds
         best = None
         try:
-            for candidate in self.baselines:
-                self._evaluate(candidate)
-                self._advance()
-            for number in range(1, self.settings.budget + 1):
-                candidate = self._random_candidate(number)
-                if candidate is None:
-                    self.notes.append(f"found only {number - 1} distinct new schedules "
-                                      f"(budget {self.settings.budget})")
-                    break
-                self._evaluate(candidate)
-                self._advance()
+            self.evaluate_batch(self.baselines)
+            strategy(self.settings.strategy).explore(self)
             best = self._finals()
         finally:
             self._record(best)
@@ -485,6 +479,18 @@ class Search:
                 self.progress.set_postfix_str(f"best first run {self.best_seconds:.4g} s")
 
 
+def strategy(name: str):
+    """The strategy object of a name in STRATEGIES: its ``explore(search)`` proposes
+    candidates and evaluates them with ``search.evaluate_batch``."""
+    if name == "random":
+        from polyopt.search.random import RandomStrategy
+        return RandomStrategy()
+    if name == "ga":
+        from polyopt.search.genetic import GeneticStrategy
+        return GeneticStrategy()
+    raise UsageError(f"unknown search strategy '{name}' (choose from {', '.join(STRATEGIES)})")
+
+
 def samples_json_lines(result: SearchResult) -> str:
     """Every evaluated candidate, one JSON object per line (see ``--dump samples``)."""
     lines = []
@@ -496,6 +502,10 @@ def samples_json_lines(result: SearchResult) -> str:
                 "seconds": candidate.median, "runs": candidate.seconds,
                 "best": candidate is result.best, "detail": candidate.detail,
                 "schedule": ORIGINAL if choice.schedule is None else str(choice.schedule),
+                "generation": candidate.generation, "operator": candidate.operator,
+                "parents": candidate.parents,
+                "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
+                "prediction": candidate.prediction,
             }
             if sample is not None:
                 entry["matrix"] = [list(row) for row in sample.matrix()]
