@@ -398,6 +398,21 @@ def _defines_of(options_key: str) -> list[str]:
     return []
 
 
+def _tile_sizes_of(options_key: str):
+    """The tile sizes the options key says every band got: None (the cache model),
+    a flat list (``--tile-sizes``), or [0] (``--no-tile``: nothing tiled)."""
+    parts = dict(part.split("=", 1) for part in options_key.split(";") if "=" in part)
+    if parts.get("tile") == "0":
+        return [0]
+    sizes = parts.get("sizes", "default")
+    if sizes == "default":
+        return None
+    try:
+        return [int(size) for size in sizes.split(",")]
+    except ValueError:
+        return None
+
+
 def database_data(path: str | Path, progress=None) -> TrainingData:
     """Examples from a tuning database: per (SCoP, machine, options, build, run), its
     evaluations; the SCoP is read again from the file the search ran on (the
@@ -473,7 +488,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
             if better:
                 best[schedule_key] = row
         for row in best.values():
-            tile_sizes = json.loads(row[11]) if row[11] else None
+            tile_sizes = json.loads(row[11]) if row[11] else _tile_sizes_of(row[2])
             features = _features_of(extractor, row[7], tile_sizes)
             if progress is not None:
                 progress.update(1)

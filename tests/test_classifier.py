@@ -154,6 +154,13 @@ def _database(tmp_path):
     return path, {name: len(trees) for name in ("reduction.c",)}
 
 
+def test_tile_sizes_of_an_options_key():
+    from polyopt.pipeline import Options, options_key
+    assert classifier._tile_sizes_of(options_key(Options())) is None
+    assert classifier._tile_sizes_of(options_key(Options(tile_sizes=[32, 8]))) == [32, 8]
+    assert classifier._tile_sizes_of(options_key(Options(tile=False))) == [0]
+
+
 def test_training_data_from_a_database(tmp_path):
     path, _ = _database(tmp_path)
     data = database_data(path)

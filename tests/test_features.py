@@ -101,6 +101,8 @@ def test_flat_tile_sizes_apply_to_every_band():
     features = schedule_features(scop, dependences, ROWS, tile_sizes=[16])
     assert features["F_TileSize"] == pytest.approx(4 / 8)
     assert features["F_Tile"] == 1.0
+    untiled = schedule_features(scop, dependences, ROWS, tile_sizes=[0])   # --no-tile
+    assert untiled["F_Tile"] == 0.0 and untiled["F_TiledMembers"] == 0.0
 
 
 PRODUCT_TREE = _tree(
