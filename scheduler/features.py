@@ -140,6 +140,8 @@ class ScheduleFeatures:
         self.values = self._parameter_values()
         self._volumes: dict[tuple, int] = {}
         self._reads_same_cell: dict[str, isl.UnionMap] | None = None
+        self._all_polyhedra: list[tuple[tuple, isl.Map]] | None = None
+        self._grouped: list[tuple[isl.Map, int]] | None = None
 
     # -- parameters --------------------------------------------------------
     def _parameter_values(self) -> isl.Set:
@@ -271,21 +273,20 @@ class ScheduleFeatures:
         return good / total if total else 1.0
 
     # -- data locality -------------------------------------------------------
-    def _flat_map(self, schedule: isl.Schedule) -> isl.UnionMap:
-        """The schedule as one map per statement, all padded to the same dimension."""
+    def _flat_maps(self, schedule: isl.Schedule) -> tuple[dict[str, isl.Map], int]:
+        """The flat schedule map of each statement, all padded with zeros to the same
+        dimension n (sequence positions included), and n."""
         maps: list[isl.Map] = []
         schedule.get_map().foreach_map(maps.append)
         n = max((m.dim(isl.dim_type.out) for m in maps), default=0)
-        result = None
+        result = {}
         for each in maps:
             missing = n - each.dim(isl.dim_type.out)
             if missing:
                 each = each.add_dims(isl.dim_type.out, missing)
                 for k in range(n - missing, n):
                     each = each.fix_val(isl.dim_type.out, k, isl.Val.zero(each.get_ctx()))
-            each = each.reset_tuple_id(isl.dim_type.out)
-            piece = isl.UnionMap.from_map(each)
-            result = piece if result is None else result.union(piece)
+            result[each.get_tuple_name(isl.dim_type.in_)] = each.reset_tuple_id(isl.dim_type.out)
         return result, n
 
     def _same_cell_reads(self) -> dict[str, isl.UnionMap]:
@@ -301,48 +302,53 @@ class ScheduleFeatures:
                     self._reads_same_cell[array] = pairs
         return self._reads_same_cell
 
-    def _polyhedra(self, order: isl.UnionMap) -> list[tuple[tuple, isl.Map]]:
-        """(key for the volume cache, relation) of every dependence polyhedron."""
-        result = []
-        for (kind, array), relation in self.dependences.by_array.items():
-            pieces: list[isl.Map] = []
-            relation.foreach_map(pieces.append)
-            result += [((kind, array, p.get_tuple_name(isl.dim_type.in_),
-                         p.get_tuple_name(isl.dim_type.out)), p) for p in pieces]
-        for array, pairs in self._same_cell_reads().items():
-            pieces = []
-            pairs.intersect(order).foreach_map(pieces.append)
-            result += [(("read", array, p.get_tuple_name(isl.dim_type.in_),
-                         p.get_tuple_name(isl.dim_type.out)), p) for p in pieces]
-        return result
+    def _polyhedra(self) -> list[tuple[tuple, isl.Map]]:
+        """(key, relation) of every dependence polyhedron, the read-after-read ones in
+        either order (the schedule orders them: ``_carrying_level``)."""
+        if self._all_polyhedra is None:
+            result = []
+            for (kind, array), relation in self.dependences.by_array.items():
+                pieces: list[isl.Map] = []
+                relation.foreach_map(pieces.append)
+                result += [((kind, array, p.get_tuple_name(isl.dim_type.in_),
+                             p.get_tuple_name(isl.dim_type.out)), p) for p in pieces]
+            for array, pairs in self._same_cell_reads().items():
+                pieces = []
+                pairs.foreach_map(pieces.append)
+                result += [(("read", array, p.get_tuple_name(isl.dim_type.in_),
+                             p.get_tuple_name(isl.dim_type.out)), p) for p in pieces]
+            self._all_polyhedra = result
+        return self._all_polyhedra
+
+    def _distinct_polyhedra(self) -> list[tuple[isl.Map, int]]:
+        """Each distinct relation among the polyhedra with the sum of their volumes
+        (flow, anti and output dependences often coincide): one level for all."""
+        if self._grouped is None:
+            groups: dict[tuple, list] = {}
+            for key, relation in self._polyhedra():
+                volume = self._volume(key, relation)
+                if volume:
+                    group = groups.setdefault((key[2], key[3], str(relation)), [relation, 0])
+                    group[1] += volume
+            self._grouped = [(relation, volume) for relation, volume in groups.values()]
+        return self._grouped
 
     def data_locality(self, schedule: isl.Schedule) -> float:
-        flat, n = self._flat_map(schedule)
-        if flat is None or n == 0:
+        flat, n = self._flat_maps(schedule)
+        if n == 0:
             return 0.0
-        order = flat.lex_lt_union_map(flat)
         weighted = total = 0
-        for key, relation in self._polyhedra(order):
-            volume = self._volume(key, relation)
-            if not volume:
-                continue
+        for relation, volume in self._distinct_polyhedra():
             level = _carrying_level(relation, flat, n)
-            weighted += volume * level
-            total += volume
+            if level:          # 0: no pair the schedule orders this way (read-after-read)
+                weighted += volume * level
+                total += volume
         return weighted / (n * total) if total else 0.0
 
     def _volume(self, key: tuple, relation: isl.Map) -> int:
-        """η: cells both ends of the polyhedron touch, reads and writes apart."""
+        """η: cells both ends of the polyhedron touch, reads and writes apart (cached:
+        the polyhedra do not depend on the schedule)."""
         if key not in self._volumes:
-            if key[0] == "read":
-                # on the pairs in either order (see the module), so the volume is cached
-                _, array, source, target = key
-                both: list[isl.Map] = []
-                self._same_cell_reads()[array].foreach_map(
-                    lambda m: both.append(m) if (m.get_tuple_name(isl.dim_type.in_),
-                                                 m.get_tuple_name(isl.dim_type.out))
-                    == (source, target) else None)
-                relation = both[0] if both else relation
             self._volumes[key] = self._cells_volume(relation)
         return self._volumes[key]
 
@@ -387,20 +393,22 @@ def _box_volume(cells: isl.Set) -> int:
     return volume
 
 
-def _carrying_level(relation: isl.Map, flat: isl.UnionMap, n: int) -> int:
-    """The innermost dimension (from 1) of the flat schedule at which some pair of
-    the relation is carried (the first dimension where source and target differ)."""
-    pairs = isl.UnionMap.from_map(relation).apply_domain(flat).apply_range(flat)
-    deltas = isl.Set.from_union_set(pairs.deltas())
+def _carrying_level(relation: isl.Map, flat: dict[str, isl.Map], n: int) -> int:
+    """The innermost dimension (from 1) of the flat schedule that carries a pair of the
+    relation in schedule order (its first dimension where target and source differ,
+    the target later); 0 if the schedule orders no pair this way."""
+    source = flat[relation.get_tuple_name(isl.dim_type.in_)]
+    target = flat[relation.get_tuple_name(isl.dim_type.out)]
+    deltas = relation.apply_domain(source).apply_range(target).deltas()
     zero, one = isl.Val.zero(deltas.get_ctx()), isl.Val.one(deltas.get_ctx())
-    for level in range(n - 1, -1, -1):
-        carried = deltas
-        for k in range(level):
-            carried = carried.fix_val(isl.dim_type.set, k, zero)
-        carried = carried.lower_bound_val(isl.dim_type.set, level, one)
-        if not carried.is_empty():
-            return level + 1
-    return 1
+    level = 0
+    for k in range(n):      # deltas: those equal to zero up to k
+        if not deltas.lower_bound_val(isl.dim_type.set, k, one).is_empty():
+            level = k + 1
+        deltas = deltas.fix_val(isl.dim_type.set, k, zero)
+        if deltas.is_empty():
+            break
+    return level
 
 
 def _subscript_rows(access: isl.Map) -> list[list[int]] | None:
