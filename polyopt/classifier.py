@@ -318,7 +318,7 @@ def evaluation_report(evaluation: Evaluation) -> str:
 
 
 # -- training data ----------------------------------------------------------------
-def _features_of(extractor, schedule_text: str, tile_sizes=None) -> list[float] | None:
+def features_of(extractor, schedule_text: str, tile_sizes=None) -> list[float] | None:
     import islpy as isl
     from polyopt.scheduler.features import FEATURE_NAMES as names
     try:
@@ -330,56 +330,10 @@ def _features_of(extractor, schedule_text: str, tile_sizes=None) -> list[float] 
     return [features[name] for name in names]
 
 
-def _extractor(scop):
+def feature_extractor(scop):
     from polyopt.dependences import compute_dependences
     from polyopt.scheduler.features import ScheduleFeatures
     return ScheduleFeatures(scop, compute_dependences(scop))
-
-
-def samples_data(directory: str | Path, dataset: str = "LARGE", progress=None) -> TrainingData:
-    """Examples from the ``samples/KERNEL.VARIANT.jsonl`` files of a ``polyopt
-    polybench`` search (each line a candidate of one SCoP of the kernel), the
-    kernels' sources from polyopt's PolyBench suite, built at `dataset`."""
-    from polyopt.frontend import read_source
-    from polyopt.pipeline import Options, model
-    from polyopt.polybench.suite import own_suite
-    directory = Path(directory)
-    files = sorted(directory.glob("*.jsonl"))
-    if not directory.is_dir():
-        raise UsageError(f"{directory}: no such directory of search samples")
-    suite = {kernel.name: kernel for kernel in own_suite().kernels}
-    data = TrainingData(sources=[f"samples:{directory}"])
-    for path in files:
-        kernel_name = path.name.split(".")[0]
-        kernel = suite.get(kernel_name)
-        if kernel is None:
-            data.skipped.append(f"{path.name}: no kernel '{kernel_name}' in polyopt's suite")
-            continue
-        entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        options = Options(defines=[f"{dataset}_DATASET"],
-                          include_dirs=[str(d) for d in kernel.include_dirs])
-        scops, _ = model(read_source(str(kernel.source)), options)
-        extractors: dict[int, object] = {}
-        for entry in entries:
-            index = entry.get("scop", 0)
-            program = kernel_name if len(scops) == 1 else f"{kernel_name}#{index}"
-            if entry.get("schedule") == "original":
-                if entry.get("status") == "ok" and entry.get("seconds"):
-                    data.references[program] = entry["seconds"]
-                continue
-            if entry.get("status") not in TRAINING_STATUSES or index >= len(scops):
-                continue
-            if index not in extractors:
-                extractors[index] = _extractor(scops[index])
-            features = _features_of(extractors[index], entry["schedule"], entry.get("tile_sizes"))
-            if progress is not None:
-                progress.update(1)
-            if features is None:
-                data.skipped.append(f"{path.name}: {entry.get('candidate')}: features failed")
-                continue
-            data.examples.append(Example(program, entry.get("candidate", ""), features,
-                                         entry["status"], entry.get("seconds")))
-    return data
 
 
 def count_samples(directory: str | Path) -> int:
@@ -458,7 +412,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
                     if found is not None:
                         break
                 if found is not None:
-                    scop_cache[key] = (Path(source.name).name, _extractor(found))
+                    scop_cache[key] = (Path(source.name).name, feature_extractor(found))
                 else:
                     data.skipped.append(f"{source.name}: the SCoP {fingerprint[:8]} is no longer "
                                         "in the file")
@@ -489,7 +443,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
                 best[schedule_key] = row
         for row in best.values():
             tile_sizes = json.loads(row[11]) if row[11] else _tile_sizes_of(row[2])
-            features = _features_of(extractor, row[7], tile_sizes)
+            features = features_of(extractor, row[7], tile_sizes)
             if progress is not None:
                 progress.update(1)
             if features is None:

@@ -366,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
                 status = sweep.run(argv[1:])
             elif argv and argv[0] == "model":
                 from polyopt import model_command
-                status = model_command.run(argv[1:])
+                from polyopt.polybench.training import samples_data
+                status = model_command.run(argv[1:], samples_data)
             else:
                 status = run_optimize(argv)
             _write_stdout()         # what print() left in the buffer fails here, not at exit

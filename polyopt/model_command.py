@@ -7,10 +7,8 @@ import logging
 import sys
 
 from polyopt.classifier import (TrainingData, count_samples, database_data, evaluation_report,
-                                leave_one_program_out, load_model, samples_data, save_model,
-                                train)
+                                leave_one_program_out, load_model, save_model, train)
 from polyopt.errors import UsageError
-from polyopt.polybench.suite import DATASETS
 
 
 def parser() -> argparse.ArgumentParser:
@@ -35,7 +33,7 @@ def parser() -> argparse.ArgumentParser:
         each.add_argument("--samples", action="append", default=[], metavar="DIR",
                           help="a samples/ directory of 'polyopt polybench' searches "
                                "(KERNEL.VARIANT.jsonl, kernels of polyopt's suite; repeatable)")
-        each.add_argument("--dataset", default="LARGE", type=str.upper, choices=DATASETS,
+        each.add_argument("--dataset", default="LARGE", type=str.upper,
                           help="the PolyBench dataset the --samples were measured at "
                                "(default: LARGE)")
         each.add_argument("--seed", type=int, default=0, help="the forest's random seed")
@@ -44,8 +42,11 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _data(databases: list[str], samples: list[str], dataset: str, quiet: bool) -> TrainingData:
+def _data(databases: list[str], samples: list[str], dataset: str, quiet: bool,
+          samples_data) -> TrainingData:
     from tqdm import tqdm
+    if samples and samples_data is None:
+        raise UsageError("--samples needs polyopt's PolyBench suite (run it as 'polyopt model')")
     data = TrainingData()
     total = sum(count_samples(directory) for directory in samples)
     with tqdm(total=total or None, desc="features", unit="schedule",
@@ -59,7 +60,10 @@ def _data(databases: list[str], samples: list[str], dataset: str, quiet: bool) -
     return data
 
 
-def run(argv: list[str]) -> int:
+def run(argv: list[str], samples_data=None) -> int:
+    """The command; `samples_data(directory, dataset, progress)` reads --samples
+    directories (polybench/training.py: the CLI passes it, since nothing in the
+    optimizer imports the PolyBench runner)."""
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose > 1 else
                         logging.INFO if args.verbose else logging.WARNING,
@@ -69,7 +73,7 @@ def run(argv: list[str]) -> int:
         if not databases and not args.samples:
             from polyopt.tuning import default_path
             databases = [str(default_path())]
-        data = _data(databases, args.samples, args.dataset, args.quiet)
+        data = _data(databases, args.samples, args.dataset, args.quiet, samples_data)
         model = train(data, args.seed)
         save_model(model, args.output)
         print(f"{args.output}: trained on {model.description}")
@@ -84,7 +88,7 @@ def run(argv: list[str]) -> int:
         if not databases and not samples:
             raise UsageError(f"{args.model}: the model does not say what it was trained on; "
                              "give --db or --samples")
-    data = _data(databases, samples, args.dataset, args.quiet)
+    data = _data(databases, samples, args.dataset, args.quiet, samples_data)
     print(f"{args.model}: {model.description}")
     print(evaluation_report(leave_one_program_out(data, args.seed)))
     return 0

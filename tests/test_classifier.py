@@ -197,3 +197,21 @@ def test_model_command_errors(tmp_path, capsys):
     assert main(["model", "train", "--db", str(tmp_path / "none.sqlite"), "-o",
                  str(tmp_path / "m")]) == 1
     assert "no such tuning database" in capsys.readouterr().err
+
+
+def test_model_train_on_polybench_samples(tmp_path, capsys):
+    """--samples: a few lines of the committed LARGE searches of two kernels."""
+    from pathlib import Path
+    committed = Path(__file__).parent.parent / "polybench" / "results" / "large-random" / "samples"
+    samples = tmp_path / "samples"
+    samples.mkdir()
+    for kernel in ("gemm", "atax"):
+        lines = (committed / f"{kernel}.random-50.jsonl").read_text().splitlines()[:8]
+        (samples / f"{kernel}.random-50.jsonl").write_text("\n".join(lines) + "\n")
+    output = tmp_path / "m.model"
+    assert main(["model", "train", "--samples", str(samples), "-o", str(output), "-q"]) == 0
+    assert "schedules of 2 programs" in capsys.readouterr().out
+    assert load_model(output).sources == [f"samples:{samples}"]
+    assert main(["model", "train", "--samples", str(samples), "--dataset", "HUGE", "-o",
+                 str(output), "-q"]) == 1
+    assert "unknown dataset 'HUGE'" in capsys.readouterr().err
