@@ -399,15 +399,17 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
         if key not in scop_cache:
             scop_cache[key] = None
             try:
-                if "\n" in source_field:
-                    source = SourceFile("<database>", source_field)
-                else:
-                    source = read_source(source_field)
+                if not source_field:
+                    raise ModelError("no source file recorded with the evaluations")
+                text = "\n" in source_field     # the file's text, else its path
+                source = (SourceFile("<database>", source_field) if text
+                          else read_source(source_field))
+                include_dirs = [] if text else [str(Path(source_field).parent)]
                 found = None
                 for auto_scop in (False, True):
                     scops, _ = model(source, Options(defines=_defines_of(options),
                                                      auto_scop=auto_scop,
-                                                     include_dirs=[str(Path(source_field).parent)]))
+                                                     include_dirs=include_dirs))
                     found = next((s for s in scops if scop_fingerprint(s) == fingerprint), None)
                     if found is not None:
                         break
@@ -417,7 +419,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
                     data.skipped.append(f"{source.name}: the SCoP {fingerprint[:8]} is no longer "
                                         "in the file")
             except PolyoptError as error:
-                data.skipped.append(f"{source_field[:80]}: {error.message}")
+                data.skipped.append(f"{source_field[:80] or fingerprint[:8]}: {error.message}")
         if scop_cache[key] is None:
             continue
         name, extractor = scop_cache[key]
@@ -442,7 +444,11 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
             if better:
                 best[schedule_key] = row
         for row in best.values():
-            tile_sizes = json.loads(row[11]) if row[11] else _tile_sizes_of(row[2])
+            try:
+                tile_sizes = json.loads(row[11]) if row[11] else _tile_sizes_of(row[2])
+            except ValueError:
+                data.skipped.append(f"{program}: {row[8]}: tile sizes '{row[11]}' do not read")
+                continue
             features = features_of(extractor, row[7], tile_sizes)
             if progress is not None:
                 progress.update(1)

@@ -123,15 +123,17 @@ def test_shipped_model_loads_and_predicts():
     assert all(isinstance(answer, bool) for answer in answers)
 
 
-def _database(tmp_path):
+def _database(tmp_path, text_source=False):
     """A tuning database of two programs, each with its original and schedules
-    drawn by the sampler, timed by hand: the first half fast, the rest slow."""
+    drawn by the sampler, timed by hand: the first half fast, the rest slow; the
+    source column holds each file's path (or, with `text_source`, its text)."""
     from polyopt.dependences import compute_dependences
     from polyopt.frontend import read_source
     from polyopt.pipeline import Options, model, options_key
     from polyopt.scheduler.random_scheduler import draw_schedule
     from polyopt.scheduler.sampler import ScheduleSpace
     from polyopt.tuning import Evaluation, TuningDatabase, scop_fingerprint
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "tuning.sqlite"
     options = options_key(Options())
     rows = []
@@ -148,7 +150,8 @@ def _database(tmp_path):
                         for k, tree in enumerate(trees)]
         evaluations.append(Evaluation(trees[0], "again", "ok", 1.5))   # the same schedule again
         evaluations.append(Evaluation(trees[-1], "broken", "build error", None))
-        rows += [(fingerprint, "machine", options, e, str(source_path)) for e in evaluations]
+        source = text if text_source else str(source_path)
+        rows += [(fingerprint, "machine", options, e, source) for e in evaluations]
     with TuningDatabase(path) as database:
         database.record_all(rows)
     return path, {name: len(trees) for name in ("reduction.c",)}
@@ -176,6 +179,17 @@ def test_training_data_from_a_database(tmp_path):
     label(data)
     assert any(e.profitable for e in data.examples)
     assert not all(e.profitable for e in data.examples)
+
+
+def test_database_with_file_texts_and_a_changed_file(tmp_path):
+    path, _ = _database(tmp_path, text_source=True)
+    data = database_data(path)
+    assert [p.split(":")[0] for p in data.programs] == ["<database>", "<database>"]
+    path, _ = _database(tmp_path / "again")
+    (tmp_path / "again" / "product.c").write_text(PRODUCT.replace("C[i][j] = 0", "C[i][j] = 1"))
+    data = database_data(path)
+    assert len(data.programs) == 1 and data.programs[0].startswith("reduction.c:")
+    assert any("is no longer in the file" in reason for reason in data.skipped)
 
 
 def test_model_train_and_evaluate_commands(tmp_path, capsys):
