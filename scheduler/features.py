@@ -53,7 +53,7 @@ Tile sizes: ``None`` is what the pipeline does by default (the cache model of
 tiled band, the last size repeated); a list of lists gives each tilable band
 its own sizes, bands in depth-first order (outer first, children in order),
 a band's list empty or all 0 or 1 for "not tiled", a member's 0 or 1 for
-"this member not tiled".
+"this member not tiled" (bands past the end of the list: the cache model).
 """
 
 from __future__ import annotations
