@@ -4,6 +4,7 @@
     polyopt FILE --dump scop|deps|schedule inspect a stage
     polyopt bench FILE [options]           build, run, time and verify original vs optimized
     polyopt polybench [KERNELS...] [opts]  the PolyBench experiment runner (see polybench/sweep.py)
+    polyopt model train|evaluate [opts]    the schedule classifier (see polyopt/model_command.py)
 """
 
 from __future__ import annotations
@@ -113,7 +114,8 @@ def _main_parser() -> argparse.ArgumentParser:
         prog="polyopt",
         usage="%(prog)s [options] FILE\n"
               "       %(prog)s bench FILE [options]\n"
-              "       %(prog)s polybench [KERNELS...] [options]",
+              "       %(prog)s polybench [KERNELS...] [options]\n"
+              "       %(prog)s model train|evaluate [options]",
         description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
                     "parallelizes (OpenMP) the static-control parts of a C file. "
                     "Run 'polyopt bench FILE' to build, time and verify the result.",
@@ -121,7 +123,8 @@ def _main_parser() -> argparse.ArgumentParser:
                "and the optimized program side by side, compares their outputs and reports "
                "times and speedup; 'polyopt polybench [KERNELS...]' runs the PolyBench "
                "experiments (every kernel with every variant, verified and timed, with a "
-               "report). Each has its own --help.")
+               "report); 'polyopt model train|evaluate' trains the schedule classifier on "
+               "earlier searches or measures a model. Each has its own --help.")
     parser.add_argument("file", help="C file to optimize ('-' for standard input)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples"],
@@ -375,6 +378,10 @@ def main(argv: list[str] | None = None) -> int:
             elif argv and argv[0] == "polybench":
                 from polyopt.polybench import sweep
                 status = sweep.run(argv[1:])
+            elif argv and argv[0] == "model":
+                from polyopt import model_command
+                from polyopt.polybench.training import samples_data
+                status = model_command.run(argv[1:], samples_data)
             else:
                 status = run_optimize(argv)
             _write_stdout()         # what print() left in the buffer fails here, not at exit

@@ -89,6 +89,10 @@ class RunTimeout(RunError):
     """A run was killed because it went past its time limit."""
 
 
+class ModelError(PolyoptError):
+    """A classifier model cannot be read, or was made for other features or versions."""
+
+
 class VerificationError(PolyoptError):
     """The transformed program's output differs from the original's."""
 

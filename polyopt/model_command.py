@@ -1,0 +1,94 @@
+"""``polyopt model train|evaluate``: the schedule classifier's command line."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from polyopt.search.classifier import (TrainingData, count_samples, database_data, evaluation_report,
+                                leave_one_program_out, load_model, save_model, train)
+from polyopt.errors import UsageError
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polyopt model",
+        description="Train the schedule classifier (a random forest on schedule features, "
+                    "Polyite's) on evaluations of earlier searches, or measure a model's "
+                    "leave-one-program-out error rates.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    train_parser = commands.add_parser("train", help="train a model on evaluated schedules")
+    train_parser.add_argument("-o", "--output", required=True, metavar="FILE",
+                              help="where to write the model")
+    evaluate_parser = commands.add_parser(
+        "evaluate", help="leave-one-program-out false-negative and false-positive rates")
+    evaluate_parser.add_argument("model", metavar="MODEL",
+                                 help="a model file (its training data is used unless "
+                                      "--db or --samples say otherwise)")
+    for each in (train_parser, evaluate_parser):
+        each.add_argument("--db", action="append", default=[], metavar="PATH",
+                          help="a tuning database to read evaluations from (repeatable; "
+                               "default for train without --samples: the default database)")
+        each.add_argument("--samples", action="append", default=[], metavar="DIR",
+                          help="a samples/ directory of 'polyopt polybench' searches "
+                               "(KERNEL.VARIANT.jsonl, kernels of polyopt's suite; repeatable)")
+        each.add_argument("--dataset", default="LARGE", type=str.upper,
+                          help="the PolyBench dataset the --samples were measured at "
+                               "(default: LARGE)")
+        each.add_argument("--seed", type=int, default=0, help="the forest's random seed")
+        each.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+        each.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
+    return parser
+
+
+def _data(databases: list[str], samples: list[str], dataset: str, quiet: bool,
+          samples_data) -> TrainingData:
+    from tqdm import tqdm
+    if samples and samples_data is None:
+        raise UsageError("--samples needs polyopt's PolyBench suite (run it as 'polyopt model')")
+    data = TrainingData()
+    total = sum(count_samples(directory) for directory in samples)
+    with tqdm(total=total or None, desc="features", unit="schedule",
+              disable=True if quiet else None) as progress:
+        for directory in samples:
+            data.extend(samples_data(directory, dataset, progress))
+        for path in databases:
+            data.extend(database_data(path, progress))
+    for reason in data.skipped:
+        logging.getLogger("polyopt.search.classifier").info("left out: %s", reason)
+    return data
+
+
+def run(argv: list[str], samples_data=None) -> int:
+    """The command; `samples_data(directory, dataset, progress)` reads --samples
+    directories (polybench/training.py: the CLI passes it, since nothing in the
+    optimizer imports the PolyBench runner)."""
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose > 1 else
+                        logging.INFO if args.verbose else logging.WARNING,
+                        format="%(name)s: %(message)s")
+    if args.command == "train":
+        databases = args.db
+        if not databases and not args.samples:
+            from polyopt.tuning import default_path
+            databases = [str(default_path())]
+        data = _data(databases, args.samples, args.dataset, args.quiet, samples_data)
+        model = train(data, args.seed)
+        save_model(model, args.output)
+        print(f"{args.output}: trained on {model.description}")
+        if data.skipped:
+            print(f"({len(data.skipped)} left out; -v lists them)", file=sys.stderr)
+        return 0
+    model = load_model(args.model)
+    databases, samples = args.db, args.samples
+    if not databases and not args.samples:
+        databases = [s[len("db:"):] for s in model.sources if s.startswith("db:")]
+        samples = [s[len("samples:"):] for s in model.sources if s.startswith("samples:")]
+        if not databases and not samples:
+            raise UsageError(f"{args.model}: the model does not say what it was trained on; "
+                             "give --db or --samples")
+    data = _data(databases, samples, args.dataset, args.quiet, samples_data)
+    print(f"{args.model}: {model.description}")
+    print(evaluation_report(leave_one_program_out(data, args.seed)))
+    return 0
