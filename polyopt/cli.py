@@ -42,10 +42,13 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
                             "in parallel; other SCoPs are scheduled as usual")
-    group.add_argument("--time-tile-shape", choices=["auto", "diamond", "parallelogram"],
+    group.add_argument("--time-tile-shape", choices=["auto", "diamond", "parallelogram",
+                                                     "hexagonal"],
                        default="auto",
-                       help="time tiles: diamonds with concurrent start, parallelograms, or "
-                            "auto: diamonds where legal (default)")
+                       help="time tiles: diamonds with concurrent start, parallelograms, "
+                            "hybrid hexagonal/parallelogram tiles (Grosser: two phases of "
+                            "parallel hexagons per time tile), or auto: diamonds where legal, "
+                            "else parallelograms (default)")
     group.add_argument("--stencil-tile", type=argtypes.sizes, metavar="T,S1[,S2...]",
                        help="time tiling: T time steps per parallelogram tile, then the tile "
                             "size of each space loop (S1 is a diamond's width; last one "

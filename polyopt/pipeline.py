@@ -222,7 +222,7 @@ def time_tiled_scop(scop: Scop, options: Options, dependences: Dependences) -> S
     if result is None:
         log.info("%s: not time-tiled: %s", scop.region.location, why)
         return None
-    if not is_legal(result.schedule, dependences.all):
+    if not result.is_legal(dependences.all):    # is_legal on the tree: same, far slower
         raise LegalityError("time tiling produced an illegal schedule (internal error)",
                             scop.region.location)
     return ScheduledScop(scop, dependences, result.schedule, result.description,

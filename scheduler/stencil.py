@@ -57,8 +57,8 @@ from polyopt.model import Scop
 from polyopt.scheduler.bands import is_legal
 
 MAX_FACTOR = 4          # largest skew factor or slope tried
-DIAMOND, PARALLELOGRAM, AUTO = "diamond", "parallelogram", "auto"
-SHAPES = (AUTO, DIAMOND, PARALLELOGRAM)
+DIAMOND, PARALLELOGRAM, HEXAGONAL, AUTO = "diamond", "parallelogram", "hexagonal", "auto"
+SHAPES = (AUTO, DIAMOND, PARALLELOGRAM, HEXAGONAL)
 
 # Default tile sizes [T, S1, ..., Sn] by the number of space dimensions:
 # T time steps (parallelogram), S1 the diamond's width (both faces) or the
@@ -225,15 +225,24 @@ class TimeTiling:
 
     schedule: isl.Schedule            # tile band (wavefront) -> point band -> statements
     untiled: isl.Schedule             # the point loops alone (the skewed time steps)
-    shape: str                        # DIAMOND or PARALLELOGRAM
-    sizes: list[int]                  # tile sizes of the tile band's members
+    shape: str                        # DIAMOND, PARALLELOGRAM or HEXAGONAL
+    sizes: list[int]                  # tile sizes (hexagonal: period in sub-steps, width)
     stencil: Stencil
+    tile_band: isl.MultiUnionPwAff = field(repr=False, default=None)
+
+    def is_legal(self, dependences: isl.UnionMap) -> bool:
+        """The point loops legal, and no dependence from a later tile to an earlier
+        one: the legality of the whole tree, checked faster (see tiles_in_order)."""
+        return is_legal(self.untiled, dependences) and tiles_in_order(self.tile_band,
+                                                                        dependences)
 
     @property
     def description(self) -> str:
         slopes = ", ".join(f"{a}/{b}" for a, b in self.stencil.slopes)
-        return (f"time-tiled stencil ({self.shape} tiles, wavefronts of tiles in parallel; "
-                f"slopes {slopes} per sub-step, {self.stencil.steps} statement(s) per time step)")
+        parallel = ("two phases of parallel hexagons per time tile" if self.shape == HEXAGONAL
+                    else "wavefronts of tiles in parallel")
+        return (f"time-tiled stencil ({self.shape} tiles, {parallel}; slopes {slopes} per "
+                f"sub-step, {self.stencil.steps} statement(s) per time step)")
 
 
 def default_sizes(n: int) -> list[int]:
@@ -302,17 +311,46 @@ def time_tile(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = N
     shapes = [DIAMOND, PARALLELOGRAM] if shape == AUTO else [shape]
     reasons = []
     for each in shapes:
-        if each == DIAMOND and not stencil.diamond_legal:
-            reasons.append("diamond tiles: a dependence within one time step moves along "
+        if each in (DIAMOND, HEXAGONAL) and not stencil.diamond_legal:
+            reasons.append(f"{each} tiles: a dependence within one time step moves along "
                            "the first space dimension")
             continue
-        tile_sizes = _tile_sizes(each, sizes, n)
-        tile_band = members.band(lambda name: _tile_members(members, name, each, tile_sizes))
-        schedule = _mark(untiled.insert_partial_schedule(tile_band), coincident=1)
-        if is_legal(schedule, dependences):
-            return TimeTiling(schedule, untiled, each, tile_sizes, stencil), "time-tiled"
+        if each == HEXAGONAL:
+            tile_band, tile_sizes = _hexagonal_band(scop, members, sizes)
+            if tile_band is None:
+                reasons.append("hexagonal tiles do not cover the domain once (internal error)")
+                continue
+            schedule = _mark(untiled.insert_partial_schedule(tile_band), coincident=2,
+                             permutable=False)
+        else:
+            tile_sizes = _tile_sizes(each, sizes, n)
+            tile_band = members.band(lambda name: _tile_members(members, name, each, tile_sizes))
+            schedule = _mark(untiled.insert_partial_schedule(tile_band), coincident=1)
+        if tiles_in_order(tile_band, dependences):
+            return TimeTiling(schedule, untiled, each, tile_sizes, stencil, tile_band), "time-tiled"
         reasons.append(f"{each} tiles are not legal")
     return None, "; ".join(reasons)
+
+
+def tiles_in_order(tile_band: isl.MultiUnionPwAff, dependences: isl.UnionMap) -> bool:
+    """True if no dependence goes from a later tile to an earlier one. With the point
+    loops below legal on their own (checked first), this is the legality of the whole
+    tree, at a fraction of its cost on hexagons (fewer dimensions to compare)."""
+    tiles = isl.UnionMap.from_multi_union_pw_aff(tile_band)
+    steps = dependences.apply_domain(tiles).apply_range(tiles).deltas()
+    if steps.is_empty():
+        return True
+    steps = isl.Set.from_union_set(steps)
+    space = steps.get_space()
+    forward = isl.Set.empty(space)
+    for k in range(steps.dim(isl.dim_type.set) + 1):   # the first k equal, then one larger
+        piece = isl.Set.universe(space)
+        for j in range(min(k, steps.dim(isl.dim_type.set))):
+            piece = piece.fix_val(isl.dim_type.set, j, isl.Val.zero(space.get_ctx()))
+        if k < steps.dim(isl.dim_type.set):
+            piece = piece.lower_bound_val(isl.dim_type.set, k, isl.Val.one(space.get_ctx()))
+        forward = forward.union(piece)
+    return steps.is_subset(forward)
 
 
 def _tile_sizes(shape: str, sizes: list[int], n: int) -> list[int]:
@@ -337,6 +375,55 @@ def _tile_members(members: _Members, name: str, shape: str, sizes: list[int]) ->
     return [f"{tiles[0]} + {tiles[1]}"] + tiles[1:]
 
 
+def _hexagonal_band(scop: Scop, members: _Members, sizes: list[int]
+                    ) -> tuple[isl.MultiUnionPwAff | None, list[int]]:
+    """Grosser's hybrid tile band (thesis §5.2.1, eqs. 4-15 with integer slopes):
+    (T, p, S0, S2, ..., Sn): time tile T, phase p (phase 0 before phase 1), the
+    hexagon S0 along s1 (the tiles of one phase are independent), then
+    parallelogram tiles of the skewed other dimensions. Hexagons are 2h+2 sub-steps
+    high, h+1 = m * ceil(T/2) (every tile starts with the same statement: about T
+    time steps per hexagon), at least w0+1 = S1 wide."""
+    stencil = members.stencil
+    m, n = stencil.steps, stencil.space_dims
+    lower, upper = stencil.slopes[0]
+    g0, g1 = upper, lower           # the thesis's delta0 (upper bound), delta1 (lower)
+    h = m * max(1, (sizes[0] + 1) // 2) - 1
+    w0 = max(sizes[1] - 1, max(g0, g1) - 1)      # the width condition (eq. 3)
+    period, width, drift = 2 * h + 2, 2 * w0 + 2 + g0 * h + g1 * h, (g1 - g0) * h
+    widths = sizes[2:]
+    pieces = []
+    for name in stencil.statements:
+        d = stencil.depths[name]
+        iterators = ", ".join(f"i{p}" for p in range(d + 1))
+        tau = members.expression(name, [1] + [0] * n)
+        s0 = members.expression(name, [0, 1] + [0] * (n - 1))
+        points = members.point(name)
+        # names of their own (a parameter may be called T): C reserves leading "__"
+        rest = [f"__R{k} = floor(({points[k]})/{w})" for k, w in zip(range(2, n + 1), widths)]
+        outputs = ", ".join(["__T", "__p", "__S"] + [f"__R{k}" for k in range(2, n + 1)])
+        for phase, (time, space) in enumerate([(f"{tau} + {h + 1}", f"{s0} + {g1 * h + w0 + 1}"),
+                                               (tau, s0)]):
+            constraints = [
+                f"__p = {phase}", f"__T = floor(({time})/{period})",
+                f"__a = ({time}) - {period}*__T",
+                f"__S = floor(({space} + {drift}*__T)/{width})",
+                f"__b = ({space} + {drift}*__T) - {width}*__S",
+                f"{g0}*__a - __b <= {(2 * h + 1) * g0 - g0 * h}",                   # (8)
+                f"{g1}*__a + __b <= {(2 * h + 1) * g1 + g0 * h + w0}",              # (10)
+                f"{g1}*__a + __b >= {h * g1}",                                      # (12)
+                f"{g0}*__a - __b >= {-w0 - g1 * h}",                                # (14)
+            ] + rest
+            pieces.append(f"{name}[{iterators}] -> [{outputs}] : exists (__a, __b : "
+                          + " and ".join(constraints) + ")")
+    relation = isl.UnionMap(f"[{_parameters(scop)}] -> {{ " + "; ".join(pieces) + " }")
+    domain = scop.domain()
+    relation = relation.intersect_domain(domain)
+    if not (relation.domain().is_equal(domain) and relation.is_single_valued()):
+        return None, []
+    band = isl.MultiUnionPwAff.from_union_map(relation)
+    return band, [period, width] + widths
+
+
 def _statements_in_sequence(scop: Scop, order: list[str], members: _Members) -> isl.Schedule:
     schedules = [isl.Schedule.from_domain(isl.UnionSet.from_set(scop.statement(name).domain))
                  .insert_partial_schedule(members.band(lambda each: members.point(each)[-1:],
@@ -348,14 +435,14 @@ def _statements_in_sequence(scop: Scop, order: list[str], members: _Members) -> 
     return result
 
 
-def _mark(schedule: isl.Schedule, coincident: int | None) -> isl.Schedule:
-    """The outermost band permutable; with `coincident`, its member 1 coincident
-    (the wavefront's parallel tile loop)."""
+def _mark(schedule: isl.Schedule, coincident: int | None, permutable: bool = True) -> isl.Schedule:
+    """The outermost band permutable (unless not `permutable`); with `coincident`,
+    that member coincident (the parallel tile loop) and the point band permutable."""
     node = schedule.get_root().child(0)
-    if node.band_n_member() > 1:
+    if node.band_n_member() > 1 and permutable:
         node = node.band_set_permutable(1)
     if coincident is not None:
-        node = node.band_member_set_coincident(1, coincident)
+        node = node.band_member_set_coincident(coincident, 1)
         point = node.child(0)
         if point.band_n_member() > 1:
             node = point.band_set_permutable(1).parent()

@@ -3,6 +3,7 @@ time-tiled code that computes exactly what the original computes."""
 
 from __future__ import annotations
 
+import islpy as isl
 import pytest
 
 from polyopt.dependences import compute_dependences
@@ -10,7 +11,7 @@ from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler.bands import is_legal
-from polyopt.scheduler.stencil import detect_stencil, time_tile
+from polyopt.scheduler.stencil import detect_stencil, tiles_in_order, time_tile
 from tests.conftest import compile_and_run, needs_gcc
 
 # Each program: its declarations (sizes as #defines, none a multiple of a tile
@@ -169,21 +170,60 @@ def test_time_tiled_tree_is_legal_with_a_parallel_wavefront(name, shape):
     assert [tile_band.band_member_get_coincident(k) for k in range(2)] == [False, True]
 
 
-def test_diamond_tiles_are_refused_where_a_step_moves_along_space():
+@pytest.mark.parametrize("shape", ["diamond", "hexagonal"])
+def test_diamonds_and_hexagons_are_refused_where_a_step_moves_along_space(shape):
     scop, dependences = _scop("seidel2d")
-    tiling, why = time_tile(scop, dependences, shape="diamond")
-    assert tiling is None and "diamond" in why
+    tiling, why = time_tile(scop, dependences, shape=shape)
+    assert tiling is None and shape in why
+
+
+@pytest.mark.parametrize("shape", ["diamond", "parallelogram", "hexagonal"])
+def test_the_faster_legality_check_agrees_with_the_tree(shape):
+    scop, dependences = _scop("jacobi1d")
+    tiling, why = time_tile(scop, dependences, [4, 5], shape=shape)
+    assert tiling.is_legal(dependences) and is_legal(tiling.schedule, dependences)
+    # a tile order against the dependences: the time tiles backwards
+    backwards = tiling.tile_band.set_at(0, tiling.tile_band.get_at(0).neg())
+    assert not tiles_in_order(backwards, dependences)
+
+
+@pytest.mark.parametrize("name", ["jacobi1d", "jacobi2d", "fdtd2d"])
+def test_hexagonal_tiles_cover_the_domain_once_in_a_legal_order(name):
+    scop, dependences = _scop(name)
+    tiling, why = time_tile(scop, dependences, [4, 5, 6], shape="hexagonal")
+    assert tiling is not None, why
+    assert tiling.is_legal(dependences)
+    tiles = tiling.tile_band
+    relation = isl.UnionMap.from_multi_union_pw_aff(tiles)
+    assert relation.domain().is_equal(scop.domain())
+    # both phases are used, and the hexagon loop (member 2) is the parallel one
+    phases = isl.Set.from_union_set(relation.range()).project_out(isl.dim_type.set, 2,
+                                                                  tiles.dim(isl.dim_type.set) - 2)
+    assert not phases.is_empty() and phases.dim_max_val(1).to_python() == 1
+    assert tiling.schedule.get_root().child(0).band_member_get_coincident(2)
+
+
+HEXAGONAL_CASES = [(name, "hexagonal", [4, 5, 6, 7]) for name in sorted(STENCILS)
+                   if not name.startswith("seidel")]
+
+
+def _case(name: str, shape: str, sizes: list[int] | None):
+    """The largest programs under the less usual shapes run with the slow tests."""
+    slow = name in ("fdtd2d", "heat3d") and shape in ("parallelogram", "hexagonal")
+    return pytest.param(name, shape, sizes, marks=[pytest.mark.slow] if slow else [])
 
 
 @needs_gcc
-@pytest.mark.parametrize("name", sorted(STENCILS))
-@pytest.mark.parametrize("shape, sizes", [("auto", [3, 5, 7, 6]), ("parallelogram", [4, 6, 5]),
-                                          ("auto", None)])
+@pytest.mark.parametrize("name, shape, sizes",
+                         [_case(name, shape, sizes) for name in sorted(STENCILS)
+                          for shape, sizes in [("auto", [3, 5, 7, 6]), ("parallelogram", [4, 6, 5]),
+                                               ("auto", None)]]
+                         + [_case(*case) for case in HEXAGONAL_CASES])
 def test_time_tiled_stencils_compute_exactly_the_original(tmp_path, name, shape, sizes):
     text = _program(*STENCILS[name])
     options = Options(time_tile=shape, stencil_tile=sizes, min_region_work=0)
     optimized = optimize_source(SourceFile(f"{name}.c", text), options).text
-    assert "time-tiled stencil" in optimized
+    assert f"time-tiled stencil ({shape if shape != 'auto' else ''}" in optimized
     assert "#pragma omp parallel for" in optimized
     expected, _ = compile_and_run(text, tmp_path, "original", flags=("-O2",))
     got, warnings = compile_and_run(optimized, tmp_path, "tiled",
