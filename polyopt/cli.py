@@ -23,6 +23,7 @@ from polyopt.frontend import read_source
 from polyopt.frontend.source import encode_text
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import scheduler_names
+from polyopt.scheduler.stencil import SHAPES
 
 log = logging.getLogger("polyopt")
 
@@ -42,9 +43,7 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
                             "in parallel; other SCoPs are scheduled as usual")
-    group.add_argument("--time-tile-shape", choices=["auto", "diamond", "parallelogram",
-                                                     "hexagonal"],
-                       default="auto",
+    group.add_argument("--time-tile-shape", choices=list(SHAPES), default="auto",
                        help="time tiles: diamonds with concurrent start, parallelograms, "
                             "hybrid hexagonal/parallelogram tiles (Grosser: two phases of "
                             "parallel hexagons per time tile), or auto: diamonds where legal, "

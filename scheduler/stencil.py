@@ -24,10 +24,10 @@ Back in the statements' own iterators (``tau = m*t + k``), the band
 ``(t, s1', ..., sn')`` with the statements in sequence below it is permutable
 (and legal): each statement is shifted in space by its sub-step.
 
-Two tilings, both as an isl schedule tree whose outer band holds the tile loops
-as a wavefront (first tile loop plus second, the second parallel: the tiles of
-one wavefront run concurrently) and whose inner band holds the point loops
-``(t, s1', ..., s(n-1)')`` (the time loop outermost in a tile), then the
+Three tilings, each an isl schedule tree whose outer band holds the tile loops
+(for the first two, as a wavefront: first tile loop plus second, the second
+parallel: the tiles of one wavefront run concurrently) and whose inner band
+holds the point loops ``(t, s1', ..., s(n-1)')`` (the time loop outermost in a tile), then the
 statements in sequence, each with its own innermost loop ``sn'`` (stride 1, no
 guards between statements: vectorizable):
 
@@ -39,15 +39,23 @@ guards between statements: vectorizable):
 * parallelogram tiles: ``(t, s1', ..., sn')`` tiled as a box; the wavefront
   starts with one tile (pipelined start-up), but it is legal for every stencil
   found here, Seidel-like ones included.
+* hybrid hexagonal/parallelogram tiles (Grosser's thesis §5.2, --time-tile-shape
+  hexagonal): the tile band is (T, p, S0, S2, ..., Sn): time tile, phase (0
+  before 1), the hexagon along s1 (parallel: the hexagons of one phase are
+  independent, no pipelined start), then parallelogram tiles of the others;
+  same legality condition as diamonds. Two parallel regions per time tile.
 
 Every tree is checked against the exact dependences here (and again by the
-pipeline); the parallel loops are proven on the generated AST, as for every
-schedule. Integer slopes only (Grosser's rational slopes would give narrower
+pipeline, as the point loops' legality plus the tiles' order: see
+``tiles_in_order``); the parallel loops are proven on isl's AST build, as for
+every schedule (the read-back check of codegen.verify is skipped: it runs out of
+its budget on time tiles without a verdict). Integer slopes only (Grosser's rational slopes would give narrower
 cones for some stencils).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 
@@ -256,12 +264,87 @@ def _sizes(given: list[int] | None, n: int) -> list[int]:
     return [given[min(k, len(given) - 1)] for k in range(n + 1)]
 
 
-class _Members:
-    """Band members as isl text, per statement, in the statements' own iterators."""
+@dataclass
+class _StepRow:
+    """An affine function of one time step's statements: time * t + the space
+    coordinates (padded) weighted by `space` + a shift of each statement."""
 
-    def __init__(self, scop: Scop, stencil: Stencil):
+    time: int
+    space: list[int]
+    shifts: list[int]
+
+    def plus(self, other: "_StepRow", factor: int = 1) -> "_StepRow":
+        return _StepRow(self.time + factor * other.time,
+                        [a + factor * b for a, b in zip(self.space, other.space)],
+                        [a + factor * b for a, b in zip(self.shifts, other.shifts)])
+
+
+class _Members:
+    """Band members as isl text, per statement, in the statements' own iterators.
+
+    The skews and diamond faces of the time-step space (integer slopes per
+    sub-step) are refined here in whole time steps: a row ``a*t + s + c_S`` with a
+    shift c_S of each statement (0 <= c_S <= a) and the smallest slope a that keeps
+    every dependence distance non-negative, where it is below the sub-step form's
+    ``m*delta`` (an FDTD-like step of 4 statements then skews by 1 per step, not 4)."""
+
+    def __init__(self, scop: Scop, stencil: Stencil, dependences: isl.UnionMap | None = None):
         self.scop, self.stencil = scop, stencil
         self.rows = stencil.transform()
+        self.dependences = dependences
+        m = stencil.steps
+        self.step_rows = [_StepRow(m * row[0], row[1:], [k * row[0] for k in range(m)])
+                          for row in self.rows]
+        if dependences is not None:
+            for k in range(1, stencil.space_dims + 1):
+                base = _StepRow(0, [1 if c == k else 0 for c in range(1, stencil.space_dims + 1)],
+                                [0] * m)
+                for l, factor in enumerate(stencil.skews[k][1:], start=1):
+                    base = base.plus(self.step_rows[l], factor)
+                found = self._smallest_time_part(base, self.step_rows[k])
+                if found is not None:
+                    self.step_rows[k] = found
+
+    def _smallest_time_part(self, base: _StepRow, fallback: _StepRow) -> _StepRow | None:
+        """base + a*t + shifts, non-negative on every dependence, with a below the
+        fallback's time coefficient beyond what base has; None if none is found."""
+        m = self.stencil.steps
+        for a in range(0, fallback.time - base.time):
+            for shifts in sorted(itertools.product(range(a + 1), repeat=m - 1), key=sum):
+                row = base.plus(_StepRow(a, [0] * len(base.space), [0, *shifts]))
+                if self._nonnegative(row):
+                    return row
+        return None
+
+    def _nonnegative(self, row: _StepRow) -> bool:
+        member = isl.UnionMap.from_multi_union_pw_aff(
+            self.band(lambda name: [self.step_expression(name, row)]))
+        distances = self.dependences.apply_domain(member).apply_range(member).deltas()
+        if distances.is_empty():
+            return True
+        distances = isl.Set.from_union_set(distances)
+        return distances.is_subset(distances.lower_bound_val(isl.dim_type.set, 0,
+                                                             isl.Val.zero(distances.get_ctx())))
+
+    def step_expression(self, name: str, row: _StepRow) -> str:
+        stencil = self.stencil
+        k, d, n = stencil.statements.index(name), stencil.depths[name], stencil.space_dims
+        terms = [row.time] + row.space[n - d:]
+        return _affine(terms, [f"i{p}" for p in range(d + 1)], row.shifts[k])
+
+    @functools.cached_property
+    def faces(self) -> tuple[_StepRow, _StepRow]:
+        return self.face(1), self.face(-1)
+
+    def face(self, sign: int) -> _StepRow:
+        """The diamond face delta*tau + sign*s1, refined in whole steps (see the class)."""
+        stencil, m, n = self.stencil, self.stencil.steps, self.stencil.space_dims
+        delta = stencil.slopes[0][0 if sign > 0 else 1]
+        fallback = _StepRow(m * delta, [sign] + [0] * (n - 1), [k * delta for k in range(m)])
+        if self.dependences is None:
+            return fallback
+        base = _StepRow(0, [sign] + [0] * (n - 1), [0] * m)
+        return self._smallest_time_part(base, fallback) or fallback
 
     def expression(self, name: str, coefficients: list[int]) -> str:
         """sum_c coefficients[c] * x_c for statement `name`, x = (tau, s1..sn), as text
@@ -288,7 +371,7 @@ class _Members:
 
     def point(self, name: str) -> list[str]:
         """(t, s1', ..., sn'): time outermost, then the skewed space coordinates."""
-        return ["i0"] + [self.expression(name, row) for row in self.rows[1:]]
+        return ["i0"] + [self.step_expression(name, row) for row in self.step_rows[1:]]
 
 
 def time_tile(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = None,
@@ -299,7 +382,7 @@ def time_tile(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = N
         return None, why
     n = stencil.space_dims
     sizes = _sizes(sizes, n)
-    members = _Members(scop, stencil)
+    members = _Members(scop, stencil, dependences)
     # the statements in sequence inside the outer point loops, each with its own
     # innermost loop (stride 1, no guards: vectorizable)
     leaf = _statements_in_sequence(scop, stencil.statements, members)
@@ -362,13 +445,10 @@ def _tile_sizes(shape: str, sizes: list[int], n: int) -> list[int]:
 def _tile_members(members: _Members, name: str, shape: str, sizes: list[int]) -> list[str]:
     """The tile band's members of statement `name`: tile coordinates, the first plus
     the second as the wavefront."""
-    stencil, n = members.stencil, members.stencil.space_dims
     points = members.point(name)
     if shape == DIAMOND:
-        delta0, delta1 = stencil.slopes[0]
-        rest = [0] * (n - 1)
-        coordinates = [members.expression(name, [delta0, 1] + rest),
-                       members.expression(name, [delta1, -1] + rest)] + points[2:]
+        coordinates = [members.step_expression(name, members.faces[0]),
+                       members.step_expression(name, members.faces[1])] + points[2:]
     else:
         coordinates = points
     tiles = [f"floor(({c})/{size})" for c, size in zip(coordinates, sizes)]
