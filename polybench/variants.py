@@ -80,7 +80,7 @@ def _polly_clang() -> tuple[str | None, str]:
 # polyopt's own variants, named as polyopt's in reports and plots (the keys, which
 # --variants and results.csv use, name only the scheduler).
 _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "isl": "polyopt (isl)",
-                   "identity-omp": "polyopt (identity)",
+                   "identity-omp": "polyopt (identity)", "time-tile": "polyopt (time-tile)",
                    "cuda": "polyopt (CUDA)"}
 
 
@@ -92,8 +92,8 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "random:N", "ga:N", "cuda", "pluto",
-            "polly", "graphite"]
+    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "random:N", "ga:N", "cuda",
+            "pluto", "polly", "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -165,6 +165,11 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     if name == "isl":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="isl"),
                        description="polyopt: isl scheduler, tiling, OpenMP")
+    if name == "time-tile":
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto", time_tile="auto"),
+                       description="polyopt --time-tile: stencils time-tiled (diamond tiles where "
+                                   "legal, else parallelogram; wavefronts of tiles in parallel), "
+                                   "other SCoPs as the default")
     if name == "identity-omp":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="identity"),
                        description="polyopt: original order, tiled and parallel where legal")

@@ -24,6 +24,7 @@ from polyopt.frontend import read_source
 from polyopt.frontend.source import encode_text
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import scheduler_names
+from polyopt.scheduler.stencil import SHAPES
 
 log = logging.getLogger("polyopt")
 
@@ -43,6 +44,19 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="do not tile permutable bands")
     group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
                        help="tile sizes per band member, last one repeated (default: 32)")
+    group.add_argument("--time-tile", action="store_true",
+                       help="time-tile stencils (an outer time loop around all statements, "
+                            "bounded dependence distances in space), the tiles of one wavefront "
+                            "in parallel; other SCoPs are scheduled as usual")
+    group.add_argument("--time-tile-shape", choices=list(SHAPES), default="auto",
+                       help="time tiles: diamonds with concurrent start, parallelograms, "
+                            "hybrid hexagonal/parallelogram tiles (Grosser: two phases of "
+                            "parallel hexagons per time tile), or auto: diamonds where legal, "
+                            "else parallelograms (default)")
+    group.add_argument("--stencil-tile", type=argtypes.sizes, metavar="T,S1[,S2...]",
+                       help="time tiling: T time steps per parallelogram tile, then the tile "
+                            "size of each space loop (S1 is a diamond's width; last one "
+                            "repeated; default by depth: 32,64 / 16,32,64 / 8,16,16,64)")
     group.add_argument("--no-parallel", dest="parallel", action="store_false",
                        help="no OpenMP pragmas")
     group.add_argument("--target", choices=["c", "cuda"], default="c",
@@ -79,10 +93,11 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
 def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "auto", tile=args.tile, tile_sizes=args.tile_sizes,
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
-                   use_database=args.scheduler is None and args.use_db, database=args.db,
+                   use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,
                    shared_memory=args.shared_memory, defines=args.defines,
-                   include_dirs=args.include_dirs)
+                   include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
+                   stencil_tile=args.stencil_tile)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -228,6 +243,9 @@ def run_optimize(argv: list[str]) -> int:
     _configure_logging(args)
     options = _options(args)
     source = read_source(args.file)
+    if options.time_tile is not None and (options.target != "c" or not options.tile):
+        raise UsageError("--time-tile needs tiling and the OpenMP C target "
+                         "(not --no-tile, not --target cuda)")
     if args.scheduler == "ga" and args.budget == 0:
         raise UsageError("--scheduler ga searches: it needs a --budget of at least 1")
     if args.scheduler in SEARCHES and args.budget > 0 or args.dump == "samples":

@@ -53,6 +53,10 @@ class Options:
     # work a parallel region must do (codegen.granularity); None: the calibrated
     # MIN_REGION_WORK, 0: every outermost parallel loop (tests of parallel code)
     min_region_work: int | None = None
+    # time tiling of stencils (scheduler.stencil): None off, else the tile shape
+    # ("auto": diamond where legal, else parallelogram); sizes [T, S1, ..., Sn]
+    time_tile: str | None = None
+    stencil_tile: list[int] | None = None
 
 
 def options_key(options: Options) -> str:
@@ -63,6 +67,9 @@ def options_key(options: Options) -> str:
         key += ";defines=" + ",".join(options.defines)
     if options.min_region_work is not None:
         key += f";region={options.min_region_work}"
+    if options.time_tile is not None:
+        sizes = ",".join(map(str, options.stencil_tile)) if options.stencil_tile else "default"
+        key += f";time-tile={options.time_tile};stencil-tile={sizes}"
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
@@ -84,6 +91,7 @@ class ScheduledScop:
     flat_map: bool = False            # tiled code from the flat schedule map, not isl's tree
     wavefront: bool = False           # tile bands skewed into wavefronts (scheduler.wavefront)
     tile_sizes: list[list[int]] | None = None   # per tilable band; None: the default tiling
+    time_tiled: bool = False          # a stencil's time-tiled tree (scheduler.stencil), as is
 
 
 @dataclass
@@ -182,6 +190,10 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
         step("dependence analysis")
         dependences = compute_dependences(scop)
     step("scheduling")
+    if chosen is None and options.time_tile is not None and options.tile and options.target == "c":
+        time_tiled = time_tiled_scop(scop, options, dependences)
+        if time_tiled is not None:
+            return time_tiled
     result = chosen or get_scheduler(scheduler_name(options), seed=options.seed, tile=options.tile,
                                      tile_sizes=options.tile_sizes,
                                      parallel=options.parallel).schedule(scop, dependences)
@@ -203,6 +215,24 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
                          result.wavefront, result.tile_sizes)
+
+
+def time_tiled_scop(scop: Scop, options: Options, dependences: Dependences) -> ScheduledScop | None:
+    """The SCoP time-tiled (scheduler.stencil), None if it is no stencil (logged)."""
+    from polyopt.scheduler.stencil import time_tile
+    try:
+        result, why = time_tile(scop, dependences.all, options.stencil_tile, options.time_tile)
+    except isl.Error as error:      # scheduled as usual then
+        result, why = None, f"isl: {error}".splitlines()[0]
+    if result is None:
+        log.info("%s: not time-tiled: %s", scop.region.location, why)
+        return None
+    if not result.is_legal(dependences.all):    # is_legal on the tree: same, far slower
+        raise LegalityError("time tiling produced an illegal schedule (internal error)",
+                            scop.region.location)
+    return ScheduledScop(scop, dependences, result.schedule, result.description,
+                         TilingReport([result.sizes]), result.untiled, options,
+                         time_tiled=True)
 
 
 def tiled(schedule: isl.Schedule, options: Options, scop: Scop, dependences: Dependences,
@@ -236,6 +266,13 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work)
     check = scheduled.dependences.all if options.check else None
+    if scheduled.time_tiled:
+        # No full tiles set apart to fall back from. The read-back check of the AST
+        # (codegen.verify) runs out of its budget on time tiles after tens of seconds
+        # without a verdict: the tree is checked legal and each parallel loop is
+        # proven on isl's build (codegen.ast), as for every schedule.
+        return generate_openmp(scop, scheduled.schedule, dependences, expressions,
+                               min_region_work=options.min_region_work)
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
