@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from polyopt.blas import ELEMENT_PREFIX, BlasCall, BlasMatch, Operand
 
-ROW_MAJOR, NO_TRANS, TRANS = 101, 111, 112
+ROW_MAJOR, NO_TRANS, TRANS, UPPER, LOWER = 101, 111, 112, 121, 122
 
 _PARAMETERS = {
     "gemm": "int, int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
             "void *, int",
     "gemv": "int, int, int, int, {t}, const void *, int, const void *, int, {t}, void *, int",
     "ger": "int, int, int, {t}, const void *, int, const void *, int, void *, int",
+    "syrk": "int, int, int, int, int, {t}, const void *, int, {t}, void *, int",
+    "syr2k": "int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
+             "void *, int",
 }
 
 
@@ -97,6 +100,15 @@ def call_lines(call: BlasCall) -> list[str]:
         guard = [m, n]
         arguments = [ROW_MAJOR, m, n, call.alpha, _address(a), 1, _address(b), 1,
                      _address(call.output), call.output.leading]
+    elif call.routine in ("syrk", "syr2k"):
+        n, k = call.sizes
+        guard = [n] + ([] if scaled else [k])
+        matrices = [argument for operand in call.operands
+                    for argument in (_address(operand), operand.leading)]
+        arguments = [ROW_MAJOR, LOWER if call.lower else UPPER,
+                     TRANS if a.transposed else NO_TRANS, n, _at_least_zero(k) if scaled else k,
+                     call.alpha, *matrices, call.beta, _address(call.output),
+                     call.output.leading]
     else:
         raise ValueError(call.routine)
     condition = " && ".join(f"{size} > 0" for size in dict.fromkeys(guard))

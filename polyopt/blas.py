@@ -60,6 +60,7 @@ class BlasCall:
     beta: str                     # "1" for none (ger: always "1")
     output: Operand
     operands: list[Operand]
+    lower: bool | None = None     # syrk, syr2k: the triangle of the output updated
 
     @property
     def name(self) -> str:
@@ -100,6 +101,9 @@ class _Box:
 
     lower: list[isl.Aff]
     upper: list[isl.Aff]
+    # a triangle (low, high): the box cut by x[low] <= x[high], the two dimensions
+    # having the same bounds
+    triangle: tuple[int, int] | None = None
 
     def lower_text(self, d: int, parameters: list[str]) -> str:
         return aff_text(self.lower[d], parameters)
@@ -132,12 +136,32 @@ def _box(domain: isl.Set) -> _Box:
         low_on = isl.Aff.zero_on_domain(space).add(_on_set_space(low, domain))
         high_on = isl.Aff.zero_on_domain(space).add(_on_set_space(high, domain))
         box = box.intersect(position.ge_set(low_on)).intersect(position.le_set(high_on))
-    if not box.is_equal(domain):
-        raise NoMatch("the domain is not a box (rectangular, bounds in the parameters)")
     for aff in lower + upper:
         if aff.dim(isl.dim_type.div):
             raise NoMatch("a bound of the domain has an integer division")
-    return _Box(lower, upper)
+    if box.is_equal(domain):
+        return _Box(lower, upper)
+    triangle = _triangle(domain, box, lower, upper)
+    if triangle is None:
+        raise NoMatch("the domain is neither a box nor a triangle (bounds in the parameters)")
+    return _Box(lower, upper, triangle)
+
+
+def _triangle(domain: isl.Set, box: isl.Set, lower: list[isl.Aff], upper: list[isl.Aff]
+              ) -> tuple[int, int] | None:
+    """(low, high) where the domain is the box cut by x[low] <= x[high]."""
+    space = isl.LocalSpace.from_space(domain.get_space())
+    dims = domain.dim(isl.dim_type.set)
+    for low in range(dims):
+        for high in range(dims):
+            if low == high or not (lower[low].plain_is_equal(lower[high])
+                                   and upper[low].plain_is_equal(upper[high])):
+                continue
+            cut = isl.Aff.var_on_domain(space, isl.dim_type.set, low).le_set(
+                isl.Aff.var_on_domain(space, isl.dim_type.set, high))
+            if box.intersect(cut).is_equal(domain):
+                return low, high
+    return None
 
 
 def _on_set_space(aff: isl.Aff, domain: isl.Set) -> isl.Aff:
@@ -377,8 +401,7 @@ def _term_call(update: _Update, term: _Term, box: _Box, out_dims: list[int],
     output_signature = _signature(update.write, dims)
 
     def operand(access: Access, signature, transposed: bool = False) -> Operand:
-        first = [aff_text(box.lower[d].add(shift), parameters) for d, shift in signature]
-        return Operand(access.array, first, layout.check(access.array, len(signature)), transposed)
+        return _operand(access, signature, box, layout, parameters, transposed)
 
     output = operand(update.write, output_signature)
     element = layout.element([update.write.array] + [a.array for a in accesses])
@@ -428,7 +451,66 @@ def _match_update(scop: Scop, update: _Update, layout: _Layout) -> list[BlasCall
         raise NoMatch("the output is indexed twice by one iterator")
     if not out_dims:
         raise NoMatch("the output is a scalar")
+    if box.triangle is not None:
+        return [_symmetric_call(update, box, out_dims, layout, scop)]
     return [_term_call(update, term, box, out_dims, layout, scop) for term in update.terms]
+
+
+def _symmetric_call(update: _Update, box: _Box, out_dims: list[int], layout: _Layout,
+                    scop: Scop) -> BlasCall:
+    """syrk (C += alpha A A^T on a triangle) or syr2k (C += alpha A B^T + alpha B A^T)."""
+    parameters = scop.parameters
+    dims = update.statement.domain.dim(isl.dim_type.set)
+    if len(out_dims) != 2 or set(box.triangle) != set(out_dims) or dims != 3:
+        raise NoMatch("the domain is a triangle, but not of the output of a rank-k update")
+    i, j = out_dims
+    k = next(d for d in range(dims) if d not in out_dims)
+    output = _operand(update.write, _signature(update.write, dims), box, layout, parameters)
+    if output.first[0] != output.first[1]:
+        raise NoMatch("the triangle of the output does not start on its diagonal")
+    pairs = []
+    for term in update.terms:
+        accesses = [update.reader.access(node) for node in term.arrays]
+        if len(accesses) != 2:
+            raise NoMatch("a term on a triangle is not a product of two matrices")
+        signatures = [_signature(a, dims) for a in accesses]
+        used = [[d for d, _ in sig] for sig in signatures]
+        for a, b in ((0, 1), (1, 0)):
+            for transposed, row, column in ((False, [i, k], [j, k]), (True, [k, i], [k, j])):
+                if used[a] == row and used[b] == column:
+                    pairs.append((_scalar_text(term.sign, term.scalars), transposed,
+                                  _operand(accesses[a], signatures[a], box, layout, parameters,
+                                           transposed),
+                                  _operand(accesses[b], signatures[b], box, layout, parameters,
+                                           transposed)))
+                    break
+            else:
+                continue
+            break
+        else:
+            raise NoMatch("a term on a triangle is not A[i][k] * B[j][k] (or transposed)")
+    element = layout.element([update.write.array] + [p.array for _, _, first, second in pairs
+                                                       for p in (first, second)])
+    lower = box.triangle == (j, i)
+    sizes = [box.size_text(i, parameters), box.size_text(k, parameters)]
+    if len(pairs) == 1:
+        alpha, transposed, first, second = pairs[0]
+        if (first.array, first.first) != (second.array, second.first):
+            raise NoMatch("a product on a triangle of two different matrices (no rank-k update)")
+        return BlasCall("syrk", element, sizes, alpha, "1", output, [first], lower)
+    if len(pairs) == 2:
+        (alpha, transposed, a, b), (alpha2, transposed2, b2, a2) = pairs
+        if (alpha, transposed) != (alpha2, transposed2) or \
+                (a.array, a.first, b.array, b.first) != (a2.array, a2.first, b2.array, b2.first):
+            raise NoMatch("two products on a triangle that are not A B^T + B A^T with one alpha")
+        return BlasCall("syr2k", element, sizes, alpha, "1", output, [a, b], lower)
+    raise NoMatch("more than two products on a triangle")
+
+
+def _operand(access: Access, signature, box: _Box, layout: _Layout, parameters: list[str],
+             transposed: bool = False) -> Operand:
+    first = [aff_text(box.lower[d].add(shift), parameters) for d, shift in signature]
+    return Operand(access.array, first, layout.check(access.array, len(signature)), transposed)
 
 
 def _written_cells(statement: Statement, write: Access) -> isl.Set:
@@ -500,6 +582,11 @@ def _output_box(update: _Update, box: _Box, dims: int) -> isl.Set:
         low = isl.Aff.zero_on_domain(local).add(_on_range(box.lower[d].add(shift), space))
         high = isl.Aff.zero_on_domain(local).add(_on_range(box.upper[d].add(shift), space))
         cells = cells.intersect(position.ge_set(low)).intersect(position.le_set(high))
+    if box.triangle is not None:    # the shifts are equal (the output starts on its diagonal)
+        rows = [d for d, _ in signature]
+        low, high = (isl.Aff.var_on_domain(local, isl.dim_type.set, rows.index(d))
+                     for d in box.triangle)
+        cells = cells.intersect(low.le_set(high))
     return cells
 
 
@@ -524,7 +611,7 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
             analysis.rejected[statement.name] = str(why)
             continue
         names = [statement.name]
-        if calls[0].routine in ("gemm", "gemv"):
+        if calls[0].routine in ("gemm", "gemv", "syrk", "syr2k"):
             found = _initialisation(scop, update, order)
             if found is not None and found[0].name not in taken:
                 init, beta = found
