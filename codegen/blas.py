@@ -20,6 +20,9 @@ _PARAMETERS = {
             "void *, int",
     "gemv": "int, int, int, int, {t}, const void *, int, const void *, int, {t}, void *, int",
     "ger": "int, int, int, {t}, const void *, int, const void *, int, void *, int",
+    "dot": "int, const void *, int, const void *, int",
+    "axpy": "int, {t}, const void *, int, void *, int",
+    "scal": "int, {t}, void *, int",
     "syrk": "int, int, int, int, int, {t}, const void *, int, {t}, void *, int",
     "syr2k": "int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
              "void *, int",
@@ -46,7 +49,8 @@ def declaration_lines(matches: list[BlasMatch]) -> list[str]:
     lines = []
     for letter, routine in dict.fromkeys(wanted):
         element = "double" if letter == "d" else "float"
-        lines.append(f"extern void {_local_name(letter, routine)}("
+        result = element if routine == "dot" else "void"
+        lines.append(f"extern {result} {_local_name(letter, routine)}("
                      f"{_PARAMETERS[routine].format(t=element)}) "
                      f'__asm__(POLYOPT_CBLAS_PREFIX "cblas_{letter}{routine}");')
     return lines
@@ -100,6 +104,25 @@ def call_lines(call: BlasCall) -> list[str]:
         guard = [m, n]
         arguments = [ROW_MAJOR, m, n, call.alpha, _address(a), 1, _address(b), 1,
                      _address(call.output), call.output.leading]
+    elif call.routine == "dot":
+        n, = call.sizes
+        product = f"{name}({n}, {_address(a)}, 1, {_address(b)}, 1)"
+        if call.alpha != "1":
+            product = f"{call.alpha} * {product}"
+        target = _element(call.output)
+        if call.beta == "0":
+            return [f"{target} = {n} > 0 ? {product} : 0;"]
+        if scaled:
+            return [f"{target} = {call.beta} * {target} + ({n} > 0 ? {product} : 0);"]
+        return [f"if ({n} > 0)", f"  {target} += {product};"]
+    elif call.routine == "axpy":
+        n, = call.sizes
+        guard = [n]
+        arguments = [n, call.alpha, _address(a), 1, _address(call.output), 1]
+    elif call.routine == "scal":
+        n, = call.sizes
+        guard = [n]
+        arguments = [n, call.alpha, _address(call.output), 1]
     elif call.routine in ("syrk", "syr2k"):
         n, k = call.sizes
         guard = [n] + ([] if scaled else [k])

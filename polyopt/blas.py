@@ -87,7 +87,8 @@ class BlasAnalysis:
 
 
 def describe_call(call: BlasCall) -> str:
-    operands = ", ".join(f"{o.array}{'^T' if o.transposed else ''}" for o in call.operands)
+    operands = ", ".join(f"{o.array}{'^T' if o.transposed else ''}" for o in call.operands) \
+        or call.output.array
     beta = "" if call.beta == "1" else f", beta={call.beta}"
     return f"{call.output.array} <- {operands}, alpha={call.alpha}{beta}, sizes {' x '.join(call.sizes)}"
 
@@ -329,8 +330,9 @@ class _Update:
 
 def _parse_update(scop: Scop, statement: Statement) -> _Update:
     body = statement.body
-    if not isinstance(body, c_ast.Assignment) or not isinstance(body.lvalue, c_ast.ArrayRef):
-        raise NoMatch("not an assignment to an array element")
+    if not isinstance(body, c_ast.Assignment) or not isinstance(body.lvalue,
+                                                                (c_ast.ArrayRef, c_ast.ID)):
+        raise NoMatch("not an assignment to an array element or a variable")
     writes = statement.writes
     if len(writes) != 1:
         raise NoMatch("not one write")
@@ -341,7 +343,8 @@ def _parse_update(scop: Scop, statement: Statement) -> _Update:
     elif body.op == "=":
         terms = _sum_terms(body.rvalue)
         own = [k for k, (sign, node) in enumerate(terms)
-               if sign == 1 and isinstance(node, c_ast.ArrayRef)
+               if sign == 1 and isinstance(node, (c_ast.ArrayRef, c_ast.ID))
+               and (isinstance(node, c_ast.ArrayRef) or node.name == write.array)
                and reader.access(node).relation.is_equal(write.relation)]
         if len(own) != 1:
             raise NoMatch("not an update (the output is not read once as a term of a sum)")
@@ -430,6 +433,18 @@ def _term_call(update: _Update, term: _Term, box: _Box, out_dims: list[int],
                                  operand(accesses[b], signatures[b])])
         raise NoMatch("a matrix-vector product whose indices are not [i][k] and [k] "
                       "(or transposed)")
+    if not out_dims and len(reductions) == 1 and len(accesses) == 2:
+        k = reductions[0]
+        if used == [[k], [k]]:
+            return BlasCall("dot", element, [size[k]], alpha, "1", output,
+                            [operand(accesses[0], signatures[0]),
+                             operand(accesses[1], signatures[1])])
+        raise NoMatch("a dot product whose indices are not [k] and [k]")
+    if len(out_dims) == 1 and not reductions and len(accesses) == 1:
+        if used[0] == out_dims:
+            return BlasCall("axpy", element, [size[out_dims[0]]], alpha, "1", output,
+                            [operand(accesses[0], signatures[0])])
+        raise NoMatch("a vector update whose indices are not [i] and [i]")
     if len(out_dims) == 2 and not reductions and len(accesses) == 2:
         i, j = out_dims
         for a, b in ((0, 1), (1, 0)):
@@ -449,8 +464,6 @@ def _match_update(scop: Scop, update: _Update, layout: _Layout) -> list[BlasCall
     out_dims = [d for d, _ in _signature(update.write, dims)]
     if len(set(out_dims)) != len(out_dims):
         raise NoMatch("the output is indexed twice by one iterator")
-    if not out_dims:
-        raise NoMatch("the output is a scalar")
     if box.triangle is not None:
         return [_symmetric_call(update, box, out_dims, layout, scop)]
     return [_term_call(update, term, box, out_dims, layout, scop) for term in update.terms]
@@ -517,6 +530,44 @@ def _written_cells(statement: Statement, write: Access) -> isl.Set:
     return write.relation.intersect_domain(statement.domain).range()
 
 
+def _scaling(scop: Scop, statement: Statement) -> str | None:
+    """The factor by which a statement scales the cell it writes ("0" where it
+    sets it to zero): `X = 0`, `X *= b`, `X = b * X`; None for other statements."""
+    body = statement.body
+    if (len(statement.writes) != 1 or not isinstance(body, c_ast.Assignment)
+            or not isinstance(body.lvalue, (c_ast.ArrayRef, c_ast.ID))):
+        return None
+    write = statement.writes[0]
+    reader = _StatementReader(scop, statement)
+    try:
+        if body.op == "=" and _is_zero(body.rvalue):
+            return "0"
+        term = reader.term(1, body.rvalue)
+        if body.op == "*=" and not term.arrays:
+            return _scalar_text(term.sign, term.scalars)
+        if (body.op == "=" and len(term.arrays) == 1
+                and reader.access(term.arrays[0]).relation.is_equal(write.relation)):
+            return _scalar_text(term.sign, term.scalars)
+    except NoMatch:
+        pass
+    return None
+
+
+def _scal_call(scop: Scop, statement: Statement, layout: _Layout) -> BlasCall:
+    """`x[i] *= a` over a box of one dimension."""
+    factor = _scaling(scop, statement)
+    if factor is None or factor == "0":
+        raise NoMatch("not a scaling of a vector")
+    write = statement.writes[0]
+    box = _box(statement.domain)
+    signature = _signature(write, statement.domain.dim(isl.dim_type.set))
+    if len(signature) != 1 or box.triangle is not None:
+        raise NoMatch("a scaling of something else than a vector")
+    output = _operand(write, signature, box, layout, scop.parameters)
+    return BlasCall("scal", layout.element([write.array]),
+                    [box.size_text(signature[0][0], scop.parameters)], factor, "1", output, [])
+
+
 def _initialisation(scop: Scop, update: _Update, order: isl.UnionMap) -> tuple[Statement, str] | None:
     """The statement that initialises the update's cells just before it in the text,
     and the beta it gives (None if there is none that can be one)."""
@@ -526,30 +577,10 @@ def _initialisation(scop: Scop, update: _Update, order: isl.UnionMap) -> tuple[S
     if not earlier:
         return None
     init = earlier[-1]
-    body = init.body
-    if (len(init.writes) != 1 or not isinstance(body, c_ast.Assignment)
-            or not isinstance(body.lvalue, c_ast.ArrayRef)):
+    beta = _scaling(scop, init)
+    if beta is None:
         return None
     write = init.writes[0]
-    reader = _StatementReader(scop, init)
-    try:
-        if body.op == "=" and _is_zero(body.rvalue):
-            beta = "0"
-        elif body.op == "*=":
-            term = reader.term(1, body.rvalue)
-            if term.arrays:
-                return None
-            beta = _scalar_text(term.sign, term.scalars)
-        elif body.op == "=":
-            term = reader.term(1, body.rvalue)
-            if (len(term.arrays) != 1
-                    or not reader.access(term.arrays[0]).relation.is_equal(write.relation)):
-                return None
-            beta = _scalar_text(term.sign, term.scalars)
-        else:
-            return None
-    except NoMatch:
-        return None
     if not write.relation.intersect_domain(init.domain).is_injective():
         return None
     # the same cells: those of the update's output box, for every parameter value
@@ -611,7 +642,7 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
             analysis.rejected[statement.name] = str(why)
             continue
         names = [statement.name]
-        if calls[0].routine in ("gemm", "gemv", "syrk", "syr2k"):
+        if calls[0].routine in ("gemm", "gemv", "syrk", "syr2k", "dot"):
             found = _initialisation(scop, update, order)
             if found is not None and found[0].name not in taken:
                 init, beta = found
@@ -620,4 +651,14 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
                 analysis.rejected.pop(init.name, None)
         taken.update(names)
         analysis.matches.append(BlasMatch(names, calls))
+    for statement in scop.statements:       # scalings that initialise nothing
+        if statement.name in taken:
+            continue
+        try:
+            call = _scal_call(scop, statement, layout)
+        except NoMatch:
+            continue
+        analysis.rejected.pop(statement.name, None)
+        analysis.matches.append(BlasMatch([statement.name], [call]))
+    analysis.matches.sort(key=lambda m: scop.statements.index(scop.statement(m.statements[0])))
     return analysis

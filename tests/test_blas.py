@@ -95,6 +95,20 @@ def test_rank_k_updates_on_triangles():
         ("dsyr2k", True, ["z2", "A"])
 
 
+def test_level_one_operations():
+    found = analysis("s = 0; for (k = 0; k < K; k++) s = s + alpha * A[2][k] * z2[3][k];",
+                     declarations="double s, z2[N][K];")
+    assert found.matches == [] and "not one iterator plus a shift" in found.rejected["S1"]
+    assert calls("s = 0; for (i = 0; i < M; i++) s += x[i] * w[i];",
+                 declarations="double s;") == ["S0+S1: ddot[NN] alpha=1 beta=0"]
+    assert calls("for (i = 0; i < M; i++) s -= w[i] * x[i] * alpha;",
+                 declarations="double s;") == ["S0: ddot[NN] alpha=-alpha beta=1"]
+    assert calls("for (i = 0; i < N; i++) y[i] = y[i] + alpha * z[i] - y[i - 1];") == []
+    assert calls("for (i = 0; i < N; i++) y[i] = alpha * z[i] + y[i];") == \
+        ["S0: daxpy[N] alpha=alpha beta=1"]
+    assert calls("for (i = 0; i < N; i++) y[i] *= alpha;") == ["S0: dscal[] alpha=alpha beta=1"]
+
+
 def test_float_and_shifted_bounds():
     found = analysis("for (i = 1; i < N; i++) for (j = 0; j < M - 1; j++) for (k = 2; k < K; k++)"
                      " C[i][j + 1] += A[i][k] * B[k - 2][j];", element="float")
@@ -225,6 +239,41 @@ def test_mixed_scop_keeps_its_order_and_results(tmp_path, element, tolerance):
                                          libraries=library_flags(None))
     assert _close(original, replaced, tolerance), (original, replaced)
     assert not {w for w in warnings if "pragma" not in w}
+
+
+LEVEL_ONE = r"""
+#include <stdio.h>
+#define N 50
+double x[N], y[N], z[N], s, t;
+int main(void) {
+  int i; double a = 0.5;
+  for (i = 0; i < N; i++) x[i] = i % 7 * 0.25, y[i] = (i % 3) - 1, z[i] = i * 0.01;
+#pragma scop
+  s = 0;
+  for (i = 0; i < N; i++)
+    s += x[i] * y[i];
+  for (i = 0; i < N; i++)
+    y[i] = y[i] + a * x[i] - z[i];
+  for (i = 0; i < N; i++)
+    z[i] *= a;
+  t = 2.0;
+  for (i = 0; i < N; i++)
+    t = t + z[i] * x[i] * a;
+#pragma endscop
+  printf("%.15g %.15g %.15g %.15g\\n", s, t, y[N - 1] + y[3], z[7]);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_level_one_calls_print_the_same(tmp_path):
+    optimized, _ = _optimized(LEVEL_ONE)
+    for routine in ("ddot", "daxpy", "dscal"):
+        assert f"polyopt_cblas_{routine}(N" in optimized
+    original, _ = compile_and_run(LEVEL_ONE, tmp_path, "original")
+    replaced, _ = compile_and_run(optimized, tmp_path, "blas", libraries=library_flags(None))
+    assert _close(original, replaced, 1e-13), (original, replaced)
 
 
 CYCLE = r"""
