@@ -14,6 +14,7 @@ from __future__ import annotations
 from polyopt.blas import ELEMENT_PREFIX, BlasCall, BlasMatch, Operand
 
 ROW_MAJOR, NO_TRANS, TRANS, UPPER, LOWER = 101, 111, 112, 121, 122
+NON_UNIT, UNIT, LEFT, RIGHT = 131, 132, 141, 142
 
 _PARAMETERS = {
     "gemm": "int, int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
@@ -23,6 +24,9 @@ _PARAMETERS = {
     "dot": "int, const void *, int, const void *, int",
     "axpy": "int, {t}, const void *, int, void *, int",
     "scal": "int, {t}, void *, int",
+    "trsv": "int, int, int, int, int, const void *, int, void *, int",
+    "trsm": "int, int, int, int, int, int, int, {t}, const void *, int, void *, int",
+    "trmm": "int, int, int, int, int, int, int, {t}, const void *, int, void *, int",
     "syrk": "int, int, int, int, int, {t}, const void *, int, {t}, void *, int",
     "syr2k": "int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
              "void *, int",
@@ -123,6 +127,19 @@ def call_lines(call: BlasCall) -> list[str]:
         n, = call.sizes
         guard = [n]
         arguments = [n, call.alpha, _address(call.output), 1]
+    elif call.routine == "trsv":
+        n, = call.sizes
+        guard = [n]
+        arguments = [ROW_MAJOR, LOWER if call.lower else UPPER, TRANS if a.transposed else NO_TRANS,
+                     UNIT if call.unit else NON_UNIT, n, _address(a), a.leading,
+                     _address(call.output), 1]
+    elif call.routine in ("trsm", "trmm"):
+        m, n = call.sizes
+        guard = [m, n]
+        arguments = [ROW_MAJOR, LEFT if call.left else RIGHT, LOWER if call.lower else UPPER,
+                     TRANS if a.transposed else NO_TRANS, UNIT if call.unit else NON_UNIT, m, n,
+                     call.alpha, _address(a), a.leading, _address(call.output),
+                     call.output.leading]
     elif call.routine in ("syrk", "syr2k"):
         n, k = call.sizes
         guard = [n] + ([] if scaled else [k])

@@ -60,7 +60,9 @@ class BlasCall:
     beta: str                     # "1" for none (ger: always "1")
     output: Operand
     operands: list[Operand]
-    lower: bool | None = None     # syrk, syr2k: the triangle of the output updated
+    lower: bool | None = None     # syrk, syr2k, trsv, trsm, trmm: the triangle used
+    unit: bool = False            # trsv, trsm, trmm: the diagonal is taken to be 1
+    left: bool = True             # trsm, trmm: the triangular matrix on the left
 
     @property
     def name(self) -> str:
@@ -102,9 +104,9 @@ class _Box:
 
     lower: list[isl.Aff]
     upper: list[isl.Aff]
-    # a triangle (low, high): the box cut by x[low] <= x[high], the two dimensions
-    # having the same bounds
-    triangle: tuple[int, int] | None = None
+    # a triangle (low, high, strict): the box cut by x[low] <= x[high] (or <),
+    # the two dimensions having the same bounds
+    triangle: tuple[int, int, bool] | None = None
 
     def lower_text(self, d: int, parameters: list[str]) -> str:
         return aff_text(self.lower[d], parameters)
@@ -149,19 +151,32 @@ def _box(domain: isl.Set) -> _Box:
 
 
 def _triangle(domain: isl.Set, box: isl.Set, lower: list[isl.Aff], upper: list[isl.Aff]
-              ) -> tuple[int, int] | None:
-    """(low, high) where the domain is the box cut by x[low] <= x[high]."""
+              ) -> tuple[int, int, bool] | None:
+    """(low, high, strict) where the domain is a box cut by x[low] <= x[high] (or <),
+    the two dimensions then taking the same bounds: lower[low] to upper[high].
+    `lower` and `upper` are updated to those bounds."""
     space = isl.LocalSpace.from_space(domain.get_space())
     dims = domain.dim(isl.dim_type.set)
     for low in range(dims):
         for high in range(dims):
-            if low == high or not (lower[low].plain_is_equal(lower[high])
-                                   and upper[low].plain_is_equal(upper[high])):
+            if low == high:
                 continue
-            cut = isl.Aff.var_on_domain(space, isl.dim_type.set, low).le_set(
-                isl.Aff.var_on_domain(space, isl.dim_type.set, high))
-            if box.intersect(cut).is_equal(domain):
-                return low, high
+            square = box
+            for d in (low, high):
+                position = isl.Aff.var_on_domain(space, isl.dim_type.set, d)
+                square = square.drop_constraints_involving_dims(isl.dim_type.set, d, 1)
+                square = square.intersect(position.ge_set(
+                    isl.Aff.zero_on_domain(space).add(_on_set_space(lower[low], domain))))
+                square = square.intersect(position.le_set(
+                    isl.Aff.zero_on_domain(space).add(_on_set_space(upper[high], domain))))
+            first = isl.Aff.var_on_domain(space, isl.dim_type.set, low)
+            second = isl.Aff.var_on_domain(space, isl.dim_type.set, high)
+            for strict in (False, True):
+                cut = (first.add_constant_val(isl.Val.one(first.get_ctx())) if strict
+                       else first).le_set(second)
+                if square.intersect(cut).is_equal(domain):
+                    lower[high], upper[low] = lower[low], upper[high]
+                    return low, high, strict
     return None
 
 
@@ -328,7 +343,9 @@ class _Update:
     reader: _StatementReader
 
 
-def _parse_update(scop: Scop, statement: Statement) -> _Update:
+def _parse_update(scop: Scop, statement: Statement, own_operands: bool = False) -> _Update:
+    """The statement as OUT = OUT + terms; with `own_operands`, terms may read OUT
+    (in-place triangular operations, polyopt.blas_triangular, check their dataflow)."""
     body = statement.body
     if not isinstance(body, c_ast.Assignment) or not isinstance(body.lvalue,
                                                                 (c_ast.ArrayRef, c_ast.ID)):
@@ -356,7 +373,7 @@ def _parse_update(scop: Scop, statement: Statement) -> _Update:
     parsed = [reader.term(sign, node) for sign, node in terms]
     for term in parsed:
         for node in term.arrays:
-            if reader.access(node).array == write.array:
+            if reader.access(node).array == write.array and not own_operands:
                 raise NoMatch(f"the output '{write.array}' is also an operand (aliasing)")
     return _Update(statement, write, parsed, reader)
 
@@ -474,7 +491,8 @@ def _symmetric_call(update: _Update, box: _Box, out_dims: list[int], layout: _La
     """syrk (C += alpha A A^T on a triangle) or syr2k (C += alpha A B^T + alpha B A^T)."""
     parameters = scop.parameters
     dims = update.statement.domain.dim(isl.dim_type.set)
-    if len(out_dims) != 2 or set(box.triangle) != set(out_dims) or dims != 3:
+    if len(out_dims) != 2 or set(box.triangle[:2]) != set(out_dims) or dims != 3 \
+            or box.triangle[2]:
         raise NoMatch("the domain is a triangle, but not of the output of a rank-k update")
     i, j = out_dims
     k = next(d for d in range(dims) if d not in out_dims)
@@ -504,7 +522,7 @@ def _symmetric_call(update: _Update, box: _Box, out_dims: list[int], layout: _La
             raise NoMatch("a term on a triangle is not A[i][k] * B[j][k] (or transposed)")
     element = layout.element([update.write.array] + [p.array for _, _, first, second in pairs
                                                        for p in (first, second)])
-    lower = box.triangle == (j, i)
+    lower = box.triangle[:2] == (j, i)
     sizes = [box.size_text(i, parameters), box.size_text(k, parameters)]
     if len(pairs) == 1:
         alpha, transposed, first, second = pairs[0]
@@ -613,10 +631,11 @@ def _output_box(update: _Update, box: _Box, dims: int) -> isl.Set:
         low = isl.Aff.zero_on_domain(local).add(_on_range(box.lower[d].add(shift), space))
         high = isl.Aff.zero_on_domain(local).add(_on_range(box.upper[d].add(shift), space))
         cells = cells.intersect(position.ge_set(low)).intersect(position.le_set(high))
-    if box.triangle is not None:    # the shifts are equal (the output starts on its diagonal)
-        rows = [d for d, _ in signature]
+    rows = [d for d, _ in signature]
+    if box.triangle is not None and set(box.triangle[:2]) <= set(rows):
+        # a triangle of the output: the shifts are equal (it starts on its diagonal)
         low, high = (isl.Aff.var_on_domain(local, isl.dim_type.set, rows.index(d))
-                     for d in box.triangle)
+                     for d in box.triangle[:2])
         cells = cells.intersect(low.le_set(high))
     return cells
 
@@ -651,6 +670,20 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
                 analysis.rejected.pop(init.name, None)
         taken.update(names)
         analysis.matches.append(BlasMatch(names, calls))
+    from polyopt.blas_triangular import match_in_place
+    for statement in scop.statements:       # triangular solves and products, in place
+        if statement.name in taken:
+            continue
+        try:
+            names, call = match_in_place(scop, statement, layout, order, taken)
+        except NoMatch as why:
+            if "aliasing" in analysis.rejected.get(statement.name, ""):
+                analysis.rejected[statement.name] += f"; in place: {why}"
+            continue
+        for name in names:
+            analysis.rejected.pop(name, None)
+        taken.update(names)
+        analysis.matches.append(BlasMatch(names, [call]))
     for statement in scop.statements:       # scalings that initialise nothing
         if statement.name in taken:
             continue
