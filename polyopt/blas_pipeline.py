@@ -37,6 +37,8 @@ class BlasCode:
 def analyse(source, scop: Scop):
     """The matches of a SCoP (a BlasAnalysis), or a string saying why none can be made."""
     from polyopt.frontend.declarations import DeclarationError, scope_at
+    if scop.iterator_type != "int" or scop.parameter_casts:
+        return "--blas: sizes of a type wider than 'int' or unsigned: the BLAS takes 'int'"
     try:
         scope = scope_at(source, scop.region.start)
     except (DeclarationError, RecursionError) as error:

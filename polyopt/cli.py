@@ -315,7 +315,13 @@ def run_bench(argv: list[str]) -> int:
     if args.save:
         _write_output(args.save, result.text)
     origin = Path(args.file).resolve() if args.file != "-" else None
-    with Evaluator(args.build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
+    build = args.build
+    if args.blas and args.target == "c":
+        import shlex
+
+        from polyopt.blas_library import library_flags
+        build += " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
+    with Evaluator(build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
         if args.target == "cuda":
             bench = _bench_cuda(args, evaluator, source, result, origin)

@@ -398,6 +398,10 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
+    if options.blas and state.device is not None:
+        outcome.warnings.append(format_note("--blas is not supported with --target cuda yet "
+                                            "(no cuBLAS calls); the SCoP is offloaded as usual",
+                                            scop.region.location))
     if options.blas and state.device is None and choice is None:
         try:
             done = _blas_outcome(source, scop, dependences, options, state, outcome)
