@@ -437,6 +437,41 @@ def test_no_calls_where_the_dependences_tie_them_to_the_rest(tmp_path):
         compile_and_run(CYCLE, tmp_path, "original")[0]
 
 
+def _polybench_dumps(tmp_path, text: str, optimized: str, *defines: str) -> list[str]:
+    outputs = []
+    for name, program in (("original", text), ("blas", optimized)):
+        source = tmp_path / f"{name}.c"
+        source.write_text(program)
+        subprocess.run(["gcc", "-O2", "-fopenmp", "-DMINI_DATASET", *defines, f"-I{POLYBENCH}",
+                        str(source), str(POLYBENCH / "harness.c"), "-o", str(tmp_path / name),
+                        "-lm", *library_flags(None)], check=True, capture_output=True)
+        run = subprocess.run([str(tmp_path / name)], capture_output=True, text=True,
+                             env={"HARNESS_DUMP": "1", "OMP_NUM_THREADS": "2"}, check=True)
+        outputs.append(run.stderr)
+    return outputs
+
+
+@needs_gcc
+def test_an_element_type_that_is_no_float_keeps_the_loops(tmp_path):
+    """DATA_TYPE is int here: _Generic picks the loops, the results are exact."""
+    path = POLYBENCH / "kernels" / "gemm.c"
+    optimized, _ = _optimized(path.read_text(), str(path))
+    original, replaced = _polybench_dumps(tmp_path, path.read_text(), optimized,
+                                          "-DDATA_TYPE_IS_INT")
+    assert "begin dump" in original and original == replaced
+
+
+def test_the_library_chosen_names_the_symbols():
+    text = "double A[9][9], x[9], y[9];\nvoid f(void) { int i, j;\n#pragma scop\n" \
+           "for (i = 0; i < 9; i++) for (j = 0; j < 9; j++) y[i] += A[i][j] * x[j];\n" \
+           "#pragma endscop\n}\n"
+    wheel = optimize_source(SourceFile("t.c", text), Options(blas=True, use_database=False)).text
+    other = optimize_source(SourceFile("t.c", text), Options(blas=True, use_database=False,
+                                                             blas_library="openblas")).text
+    assert '#define POLYOPT_CBLAS_PREFIX "scipy_"' in wheel
+    assert '#define POLYOPT_CBLAS_PREFIX ""' in other
+
+
 @needs_gcc
 @pytest.mark.parametrize("kernel", ["gemm", "2mm", "3mm", "atax", "bicg", "gemver", "mvt",
                                     "gesummv", "syrk", "syr2k", "trmm", "trisolv"])
@@ -446,16 +481,8 @@ def test_polybench_kernels_with_blas(tmp_path, kernel):
     text = (POLYBENCH / "kernels" / f"{kernel}.c").read_text()
     optimized, _ = _optimized(text, str(POLYBENCH / "kernels" / f"{kernel}.c"))
     assert "polyopt_cblas_" in optimized
-    outputs = []
-    for name, program in (("original", text), ("blas", optimized)):
-        source = tmp_path / f"{name}.c"
-        source.write_text(program)
-        subprocess.run(["gcc", "-O2", "-fopenmp", "-DMINI_DATASET", f"-I{POLYBENCH}", str(source),
-                        str(POLYBENCH / "harness.c"), "-o", str(tmp_path / name), "-lm",
-                        *library_flags(None)], check=True, capture_output=True)
-        run = subprocess.run([str(tmp_path / name)], capture_output=True, text=True,
-                             env={"HARNESS_DUMP": "1", "OMP_NUM_THREADS": "2"}, check=True)
-        outputs.append(run.stderr)
+    outputs = _polybench_dumps(tmp_path, text, optimized)
+    assert "begin dump" in outputs[0]
     assert _close(outputs[0], outputs[1], 1e-11)
 
 
