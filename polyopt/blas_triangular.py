@@ -147,33 +147,64 @@ def _solve(scop, update: _Update, own: Access, matrix: Access, a, output, elemen
            left, lower, box, order, taken, layout) -> tuple[list[str], BlasCall]:
     statement, write = update.statement, update.write
     dims = statement.domain.dim(isl.dim_type.set)
+    group = [statement]
     divide = _next_writer(scop, statement, write.array, taken)
     found = _division(scop, divide, matrix.array) if divide is not None else None
-    if found is None:
-        raise NoMatch("a solve without its division by the diagonal next")
-    divide_write, divisor = found
-    cells = _output_box(update, box, dims)
-    if not divide_write.relation.intersect_domain(divide.domain).range().is_equal(cells):
-        raise NoMatch("the division does not cover the output's cells")
-    try:
-        divide_box = _box(divide.domain)
-        divide_dims = divide.domain.dim(isl.dim_type.set)
-        divisor_signature = _signature(divisor, divide_dims)
-        row = _signature(divide_write, divide_dims)[0 if left else -1][0]
-        diagonal = _operand(divisor, divisor_signature, divide_box, layout, scop.parameters)
-    except NoMatch as why:
-        raise NoMatch(f"the division: {why}") from None
-    if [d for d, _ in divisor_signature] != [row, row] or diagonal.first != a.first:
-        raise NoMatch("the division is not by the diagonal of the triangular matrix")
-    if not _same_cells(statement, write, divide, divide_write).is_subset(order):
-        raise NoMatch("a cell is divided before all its updates")
-    expected = isl.UnionMap.from_map(own.relation.intersect_domain(statement.domain)).apply_range(
-        isl.UnionMap.from_map(divide_write.relation.intersect_domain(divide.domain)).reverse())
-    if not _flow(scop, statement, own, [statement, divide]).is_equal(expected):
+    if found is not None:
+        divide_write, divisor = found
+        cells = _output_box(update, box, dims)
+        try:
+            divide_box = _box(divide.domain)
+            divide_dims = divide.domain.dim(isl.dim_type.set)
+            divisor_signature = _signature(divisor, divide_dims)
+            row = _signature(divide_write, divide_dims)[0 if left else -1][0]
+            diagonal = _operand(divisor, divisor_signature, divide_box, layout, scop.parameters)
+        except NoMatch as why:
+            raise NoMatch(f"the division: {why}") from None
+        if not divide_write.relation.intersect_domain(divide.domain).range().is_equal(cells):
+            raise NoMatch("the division does not cover the output's cells")
+        if [d for d, _ in divisor_signature] != [row, row] or diagonal.first != a.first:
+            raise NoMatch("the division is not by the diagonal of the triangular matrix")
+        if not _same_cells(statement, write, divide, divide_write).is_subset(order):
+            raise NoMatch("a cell is divided before all its updates")
+        group.append(divide)
+    if not _reads_final_values(scop, statement, own, group, order):
         raise NoMatch("the output read is not the finished value of its cell (no solve)")
     routine = "trsv" if len(sizes) == 1 else "trsm"
-    call = BlasCall(routine, element, sizes, "1", "1", output, [a], lower, False, left)
-    return [statement.name, divide.name], call
+    call = BlasCall(routine, element, sizes, "1", "1", output, [a], lower, len(group) == 1, left)
+    return [s.name for s in group], call
+
+
+def _writers(scop: Scop, array: str) -> list[Statement]:
+    return [s for s in scop.statements if any(w.array == array for w in s.writes)]
+
+
+def _domain(statements: list[Statement]) -> isl.UnionSet:
+    result = isl.UnionSet.from_set(statements[0].domain)
+    for statement in statements[1:]:
+        result = result.union(isl.UnionSet.from_set(statement.domain))
+    return result
+
+
+def _reads_final_values(scop: Scop, statement: Statement, read: Access,
+                        group: list[Statement], order: isl.UnionMap) -> bool:
+    """Every instance of `read` gets the value its cell has once the group is done:
+    written by the group, by no later instance of it; or, where its value comes
+    from before the group, never written by it."""
+    flow = _flow(scop, statement, read, _writers(scop, read.array)).intersect_range(
+        _domain(group))
+    writes = isl.UnionMap.empty(flow.get_space())
+    for member in group:
+        for write in member.writes:
+            if write.array == read.array:
+                writes = writes.union(isl.UnionMap.from_map(
+                    write.relation.intersect_domain(member.domain)))
+    later = writes.apply_range(writes.reverse()).intersect(order)
+    if not flow.apply_range(later).is_empty():
+        return False
+    sinks = isl.UnionSet.from_set(statement.domain).subtract(flow.domain())
+    unwritten = sinks.apply(isl.UnionMap.from_map(read.relation))
+    return unwritten.intersect(writes.range()).is_empty()
 
 
 def _product(scop, update: _Update, own: Access, a, output, element, sizes, left, lower,
@@ -193,7 +224,8 @@ def _product(scop, update: _Update, own: Access, a, output, element, sizes, left
             names.append(scale.name)
             alpha = factor
             writers.append(scale)
-    if not _flow(scop, statement, own, writers).is_empty():
+    flow = _flow(scop, statement, own, _writers(scop, write.array))
+    if not flow.intersect_range(_domain(writers)).is_empty():
         raise NoMatch("the output read is not the input value of its cell (no product)")
     call = BlasCall("trmm", element, sizes, alpha, "1", output, [a], lower, True, left)
     return names, call
