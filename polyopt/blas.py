@@ -660,9 +660,15 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
         except NoMatch as why:
             analysis.rejected[statement.name] = str(why)
             continue
+        except isl.Error as error:      # a form isl cannot decide here: not matched
+            analysis.rejected[statement.name] = f"isl: {error}"
+            continue
         names = [statement.name]
         if calls[0].routine in ("gemm", "gemv", "syrk", "syr2k", "dot"):
-            found = _initialisation(scop, update, order)
+            try:
+                found = _initialisation(scop, update, order)
+            except isl.Error:
+                found = None
             if found is not None and found[0].name not in taken:
                 init, beta = found
                 calls[0].beta = beta
@@ -676,7 +682,7 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
             continue
         try:
             names, call = match_in_place(scop, statement, layout, order, taken)
-        except NoMatch as why:
+        except (NoMatch, isl.Error) as why:
             if "aliasing" in analysis.rejected.get(statement.name, ""):
                 analysis.rejected[statement.name] += f"; in place: {why}"
             continue
@@ -689,7 +695,7 @@ def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
             continue
         try:
             call = _scal_call(scop, statement, layout)
-        except NoMatch:
+        except (NoMatch, isl.Error):
             continue
         analysis.rejected.pop(statement.name, None)
         analysis.matches.append(BlasMatch([statement.name], [call]))
