@@ -231,7 +231,7 @@ class Experiment:
     def _evaluator(self, variant: Variant, kernel: Kernel, extra_flags=()) -> Evaluator:
         command = [*variant.compiler, *extra_flags, *(f"-I{d}" for d in kernel.include_dirs),
                    f"-D{self.settings.dataset}_DATASET", *self.suite.time_defines, "{src}",
-                   *map(str, kernel.support_sources), "-o", "{exe}", "-lm"]
+                   *map(str, kernel.support_sources), "-o", "{exe}", "-lm", *variant.libraries]
         return Evaluator(shlex.join(command), timeout=self.settings.timeout,
                          build_timeout=self.settings.build_timeout, env=self.environment,
                          keep=self.settings.keep, repeat=1, warmup=0)

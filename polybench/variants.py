@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyopt.errors import UsageError
@@ -41,6 +41,7 @@ class Variant:
     # PolyBench's utilities/create_cpped_version.pl prepares it for such tools
     retry_preprocessed: bool = False
     size_flags: bool = False            # the tool is polyopt's command: give it the build's -D, -I
+    libraries: list[str] = field(default_factory=list)   # link flags, after the sources
 
 
 @dataclass
@@ -81,6 +82,7 @@ def _polly_clang() -> tuple[str | None, str]:
 # --variants and results.csv use, name only the scheduler).
 _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "isl": "polyopt (isl)",
                    "identity-omp": "polyopt (identity)", "time-tile": "polyopt (time-tile)",
+                   "blas": "polyopt (--blas)",
                    "cuda": "polyopt (CUDA)"}
 
 
@@ -92,8 +94,8 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "random:N", "ga:N", "cuda",
-            "pluto", "polly", "graphite"]
+    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "blas", "random:N", "ga:N",
+            "cuda", "pluto", "polly", "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -173,6 +175,13 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     if name == "identity-omp":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="identity"),
                        description="polyopt: original order, tiled and parallel where legal")
+    if name == "blas":
+        from polyopt.blas_library import library_flags
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto", blas=True),
+                       libraries=library_flags(None),
+                       description="polyopt --blas: statements that are BLAS operations become "
+                                   "calls to scipy-openblas32's OpenBLAS (its threads: "
+                                   "OMP_NUM_THREADS), the rest as the default")
     if name.startswith("random:"):
         budget = name.split(":", 1)[1]
         if not budget.isdigit():

@@ -2,6 +2,7 @@
 
     polyopt FILE [-o OUT] [options]        optimize a C file (FILE '-' is standard input)
     polyopt FILE --dump scop|deps|schedule inspect a stage
+    polyopt --blas-flags [--blas-library L]  compile and link flags for code made with --blas
     polyopt bench FILE [options]           build, run, time and verify original vs optimized
     polyopt polybench [KERNELS...] [opts]  the PolyBench experiment runner (see polybench/sweep.py)
     polyopt model train|evaluate [opts]    the schedule classifier (see polyopt/model_command.py)
@@ -77,6 +78,15 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("-I", "--include-dir", dest="include_dirs", action="append", default=[],
                        metavar="DIR", help="as the compiler's -I, where the headers that choose "
                                            "the sizes are (the file's directory is searched too)")
+    group.add_argument("--blas", action="store_true",
+                       help="statements that compute a BLAS operation (matrix products, "
+                            "matrix-vector products, rank-1 updates) become CBLAS calls; the "
+                            "rest is optimized as usual. Changes the order of floating-point "
+                            "sums. Build with $(polyopt --blas-flags)")
+    group.add_argument("--blas-library", metavar="FLAGS_OR_NAME",
+                       help="the CBLAS to call (plain cblas_* symbols): link flags ('-lmkl_rt'), "
+                            "a library file, or a name for -l (default: the OpenBLAS of the "
+                            "scipy-openblas32 package, scipy_cblas_* symbols)")
     group.add_argument("--auto-scop", action="store_true",
                        help="find maximal affine loop nests instead of '#pragma scop' regions")
     group.add_argument("--strict", action="store_true",
@@ -97,7 +107,8 @@ def _options(args: argparse.Namespace) -> Options:
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,
                    shared_memory=args.shared_memory, defines=args.defines,
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
-                   stencil_tile=args.stencil_tile)
+                   stencil_tile=args.stencil_tile, blas=args.blas,
+                   blas_library=args.blas_library)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -142,10 +153,11 @@ def _main_parser() -> argparse.ArgumentParser:
                "earlier searches or measures a model. Each has its own --help.")
     parser.add_argument("file", help="C file to optimize ('-' for standard input)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
-    parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples"],
+    parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples", "blas"],
                         help="print one stage's result instead of the optimized file: the SCoP, "
                              "its dependences, its schedule tree, statistics of the legal schedule "
-                             "space, or every schedule a search evaluated (JSON lines)")
+                             "space, every schedule a search evaluated (JSON lines), or the "
+                             "statements that are BLAS operations (and why the others are not)")
     parser.add_argument("--version", action="version", version=f"polyopt {__version__}")
     _add_optimization_options(parser)
     _add_search_options(parser)
@@ -268,6 +280,17 @@ def run_optimize(argv: list[str]) -> int:
     return 0
 
 
+def run_blas_flags(argv: list[str]) -> int:
+    """`polyopt --blas-flags [--blas-library L]`: the flags, on one line."""
+    from polyopt.blas_library import library_flags
+    parser = argparse.ArgumentParser(prog="polyopt --blas-flags")
+    parser.add_argument("--blas-flags", action="store_true", required=True)
+    parser.add_argument("--blas-library", metavar="FLAGS_OR_NAME")
+    args = parser.parse_args(argv)
+    print(" ".join(library_flags(args.blas_library)))
+    return 0
+
+
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
     from tqdm import tqdm
 
@@ -327,7 +350,13 @@ def run_bench(argv: list[str]) -> int:
     if args.save:
         _write_output(args.save, result.text)
     origin = Path(args.file).resolve() if args.file != "-" else None
-    with Evaluator(args.build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
+    build = args.build
+    if args.blas and args.target == "c":
+        import shlex
+
+        from polyopt.blas_library import library_flags
+        build += " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
+    with Evaluator(build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
         if args.target == "cuda":
             bench = _bench_cuda(args, evaluator, source, result, origin)
@@ -400,6 +429,8 @@ def main(argv: list[str] | None = None) -> int:
                 from polyopt import model_command
                 from polyopt.polybench.training import samples_data
                 status = model_command.run(argv[1:], samples_data)
+            elif "--blas-flags" in argv:
+                status = run_blas_flags(argv)
             else:
                 status = run_optimize(argv)
             _write_stdout()         # what print() left in the buffer fails here, not at exit

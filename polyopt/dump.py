@@ -54,6 +54,9 @@ def dump(source: SourceFile, options: Options, stage: str,
             body = f"{kept_message(choice)}\n(no schedule: the SCoP is left as it was written)"
             sections.append(f"{header}\n{body}\n")
             continue
+        if stage == "blas":
+            sections.append(f"{header}\n{_blas_text(source, scop)}\n")
+            continue
         first = "dependence analysis" if stage in ("deps", "space", "schedule") else "start"
         try:
             body = call_with_step_limits(_stage_text, scop, options, stage, choice, first=first)
@@ -65,6 +68,19 @@ def dump(source: SourceFile, options: Options, stage: str,
             warnings.append(format_warning(body[1:-1], scop.region.location))
         sections.append(f"{header}\n{body}\n")
     return "\n".join(sections), warnings
+
+
+def _blas_text(source: SourceFile, scop: Scop) -> str:
+    """The statements BLAS calls can replace, and why each other one is not one."""
+    from polyopt.blas_pipeline import analyse
+    analysis = analyse(source, scop)
+    if isinstance(analysis, str):
+        return analysis
+    lines = [f"match {match.describe()}" for match in analysis.matches] or ["no match"]
+    for name, why in analysis.rejected.items():
+        statement = scop.statement(name)
+        lines.append(f"{name} at {statement.location}: not matched: {why}")
+    return "\n".join(lines)
 
 
 def _stage_text(scop: Scop, options: Options, stage: str,

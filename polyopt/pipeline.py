@@ -57,6 +57,8 @@ class Options:
     # ("auto": diamond where legal, else parallelogram); sizes [T, S1, ..., Sn]
     time_tile: str | None = None
     stencil_tile: list[int] | None = None
+    blas: bool = False                # matched statements become BLAS calls (polyopt.blas)
+    blas_library: str | None = None   # the CBLAS linked with (None: scipy-openblas32's)
 
 
 def options_key(options: Options) -> str:
@@ -70,6 +72,8 @@ def options_key(options: Options) -> str:
     if options.time_tile is not None:
         sizes = ",".join(map(str, options.stencil_tile)) if options.stencil_tile else "default"
         key += f";time-tile={options.time_tile};stencil-tile={sizes}"
+    if options.blas:
+        key += ";blas=1"
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
@@ -437,6 +441,18 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
+    if options.blas and state.device is not None:
+        outcome.warnings.append(format_note("--blas is not supported with --target cuda yet "
+                                            "(no cuBLAS calls); the SCoP is offloaded as usual",
+                                            scop.region.location))
+    if options.blas and state.device is None and choice is None:
+        try:
+            done = _blas_outcome(source, scop, dependences, options, state, outcome)
+        except PolyoptError as error:
+            outcome.error = error
+            return outcome
+        if done:
+            return outcome
     try:
         scheduled = schedule_scop(scop, options, dependences, choice)
         if scheduled.schedule is None:
@@ -479,6 +495,29 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                 parallel_conditions=nest.parallel_conditions,
                                 small_regions=nest.small_regions)
     return outcome
+
+
+def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,
+                  options: Options, state: _RenderState, outcome: _ScopOutcome) -> bool:
+    """--blas: the SCoP's code with calls where statements match (True), or a note
+    saying why not and False (the SCoP is then optimized as usual)."""
+    from polyopt.blas_pipeline import analyse, blas_code
+    analysis = analyse(source, scop)
+    if isinstance(analysis, str) or not analysis.matches:
+        why = analysis if isinstance(analysis, str) else "--blas: no statement is a BLAS operation"
+        outcome.warnings.append(format_note(why, scop.region.location))
+        return False
+    try:
+        code = blas_code(source, scop, dependences, options, state.expressions, analysis)
+    except CodegenError as error:
+        code = f"--blas: {error.message}"
+    if isinstance(code, str):
+        outcome.warnings.append(format_note(code, scop.region.location))
+        return False
+    outcome.nest = code.nest
+    outcome.report = ScopReport(scop.region.location, len(scop.statements), code.description,
+                                code.tile_bands, code.nest.parallel_loops)
+    return True
 
 
 def _device_limits() -> tuple[int, int]:

@@ -22,12 +22,13 @@ WARNING = re.compile(r"warning: (.*)$", re.MULTILINE)
 
 
 def compile_and_run(source_text: str, directory: Path, name: str,
-                    flags=("-O2", "-fopenmp", "-Wall")) -> tuple[str, set[str]]:
-    """Build a C program with gcc, run it with 2 threads; (stdout, warning messages)."""
+                    flags=("-O2", "-fopenmp", "-Wall"), libraries=()) -> tuple[str, set[str]]:
+    """Build a C program with gcc, run it with 2 threads; (stdout, warning messages).
+    `libraries`: link flags, after the source (the linker reads them in order)."""
     source = directory / f"{name}.c"
     source.write_text(source_text)
     executable = directory / name
-    build = subprocess.run([GCC, *flags, str(source), "-o", str(executable), "-lm"],
+    build = subprocess.run([GCC, *flags, str(source), "-o", str(executable), "-lm", *libraries],
                            capture_output=True, text=True)
     assert build.returncode == 0, f"{name} does not compile:\n{build.stderr}\n{source_text}"
     run = subprocess.run([str(executable)], capture_output=True, text=True, timeout=120,

@@ -1,0 +1,156 @@
+"""`--blas`: a SCoP whose statements BLAS calls replace, generated in pieces.
+
+The statements are split into units: each match (polyopt.blas) is one unit, and
+each maximal run of other statements, in the text's order, is another. A unit
+runs whole, before or after another: the units are ordered so that every
+dependence between two of them goes forward (textual order among the free
+choices); if the dependences make a cycle, nothing is replaced. The runs are
+sub-SCoPs scheduled and generated as usual; the matches become calls.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import islpy as isl
+
+from polyopt.blas import BlasMatch, match_blas
+from polyopt.blas_library import symbol_prefix
+from polyopt.codegen import GeneratedNest
+from polyopt.codegen.blas import (declaration_lines, match_lines, needs_type_check,
+                                  prefix_lines)
+from polyopt.codegen.expressions import ExpressionPrinter
+from polyopt.codegen.splice import braced_block
+from polyopt.dependences import Dependences, compute_dependences
+from polyopt.model import Scop, Statement
+
+FLOATING_POINT_NOTE = "--blas changes the order of floating-point sums"
+
+
+@dataclasses.dataclass
+class BlasCode:
+    nest: GeneratedNest
+    description: str
+    tile_bands: list[list[int]]
+
+
+def analyse(source, scop: Scop):
+    """The matches of a SCoP (a BlasAnalysis), or a string saying why none can be made."""
+    from polyopt.frontend.declarations import DeclarationError, scope_at
+    if scop.iterator_type != "int" or scop.parameter_casts:
+        return "--blas: sizes of a type wider than 'int' or unsigned: the BLAS takes 'int'"
+    try:
+        scope = scope_at(source, scop.region.start)
+    except (DeclarationError, RecursionError) as error:
+        return f"--blas needs the declarations of the arrays ({error})"
+    return match_blas(scop, scope.declarations)
+
+
+def sub_scop(scop: Scop, statements: list[Statement]) -> Scop:
+    """The SCoP of some of the statements, in their original order."""
+    domain = isl.UnionSet.empty(scop.context.get_space())
+    for statement in statements:
+        domain = domain.union(isl.UnionSet.from_set(statement.domain))
+    used = {access.array for statement in statements for access in statement.accesses}
+    return dataclasses.replace(
+        scop, statements=list(statements),
+        arrays={name: array for name, array in scop.arrays.items() if name in used},
+        schedule=scop.schedule.intersect_domain(domain))
+
+
+def units(scop: Scop, matches: list[BlasMatch]) -> list[list[Statement] | BlasMatch]:
+    """Matches and runs of the other statements, in the text's order (by first statement)."""
+    matched = {name: match for match in matches for name in match.statements}
+    result: list = []
+    run: list[Statement] = []
+    for statement in scop.statements:
+        match = matched.get(statement.name)
+        if match is None:
+            run.append(statement)
+            continue
+        if run:
+            result.append(run)
+            run = []
+        if not any(unit is match for unit in result):
+            result.append(match)
+    if run:
+        result.append(run)
+    return result
+
+
+def _names(unit) -> list[str]:
+    return unit.statements if isinstance(unit, BlasMatch) else [s.name for s in unit]
+
+
+def ordered(scop: Scop, dependences: Dependences, found: list) -> list | None:
+    """The units in an order that keeps every dependence between two of them
+    forward (the text's order where free); None if there is none."""
+    domains = {s.name: s.domain for s in scop.statements}
+
+    def domain(unit) -> isl.UnionSet:
+        result = isl.UnionSet.empty(scop.context.get_space())
+        for name in _names(unit):
+            result = result.union(isl.UnionSet.from_set(domains[name]))
+        return result
+
+    every = dependences.all
+    before = {k: set() for k in range(len(found))}    # k -> units that must run before k
+    for a, first in enumerate(found):
+        for b, second in enumerate(found):
+            if a != b and not every.intersect_domain(domain(first)).intersect_range(
+                    domain(second)).is_empty():
+                before[b].add(a)
+    order, done = [], set()
+    while len(order) < len(found):
+        ready = [k for k in range(len(found)) if k not in done and before[k] <= done]
+        if not ready:
+            return None
+        order.append(ready[0])
+        done.add(ready[0])
+    return [found[k] for k in order]
+
+
+def blas_code(source, scop: Scop, dependences: Dependences | None, options,
+              expressions: ExpressionPrinter, analysis) -> BlasCode | str:
+    """The code of a SCoP with its matches replaced by calls, or why it is not."""
+    from polyopt.pipeline import generate, schedule_scop
+    from polyopt.scheduler import ScheduleResult
+    if dependences is None:
+        dependences = compute_dependences(scop)
+    found = ordered(scop, dependences, units(scop, analysis.matches))
+    if found is None:
+        return "--blas: the dependences do not let the calls run apart from the rest"
+    plain = dataclasses.replace(options, blas=False)
+
+    parallel: list[str] = []
+
+    def loops(statements: list[Statement], original: bool = False
+              ) -> tuple[list[str], str, list[list[int]]]:
+        part = sub_scop(scop, statements)
+        scheduled = None if original else schedule_scop(part, plain)
+        if scheduled is None or scheduled.schedule is None:   # the original order of the part
+            scheduled = schedule_scop(part, dataclasses.replace(plain, tile=False),
+                                      chosen=ScheduleResult(part.schedule, "original order"))
+        nest = generate(scheduled, expressions)
+        parallel.extend(nest.parallel_loops)
+        return nest.lines, scheduled.description, scheduled.tiling.bands
+
+    lines = prefix_lines(symbol_prefix(options.blas_library)) + declaration_lines(analysis.matches)
+    descriptions, bands = [], []
+    for unit in found:
+        if isinstance(unit, BlasMatch):
+            calls = match_lines(unit)
+            check = needs_type_check(unit)
+            if check is not None:
+                statements = [scop.statement(name) for name in unit.statements]
+                fallback, _, _ = loops(statements, original=True)   # runs for no real type
+                calls = [f"if ({check})"] + braced_block(calls) + ["else"] + braced_block(fallback)
+            lines += calls
+            descriptions.append("BLAS " + ", ".join(f"cblas_{c.name}" for c in unit.calls))
+        else:
+            body, description, tiled = loops(unit)
+            lines += braced_block(body)
+            descriptions.append(f"{'+'.join(_names(unit))}: {description}")
+            bands += tiled
+    description = "; ".join(descriptions) + f"; {FLOATING_POINT_NOTE}"
+    return BlasCode(GeneratedNest(lines, parallel), description, bands)
