@@ -20,7 +20,8 @@ Mutations, each row eligible with the annealed probability (at least one):
 - ``replace-prefix``: the first e rows are replaced by rows that carry at
   least what they carried; the parent's other rows follow unchanged.
 - ``replace-suffix``: the last m rows are replaced by rows the sampler draws
-  for what is left to carry, then by a completion in random loop order.
+  for what is left to carry, then by a completion in random loop order (m
+  grows where the kept rows leave only the parent's suffix possible).
 - ``replace-coefficients``: a chosen row keeps its generators and gets new
   coefficients for them (rational, denominators up to 3; vertices may mix).
   A row without a generator combination moves towards a fresh point of its
@@ -39,6 +40,7 @@ same matrix and same generator combination in every row.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
@@ -55,10 +57,12 @@ MUTATIONS = ("replace-dimension", "replace-prefix", "replace-suffix", "replace-c
 CROSSOVERS = ("row-crossover", "geometric-crossover")
 
 ATTEMPTS = 20                 # tries of one operator before it gives up (Polyite's GA limit)
+SECONDS = 60.0                # and wall-clock time (new regions' generators can take seconds)
 ROW_DRAWS = 10                # draws for one replacement row
 MAX_DENOMINATOR = 3           # of generator coefficients (Polyite's generatorCoeffMaxDenominator)
 MAX_COEFFICIENT = 3           # |generator coefficient|, as the sparse sampler's
 MAX_CHILDREN = 3              # of one geometric crossover
+MAX_VERTICES = 3              # mixed in one row by coefficient replacement
 WEIGHTS = (Fraction(1, 3), Fraction(1, 2), Fraction(2, 3))   # of convex combinations
 CROSSOVER_STEPS = 10_000      # search-tree nodes one row crossover may visit
 
@@ -76,7 +80,7 @@ def mutate(space: ScheduleSpace, parent: Sample, operator: str, rng: random.Rand
     if operator not in _MUTATIONS:
         raise ValueError(f"unknown mutation {operator!r}; known: {', '.join(MUTATIONS)}")
     last: Exception | None = None
-    for _ in range(ATTEMPTS):
+    for _ in _attempts():
         try:
             child = _finish(space, _MUTATIONS[operator](space, parent, rng, probability), rng)
         except SamplingError as error:
@@ -85,7 +89,7 @@ def mutate(space: ScheduleSpace, parent: Sample, operator: str, rng: random.Rand
         if child.matrix() != parent.matrix():
             checked_tree(space, child)
             return child
-    raise SamplingError(f"{operator}: no new legal child in {ATTEMPTS} tries"
+    raise SamplingError(f"{operator}: no new legal child in {ATTEMPTS} tries or {SECONDS:g} s"
                         + (f" ({last})" if last else ""))
 
 
@@ -98,7 +102,7 @@ def crossover(space: ScheduleSpace, first: Sample, second: Sample, operator: str
         raise ValueError(f"unknown crossover {operator!r}; known: {', '.join(CROSSOVERS)}")
     parents = (first.matrix(), second.matrix())
     last: Exception | None = None
-    for _ in range(ATTEMPTS):
+    for _ in _attempts():
         try:
             if operator == "row-crossover":
                 rows = row_crossover(space, first, second, lambda depth: rng.sample((0, 1), 2))
@@ -120,8 +124,17 @@ def crossover(space: ScheduleSpace, first: Sample, second: Sample, operator: str
                 children.append(child)
         if children:
             return children
-    raise SamplingError(f"{operator}: no new legal child in {ATTEMPTS} tries"
+    raise SamplingError(f"{operator}: no new legal child in {ATTEMPTS} tries or {SECONDS:g} s"
                         + (f" ({last})" if last else ""))
+
+
+def _attempts():
+    """Up to ATTEMPTS tries within SECONDS."""
+    deadline = time.monotonic() + SECONDS
+    for attempt in range(ATTEMPTS):
+        if attempt and time.monotonic() > deadline:
+            return
+        yield attempt
 
 
 def checked_tree(space: ScheduleSpace, sample: Sample) -> isl.Schedule:
@@ -304,14 +317,19 @@ def _replace_suffix(space: ScheduleSpace, parent: Sample, rng: random.Random,
                     probability: float) -> list[Row]:
     n = len(parent.rows)
     m = min(len(_chosen(range(n), probability, rng)), max(n - 1, 1))
-    kept = parent.rows[:n - m]
-    walk = _walk(space, kept)
-    if walk.illegal is not None:
-        kept, uncarried = kept[:walk.illegal], walk.before[walk.illegal]
-    else:
-        uncarried = walk.before[-1]
-    rows = kept + (space.carry(uncarried, rng) if uncarried else [])
-    return rows + _random_completion(space, rows, rng)
+    # a suffix the parent's prefix determines (its last loops) is made longer
+    for m in range(m, n + 1):
+        kept = parent.rows[:n - m]
+        walk = _walk(space, kept)
+        if walk.illegal is not None:
+            kept, uncarried = kept[:walk.illegal], walk.before[walk.illegal]
+        else:
+            uncarried = walk.before[-1]
+        rows = kept + (space.carry(uncarried, rng) if uncarried else [])
+        rows = rows + _random_completion(space, rows, rng)
+        if [row.values for row in rows] != parent.matrix():
+            break
+    return rows
 
 
 def _replace_coefficients(space: ScheduleSpace, parent: Sample, rng: random.Random,
@@ -386,7 +404,7 @@ def _mutated_combination(generators, combination: Combination, rng: random.Rando
         else:
             other = rng.randrange(len(generators.vertices))
             weight = rng.choice(WEIGHTS)
-            if len(weights) >= MAX_CHILDREN:    # keep the mixture small
+            if len(weights) >= MAX_VERTICES:    # keep the mixture small
                 weights = {combination.vertex: Fraction(1)}
             weights = {k: w * weight for k, w in weights.items()}
             weights[other] = weights.get(other, Fraction(0)) + 1 - weight

@@ -28,7 +28,7 @@ from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.generators import IN_PROCESS_DIMENSION, combine
 from polyopt.scheduler.identity import IdentityScheduler
 from polyopt.scheduler.isl_scheduler import IslScheduler
-from polyopt.scheduler.operators import (CROSSOVERS, MUTATIONS, WEIGHTS, crossover, individual_key,
+from polyopt.scheduler.operators import (CROSSOVERS, MUTATIONS, WEIGHTS, _walk, crossover, individual_key,
                                          mutate, row_crossover, same_individual, sample_from_schedule)
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import IteratorBasis, Row, Sample, SamplingError, ScheduleSpace, _integer_row
@@ -37,7 +37,7 @@ from tests.conftest import compile_and_run, kernel_paths, needs_gcc
 from tests.test_polybench_suite import SUITE
 
 LARGE_SPACE = 100     # coefficients: such spaces take seconds per sample (slow run only)
-PROBABILITIES = (0.1, 0.5, 1.0)
+PROBABILITIES = (0.0, 0.1, 0.5, 1.0)   # 0: still one row (the GA's floor)
 
 
 @functools.lru_cache(maxsize=None)
@@ -64,17 +64,27 @@ def _check(space: ScheduleSpace, sample: Sample) -> isl.Schedule:
     return tree
 
 
-def _seeds(space: ScheduleSpace) -> list[Sample]:
+def _seeds(path: Path) -> list[Sample]:
+    """The original order and isl's schedule as samples."""
+    space = _space(path)
+    return [sample_from_schedule(space, schedule) for schedule in _schedules(path)]
+
+
+@functools.lru_cache(maxsize=None)
+def _schedules(path: Path) -> tuple[isl.Schedule, isl.Schedule]:
+    """The original order and isl's schedule (isl's takes seconds on some kernels)."""
+    space = _space(path)
     scop, dependences = space.scop, space.dependences
-    return [sample_from_schedule(space, IdentityScheduler().schedule(scop, dependences).schedule),
-            sample_from_schedule(space, IslScheduler().schedule(scop, dependences).schedule)]
+    return (IdentityScheduler().schedule(scop, dependences).schedule,
+            IslScheduler().schedule(scop, dependences).schedule)
 
 
-def _exercise(space: ScheduleSpace, seeds: int) -> dict[str, int]:
+def _exercise(path: Path, seeds: int) -> dict[str, int]:
     """Every operator on sampled, seeded and bred parents; children checked; the
     number of children per operator."""
+    space = _space(path)
     made = {operator: 0 for operator in MUTATIONS + CROSSOVERS}
-    population = _seeds(space)
+    population = _seeds(path)
     for seed in range(seeds):
         rng = random.Random(seed)
         parents = [draw_schedule(space, rng)[0], draw_schedule(space, rng)[0], rng.choice(population)]
@@ -112,7 +122,7 @@ def test_every_operator_yields_legal_complete_schedules(path):
     space = _space(path)
     # a new region costs a generator computation, in a forked process from
     # IN_PROCESS_DIMENSION coefficients on: those spaces get fewer seeds here
-    made = _exercise(space, seeds=5 if space.space.dimension < IN_PROCESS_DIMENSION else 2)
+    made = _exercise(path, seeds=5 if space.space.dimension < IN_PROCESS_DIMENSION else 2)
     if space.polyhedra:
         # each mutation changes some row of every parent in some way
         assert all(made[operator] for operator in MUTATIONS), made
@@ -122,15 +132,51 @@ def test_every_operator_yields_legal_complete_schedules(path):
 @pytest.mark.parametrize("path", KERNELS + POLYBENCH, ids=lambda p: p.stem)
 def test_operators_on_many_seeds(path):
     space = _space(path)
-    made = _exercise(space, seeds=30 if space.space.dimension <= LARGE_SPACE else 5)
+    made = _exercise(path, seeds=20 if space.space.dimension <= LARGE_SPACE else 2)
     assert sum(made.values()) > 0, made
+
+
+STRUCTURED = [Path(__file__).parent / "kernels" / f"{k}.c" for k in ("lu", "seidel2d", "jacobi2d", "cholesky_like")]
+
+
+def _carried_prefixes(space: ScheduleSpace, sample: Sample) -> list[frozenset[int]]:
+    """C^{1..d}: the polyhedra the first d rows carry, for d = 0, 1, ..."""
+    everything = frozenset(range(len(space.polyhedra)))
+    return [everything - uncarried for uncarried in _walk(space, sample.rows).before]
+
+
+@pytest.mark.parametrize("path", STRUCTURED, ids=lambda p: p.stem)
+def test_mutations_keep_what_the_thesis_keeps(path):
+    """Dimension replacement carries at every depth at least what the parent
+    carried there (Thm 6.2.1); prefix replacement keeps the parent's rows after the
+    prefix, suffix replacement those before the suffix (one row replaced at p = 0,
+    more only where the parent's first rows leave only its last row possible)."""
+    space = _space(path)
+    rng = random.Random(17)
+    longest = -1
+    for _ in range(5):
+        parent = draw_schedule(space, rng)[0]
+        n = len(parent.rows)
+        child = mutate(space, parent, "replace-dimension", rng, 0.5)
+        before, after = _carried_prefixes(space, parent), _carried_prefixes(space, child)
+        assert all(before[d] <= after[d] for d in range(min(len(before), len(after))))
+        child = mutate(space, parent, "replace-prefix", rng, 0.0)
+        rows = child.matrix()
+        start = next(k for k in range(1, len(rows) + 1) if rows[k:k + n - 1] == parent.matrix()[1:])
+        assert _carried_prefixes(space, child)[start] >= _carried_prefixes(space, parent)[1]
+        child = mutate(space, parent, "replace-suffix", rng, 0.0)
+        kept = next(k for k in range(n, -1, -1) if child.matrix()[:k] == parent.matrix()[:k])
+        assert kept >= min(1, n - 1)
+        longest = max(longest, kept - (n - 1))
+    # at p = 0 one row is replaced, more only where one row cannot change
+    assert longest == 0
 
 
 @pytest.mark.parametrize("path", KERNELS, ids=lambda p: p.stem)
 def test_row_crossover_can_rebuild_either_parent(path):
     space = _space(path)
     rng = random.Random(11)
-    parents = [draw_schedule(space, rng)[0] for _ in range(4)] + _seeds(space)
+    parents = [draw_schedule(space, rng)[0] for _ in range(4)] + _seeds(path)
     for first, second in zip(parents, parents[1:] + parents[:1]):
         assert [r.values for r in row_crossover(space, first, second, lambda d: (0, 1))] == first.matrix()
         assert [r.values for r in row_crossover(space, first, second, lambda d: (1, 0))] == second.matrix()
@@ -189,13 +235,11 @@ def test_seeds_keep_the_order_of_their_schedule(path):
     """The original order and isl's schedule as matrices: their trees order every
     pair of instances as the schedules do."""
     space = _space(path)
-    scop, dependences = space.scop, space.dependences
-    for result in (IdentityScheduler().schedule(scop, dependences),
-                   IslScheduler().schedule(scop, dependences)):
-        sample = sample_from_schedule(space, result.schedule)
+    for schedule in _schedules(path):
+        sample = sample_from_schedule(space, schedule)
         assert all(row.how in ("seed", "completion") for row in sample.rows)
-        domain = scop.domain()
-        assert _order(_check(space, sample), domain).is_equal(_order(result.schedule, domain))
+        domain = space.scop.domain()
+        assert _order(_check(space, sample), domain).is_equal(_order(schedule, domain))
 
 
 def _order(schedule: isl.Schedule, domain: isl.UnionSet) -> isl.UnionMap:
@@ -256,9 +300,9 @@ def test_bred_schedules_compute_what_the_original_computes(tmp_path):
     path = Path(__file__).parent / "kernels" / "trisolv.c"
     source = read_source(str(path))
     scops = extract_scops(source).scops
-    space = ScheduleSpace(scops[0], compute_dependences(scops[0]))
+    space = _space(path)
     expected, _ = compile_and_run(path.read_text(), tmp_path, "original")
-    original, isl_schedule = _seeds(space)
+    original, isl_schedule = _seeds(path)
     rng = random.Random(16)
 
     def breed(operator: str):
