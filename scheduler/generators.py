@@ -58,8 +58,12 @@ class Combination:
     """Which generators, with which coefficients, made a row."""
 
     vertex: int
-    rays: tuple[tuple[int, int], ...] = ()     # (ray index, coefficient >= 1)
+    rays: tuple[tuple[int, int], ...] = ()     # (ray index, coefficient > 0)
     lines: tuple[tuple[int, int], ...] = ()    # (line index, nonzero coefficient)
+    # A convex combination of several vertices, (index, weight > 0) with weights
+    # summing to 1 (the genetic operators make them); empty: `vertex` alone.
+    # Sampling gives integer coefficients; the operators also rational ones.
+    vertices: tuple[tuple[int, Fraction], ...] = ()
 
 
 def constraints_of(basic_set: isl.BasicSet) -> list[tuple[list[Fraction], Fraction, bool]]:
@@ -76,9 +80,9 @@ def constraints_of(basic_set: isl.BasicSet) -> list[tuple[list[Fraction], Fracti
 
 def _primitive(vector) -> tuple[int, ...]:
     """The positive multiple of a rational vector with coprime integer entries."""
-    denominators = [Fraction(v).denominator for v in vector]
-    scale = math.lcm(*denominators) if denominators else 1
-    integers = [int(Fraction(v) * scale) for v in vector]
+    fractions = [v if type(v) is Fraction else Fraction(v) for v in vector]
+    scale = math.lcm(*(f.denominator for f in fractions)) if fractions else 1
+    integers = [f.numerator * (scale // f.denominator) for f in fractions]
     divisor = math.gcd(*integers) if any(integers) else 1
     return tuple(v // divisor for v in integers)
 
@@ -90,15 +94,17 @@ def _cdd_generators(rows: list[list[Fraction]], equalities: list[int]):
     matrix.lin_set = frozenset(equalities)
     generators = cdd.Polyhedron(matrix).get_generators()
     lines = set(generators.lin_set)
+    # rays and lines as primitive integer vectors already here: in the time box's
+    # process that is both quicker to send back and done in parallel
     vertices, rays, line_vectors = [], [], []
     for k in range(generators.row_size):
-        row = [Fraction(value) for value in generators[k]]
+        row = generators[k]
         if k in lines:
-            line_vectors.append(row[1:])
+            line_vectors.append(_primitive(row[1:]))
         elif row[0] == 0:
-            rays.append(row[1:])
+            rays.append(_primitive(row[1:]))
         else:
-            vertices.append(row[1:])
+            vertices.append([Fraction(value) for value in row[1:]])
     return vertices, rays, line_vectors
 
 
@@ -130,10 +136,8 @@ def compute_generators(polyhedron: isl.BasicSet, seconds: float = GENERATOR_SECO
     vertices, rays, lines = result
     if not vertices and all(row[0] == 0 for row in rows):
         vertices = [[Fraction(0)] * n]   # cdd leaves out the apex of a cone with lines
-    primitive_rays = [_primitive(r) for r in rays]
-    kept = [r for r in primitive_rays if max(map(abs, r)) <= MAX_RAY_COMPONENT]
-    return Generators([tuple(v) for v in vertices], kept or primitive_rays,
-                      [_primitive(line) for line in lines], polyhedron)
+    kept = [r for r in rays if max(map(abs, r)) <= MAX_RAY_COMPONENT]
+    return Generators([tuple(v) for v in vertices], kept or rays, lines, polyhedron)
 
 
 def _integer_point_near(polyhedron: isl.BasicSet, vertex) -> list[Fraction]:
@@ -158,7 +162,12 @@ def _integer_point_near(polyhedron: isl.BasicSet, vertex) -> list[Fraction]:
 
 def combine(generators: Generators, combination: Combination) -> list[Fraction]:
     """The row a combination of generators gives."""
-    row = list(generators.vertex(combination.vertex))
+    if combination.vertices:
+        row = [Fraction(0)] * len(generators.vertex(combination.vertex))
+        for index, weight in combination.vertices:
+            row = [x + weight * v for x, v in zip(row, generators.vertex(index))]
+    else:
+        row = list(generators.vertex(combination.vertex))
     for index, coefficient in combination.rays:
         row = [x + coefficient * r for x, r in zip(row, generators.rays[index])]
     for index, coefficient in combination.lines:

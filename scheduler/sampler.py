@@ -54,7 +54,9 @@ class Row:
     values: tuple[int, ...]
     region: Region | None                  # None for completion rows
     combination: Combination | None        # None for projection and completion rows
-    how: str                               # "generators", "projection" or "completion"
+    # "generators", "projection" or "completion"; the genetic operators
+    # (polyopt.scheduler.operators) add "interpolated" and "seed" rows
+    how: str
 
     def key(self) -> tuple:
         if self.how == "generators":
@@ -125,11 +127,14 @@ class ScheduleSpace:
             self._regions[region] = result
         return self._regions[region]
 
-    def random_region(self, uncarried: frozenset[int], rng: random.Random) -> Region:
-        """Polyite's region choice for the next row."""
+    def random_region(self, uncarried: frozenset[int], rng: random.Random,
+                      candidates: frozenset[int] | None = None) -> Region:
+        """Polyite's region choice for the next row: the polyhedra it may be asked
+        to carry are `candidates` (by default all uncarried ones)."""
+        candidates = uncarried if candidates is None else candidates & uncarried
         strong: set[int] = set()
-        if uncarried and rng.random() < self.strong_probability:
-            chosen = [d for d in sorted(uncarried) if rng.random() < 0.5] or [rng.choice(sorted(uncarried))]
+        if candidates and rng.random() < self.strong_probability:
+            chosen = [d for d in sorted(candidates) if rng.random() < 0.5] or [rng.choice(sorted(candidates))]
             rng.shuffle(chosen)
             for d in chosen:
                 candidate = Region(uncarried, frozenset(strong | {d}))
@@ -167,17 +172,30 @@ class ScheduleSpace:
         return Row(_integer_row(combine(generators, combination)), region, combination, "generators")
 
     # -- schedules ------------------------------------------------------------
+    @property
+    def row_limit(self) -> int:
+        """Rows one sampled schedule may take to carry every polyhedron."""
+        return max(self.space.depths.values(), default=0) + len(self.polyhedra) + 2
+
     def sample(self, rng: random.Random) -> Sample:
         """One legal schedule matrix; raises SamplingError if this draw got stuck."""
-        uncarried = frozenset(d.index for d in self.polyhedra)
+        rows = self.carry(frozenset(d.index for d in self.polyhedra), rng)
+        return Sample(rows + self.completion(rows))
+
+    def carry(self, uncarried: frozenset[int], rng: random.Random,
+              targets: frozenset[int] | None = None) -> list[Row]:
+        """Rows drawn as the sampler draws them, each respecting every polyhedron in
+        `uncarried` not carried by the rows before it, until those of `targets`
+        (by default all of `uncarried`) are carried; raises SamplingError if stuck."""
+        targets = uncarried if targets is None else targets & uncarried
         rows: list[Row] = []
-        limit = max(self.space.depths.values(), default=0) + len(self.polyhedra) + 2
+        limit = self.row_limit
         zero_rows = 0
-        while uncarried:
+        while targets:
             if len(rows) >= limit or zero_rows >= ROW_ATTEMPTS:
                 raise SamplingError("dependences still uncarried after "
                                     f"{len(rows)} rows and {zero_rows} useless draws")
-            region = self.random_region(uncarried, rng)
+            region = self.random_region(uncarried, rng, targets)
             row = self.sample_row(region, rng)
             if row is None:
                 zero_rows += 1
@@ -188,7 +206,8 @@ class ScheduleSpace:
                 continue
             rows.append(row)
             uncarried = uncarried - carried
-        return Sample(rows + self.completion(rows))
+            targets = targets - carried
+        return rows
 
     def completion(self, rows: list[Row]) -> list[Row]:
         """Rows that give each statement as many independent iterator rows as loops."""

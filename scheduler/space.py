@@ -15,6 +15,7 @@ are rational isl basic sets in the row space, computed once per polyhedron.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -94,14 +95,40 @@ class DependencePolyhedron:
     weak: isl.BasicSet            # W_D: rows with Θ_sink − Θ_source ≥ 0 on D
     strong: isl.BasicSet          # S_D: rows with Θ_sink − Θ_source ≥ 1 on D
     strong_constraints: list[tuple[list[Fraction], Fraction, bool]] = field(default_factory=list)
+    # integer, sparse copies of the constraints of S_D and W_D, made when first asked
+    _strong: list | None = field(default=None, repr=False)
+    _weak: list | None = field(default=None, repr=False)
 
     def strongly_satisfied_by(self, row) -> bool:
-        """True if the row carries D (exact rational arithmetic)."""
-        for coefficients, constant, equality in self.strong_constraints:
-            value = constant + sum(c * x for c, x in zip(coefficients, row) if c)
-            if value < 0 or (equality and value != 0):
-                return False
-        return True
+        """True if the row carries D (exact arithmetic)."""
+        if self._strong is None:
+            self._strong = _integer_constraints(self.strong_constraints)
+        return _satisfies(self._strong, row)
+
+    def weakly_satisfied_by(self, row) -> bool:
+        """True if the row respects D (Θ_sink − Θ_source ≥ 0 on D; exact arithmetic)."""
+        if self._weak is None:
+            self._weak = _integer_constraints(constraints_of(self.weak))
+        return _satisfies(self._weak, row)
+
+
+def _integer_constraints(constraints) -> list[tuple[tuple[tuple[int, int], ...], int, bool]]:
+    """Each constraint scaled to integers (a positive factor keeps its sign), as
+    (nonzero (index, coefficient) pairs, constant, is_equality)."""
+    result = []
+    for coefficients, constant, equality in constraints:
+        scale = math.lcm(*(Fraction(c).denominator for c in coefficients), Fraction(constant).denominator)
+        terms = tuple((k, int(c * scale)) for k, c in enumerate(coefficients) if c)
+        result.append((terms, int(constant * scale), equality))
+    return result
+
+
+def _satisfies(constraints, row) -> bool:
+    for terms, constant, equality in constraints:
+        value = constant + sum(c * row[k] for k, c in terms)
+        if value < 0 or (equality and value != 0):
+            return False
+    return True
 
 
 def _farkas_map(space: CoefficientSpace, source: str, sink: str, shift: int) -> isl.MultiAff:
