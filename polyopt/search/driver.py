@@ -20,6 +20,7 @@ import json
 import logging
 import random
 import statistics
+from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -491,6 +492,13 @@ def strategy(name: str):
     raise UsageError(f"unknown search strategy '{name}' (choose from {', '.join(STRATEGIES)})")
 
 
+def _rational(value):
+    """A genetic operator's rational coefficient in JSON: an integer, or "p/q"."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
 def samples_json_lines(result: SearchResult) -> str:
     """Every evaluated candidate, one JSON object per line (see ``--dump samples``)."""
     lines = []
@@ -513,7 +521,8 @@ def samples_json_lines(result: SearchResult) -> str:
                 entry["combinations"] = [None if row.combination is None else {
                     "vertex": row.combination.vertex, "rays": row.combination.rays,
                     "lines": row.combination.lines,
+                    "vertices": row.combination.vertices,
                     "weak": sorted(row.region.weak), "strong": sorted(row.region.strong)}
                     for row in sample.rows]
-            lines.append(json.dumps(entry))
+            lines.append(json.dumps(entry, default=_rational))
     return "\n".join(lines) + "\n"

@@ -22,7 +22,7 @@ code generation) gets the worst, infinity.
   the tile genes of one parent, chosen at random. Genes follow the bands by
   position where a child's tree has other bands; missing ones are drawn.
 * Duplicates: a child equal to an individual already made (same matrices by
-  ``Sample.key()``, Ganser's relation 1, and same tile genes) is dropped; one
+  ``operators.individual_key``, Ganser's relation 1, and same tile genes) is dropped; one
   whose schedule trees and tile genes were already benchmarked joins the
   population with that fitness and is not run again.
 * The loop ends after ``generations`` generations, when the best time improved
@@ -149,7 +149,8 @@ class Individual:
 
     def key(self) -> tuple:
         """Ganser's relation 1 (matrices and generator combinations), with the tile genes."""
-        return (tuple(sample.key() for sample in self.samples), _tiles_key(self.tiles))
+        key_of = getattr(operators_module(), "individual_key", None) or (lambda s: s.key())
+        return (tuple(key_of(sample) for sample in self.samples), _tiles_key(self.tiles))
 
     def tree_key(self) -> tuple:
         """The simplified trees as isl prints them, with the tile genes."""
