@@ -73,20 +73,18 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import islpy as isl
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from polyopt.model import Scop, Statement
 from polyopt.scheduler.cache import sysfs_data_caches
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
-PAGE_BYTES = 4096
 
 
 @dataclass(frozen=True)
 class CacheLevel:
     capacity: int            # bytes the model lets a footprint use (about half the cache)
-    line_ns: float           # cost of one line brought into this level
-    line_bytes: int = 0      # its unit: 0 for the machine's cache line; a page for a TLB
+    line_ns: float           # cost of one line (for a TLB: one page) brought into this level
 
 
 @dataclass(frozen=True)
@@ -106,9 +104,9 @@ class Machine:
                                       CacheLevel(4 << 20, 4.1))
     # address translation: a page's entry missing from the first-level TLB (64 entries)
     # and from the second (2048); a walk through columns of a large array takes one per access
-    tlbs: tuple[CacheLevel, ...] = (CacheLevel(64 * 4096, 0.21, 4096),
-                                    CacheLevel(2048 * 4096, 5.0, 4096))
+    tlbs: tuple[CacheLevel, ...] = (CacheLevel(64 * 4096, 0.21), CacheLevel(2048 * 4096, 5.0))
     line_bytes: int = 64
+    page_bytes: int = 4096
     element_bytes: int = 8   # double
     vector_width: int = 4    # doubles per SIMD register (AVX2)
     op_ns: float = 0.1       # one arithmetic operation, scalar
@@ -217,9 +215,8 @@ def chain_operations(statement: Statement) -> int:
 
 
 def _same_reference(node, target) -> bool:
-    from pycparser import c_generator
-    generator = c_generator.CGenerator()
-    return type(node) is type(target) and generator.visit(node) == generator.visit(target)
+    printer = c_generator.CGenerator()
+    return type(node) is type(target) and printer.visit(node) == printer.visit(target)
 
 
 @dataclass
@@ -328,13 +325,12 @@ def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
     return trips, steps, constants
 
 
-def _average_trips(trips: list[int], steps: list[int], domain: isl.Set) -> list[int]:
+def _average_trips(trips: list[int], steps: list[int], count: int) -> list[int]:
     """Trip counts whose product is the statement's number of instances. Extents taken
     at the middle of a skewed schedule's outer loops are its widest (a parallelogram
     is widest in its middle), so their product can be several times the instances,
     counted in the original coordinates where the domain is a box or a triangle; the
     inner loops then get their average trips."""
-    count = math.prod(_trips(domain)[0])
     loops = [k for k, trip in enumerate(trips) if trip > 1]
     product = math.prod(trips)
     if len(loops) < 2 or product <= 1.1 * count or count < 1:
@@ -442,13 +438,14 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
                      touched: dict | None = None) -> list[StatementShape]:
     """Every statement's trip counts, accesses and carried dependences under `schedule`
     (`flow`: the flow dependences among `dependences`, for recurrences; `point`: the
-    parameter values, ``parameter_point``; `touched`: a cache of the lines each access
-    touches, kept from one schedule of the SCoP to the next)."""
+    parameter values, ``parameter_point``; `touched`: a cache of the lines and pages each
+    access touches and of each statement's instances, kept from one schedule of the SCoP
+    to the next)."""
     point = point if point is not None else parameter_point(scop)
     touched = touched if touched is not None else {}
     machine = machine or Machine()
     elements_per_line = max(1, machine.line_bytes // machine.element_bytes)
-    elements_per_page = max(1, PAGE_BYTES // machine.element_bytes)
+    elements_per_page = max(1, machine.page_bytes // machine.element_bytes)
     flat = schedule.get_map().intersect_domain(schedule.get_domain())
     by_statement = {m.get_tuple_name(isl.dim_type.in_): m for m in _maps(flat)}
     shapes: dict[str, StatementShape] = {}
@@ -462,7 +459,11 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         if instances.is_empty():
             continue
         trips, steps, constants = _trips(instances)
-        trips = _average_trips(trips, steps, _without_parameters(statement.domain, point))
+        # the count does not depend on the schedule: kept with the lines, for the next one
+        count_key = ("instances", statement.name)
+        if count_key not in touched:
+            touched[count_key] = math.prod(_trips(_without_parameters(statement.domain, point))[0])
+        trips = _average_trips(trips, steps, touched[count_key])
         inverse = _without_parameters(relation.reverse(), point)
         accesses = [_access_in_schedule(inverse, access, n_dims, point) for access in statement.accesses]
         for model_access, access in zip(accesses, statement.accesses):
@@ -583,8 +584,8 @@ def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
     lines = _level_traffic(shape, shapes, machine.caches, machine.line_bytes, per_line, False)
     if not machine.tlbs:
         return lines, []
-    per_page = max(1, machine.tlbs[0].line_bytes // machine.element_bytes)
-    pages = _level_traffic(shape, shapes, machine.tlbs, machine.tlbs[0].line_bytes, per_page, True)
+    per_page = max(1, machine.page_bytes // machine.element_bytes)
+    pages = _level_traffic(shape, shapes, machine.tlbs, machine.page_bytes, per_page, True)
     return lines, pages
 
 
