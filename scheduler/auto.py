@@ -31,6 +31,7 @@ from polyopt.scheduler.wavefront import skew_tile_bands
 log = logging.getLogger(__name__)
 
 MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
+TIE = 1.05       # predicted times closer than this are a tie (see choose)
 
 
 @dataclass
@@ -87,6 +88,12 @@ def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:
     has costs the model does not see (partial tiles, more complex bounds)."""
     original = judged[0]
     best = min(judged[1:], key=lambda j: j.estimate.seconds, default=original)
+    # Predictions closer than TIE are not told apart by a model this coarse: the
+    # first such candidate in list order wins (isl's own settings before their
+    # variants: serialized components split a fused nest, which the model sees as
+    # free but costs a second pass over the data).
+    best = next(j for j in judged[1:] if j.estimate.seconds <= best.estimate.seconds * TIE) \
+        if best is not original else best
     speedup = original.estimate.seconds / best.estimate.seconds if best.estimate.seconds else 1.0
     if best is original or speedup < margin:
         runner = f" (best: {best.label}, {speedup:.2f}x)" if best is not original else ""

@@ -48,8 +48,11 @@ ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
                              algorithm=1)),
 ]
 
-# Seconds of isl scheduling spent for one SCoP past which no further setting is
-# tried (isl takes seconds on some stencils whatever the setting).
+# CPU seconds of isl scheduling spent for one SCoP past which no further setting
+# is tried (isl takes seconds on some stencils whatever the setting). CPU time of
+# this process, not wall time: on a loaded machine (a parallel make) wall time
+# grows and would drop candidates, so the same file would give different code.
+# (isl's operation counter cannot bound it: heat-3d's seconds count few operations.)
 SCHEDULING_SECONDS = 0.3
 
 
@@ -83,9 +86,9 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
     if is_legal(original_order, all_dependences):     # by construction; checked all the same
         result.append(Candidate(ORIGINAL_ORDER, original_order))
     seen = {str(scop.schedule.get_map())}
-    started = time.monotonic()
+    started = time.process_time()
     for name, settings in ISL_SETTINGS:
-        if time.monotonic() - started > SCHEDULING_SECONDS:
+        if time.process_time() - started > SCHEDULING_SECONDS:
             break
         schedule = isl_schedule(scop, all_dependences, settings)
         if schedule is None:
