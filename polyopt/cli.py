@@ -83,6 +83,10 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "matrix-vector products, rank-1 updates) become CBLAS calls; the "
                             "rest is optimized as usual. Changes the order of floating-point "
                             "sums. Build with $(polyopt --blas-flags)")
+    group.add_argument("--blas-mode", choices=["auto", "always"], default="auto",
+                       help="with --blas: 'auto' (default) makes a call only where the cost model "
+                            "predicts it beats the loops the default would generate (not for "
+                            "small products); 'always' replaces every match")
     group.add_argument("--blas-library", metavar="FLAGS_OR_NAME",
                        help="the CBLAS to call (plain cblas_* symbols): link flags ('-lmkl_rt'), "
                             "a library file, or a name for -l (default: the OpenBLAS of the "
@@ -108,7 +112,7 @@ def _options(args: argparse.Namespace) -> Options:
                    shared_memory=args.shared_memory, defines=args.defines,
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
                    stencil_tile=args.stencil_tile, blas=args.blas,
-                   blas_library=args.blas_library)
+                   blas_library=args.blas_library, blas_mode=args.blas_mode)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:

@@ -59,6 +59,8 @@ class Options:
     stencil_tile: list[int] | None = None
     blas: bool = False                # matched statements become BLAS calls (polyopt.blas)
     blas_library: str | None = None   # the CBLAS linked with (None: scipy-openblas32's)
+    blas_mode: str = "auto"           # "auto": a match is replaced where predicted to pay
+                                      # (polyopt.blas_cost); "always": every match
 
 
 def options_key(options: Options) -> str:
@@ -73,7 +75,7 @@ def options_key(options: Options) -> str:
         sizes = ",".join(map(str, options.stencil_tile)) if options.stencil_tile else "default"
         key += f";time-tile={options.time_tile};stencil-tile={sizes}"
     if options.blas:
-        key += ";blas=1"
+        key += ";blas=1" + (f";blas-mode={options.blas_mode}" if options.blas_mode != "auto" else "")
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
@@ -507,6 +509,16 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
         why = analysis if isinstance(analysis, str) else "--blas: no statement is a BLAS operation"
         outcome.warnings.append(format_note(why, scop.region.location))
         return False
+    verdicts = []
+    if options.blas_mode == "auto":
+        from polyopt.blas_cost import paying_matches
+        analysis, verdicts = paying_matches(scop, dependences or compute_dependences(scop),
+                                            analysis, options.tile_sizes)
+        if not analysis.matches:
+            outcome.warnings.append(format_note(
+                "--blas: no call is predicted to beat the loops: " + "; ".join(
+                    verdict.describe() for verdict in verdicts), scop.region.location))
+            return False
     try:
         code = blas_code(source, scop, dependences, options, state.expressions, analysis)
     except CodegenError as error:
@@ -515,6 +527,10 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
         outcome.warnings.append(format_note(code, scop.region.location))
         return False
     outcome.nest = code.nest
+    dropped = [verdict for verdict in verdicts if not verdict.kept]
+    if dropped:
+        outcome.warnings.append(format_note("--blas: kept as loops, predicted faster: " + "; ".join(
+            verdict.describe() for verdict in dropped), scop.region.location))
     outcome.report = ScopReport(scop.region.location, len(scop.statements), code.description,
                                 code.tile_bands, code.nest.parallel_loops)
     return True

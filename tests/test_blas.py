@@ -284,7 +284,7 @@ def _close(expected: str, got: str, tolerance: float) -> bool:
 
 
 def _optimized(text: str, name: str = "t.c") -> tuple[str, list[str]]:
-    result = optimize_source(SourceFile(name, text), Options(blas=True, use_database=False))
+    result = optimize_source(SourceFile(name, text), Options(blas=True, blas_mode="always", use_database=False))
     return result.text, result.warnings
 
 
@@ -471,8 +471,8 @@ def test_the_library_chosen_names_the_symbols():
     text = "double A[9][9], x[9], y[9];\nvoid f(void) { int i, j;\n#pragma scop\n" \
            "for (i = 0; i < 9; i++) for (j = 0; j < 9; j++) y[i] += A[i][j] * x[j];\n" \
            "#pragma endscop\n}\n"
-    wheel = optimize_source(SourceFile("t.c", text), Options(blas=True, use_database=False)).text
-    other = optimize_source(SourceFile("t.c", text), Options(blas=True, use_database=False,
+    wheel = optimize_source(SourceFile("t.c", text), Options(blas=True, blas_mode="always", use_database=False)).text
+    other = optimize_source(SourceFile("t.c", text), Options(blas=True, blas_mode="always", use_database=False,
                                                              blas_library="openblas")).text
     assert '#define POLYOPT_CBLAS_PREFIX "scipy_"' in wheel
     assert '#define POLYOPT_CBLAS_PREFIX ""' in other
@@ -502,3 +502,52 @@ def test_dump_blas_reports_matches_and_reasons(tmp_path):
                          capture_output=True, text=True, check=True).stdout
     assert "match S0: dgemv(y <- A, x, alpha=1, sizes 10 x 10)" in out
     assert "S1 at" in out and "triangle" in out
+
+
+GEMM_AT = """#define N {n}
+double A[N][N], B[N][N], C[N][N];
+int main(void) {{
+  int i, j, k;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) {{ A[i][j] = (i * j % 7) / 7.0; B[i][j] = (i + 2 * j) % 5 / 5.0; C[i][j] = 0; }}
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+  double s = 0;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) s += C[i][j] * (i + j % 3);
+  printf("%.12g\\n", s);
+  return 0;
+}}
+"""
+
+
+def test_blas_is_judged_a_small_product_keeps_its_loops():
+    """--blas (auto): a 4x4 product costs the call's entry more than its loops;
+    a 400x400 one is predicted far faster as a call. 'always' replaces both."""
+    small, large = (("#include <stdio.h>\n" + GEMM_AT.format(n=n)) for n in (4, 400))
+    result = optimize_source(SourceFile("s.c", small), Options(blas=True, use_database=False))
+    assert "cblas_" not in result.text
+    assert any("no call is predicted to beat the loops" in w for w in result.warnings)
+    forced = optimize_source(SourceFile("s.c", small),
+                             Options(blas=True, blas_mode="always", use_database=False))
+    assert "cblas_dgemm" in forced.text
+    big = optimize_source(SourceFile("l.c", large), Options(blas=True, use_database=False))
+    assert "cblas_dgemm" in big.text
+
+
+@needs_gcc
+def test_judged_blas_prints_the_same(tmp_path):
+    """Whichever way the model decides, the program prints the original's result."""
+    text = "#include <stdio.h>\n" + GEMM_AT.format(n=120)
+    optimized = optimize_source(SourceFile("g.c", text), Options(blas=True, use_database=False)).text
+    outputs = []
+    for name, program in (("original", text), ("blas", optimized)):
+        source = tmp_path / f"{name}.c"
+        source.write_text(program)
+        subprocess.run(["gcc", "-O2", "-fopenmp", str(source), "-o", str(tmp_path / name), "-lm",
+                        *library_flags(None)], check=True, capture_output=True)
+        outputs.append(subprocess.run([str(tmp_path / name)], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert _close(outputs[0], outputs[1], 1e-12)
