@@ -191,3 +191,14 @@ def test_summary_names_the_kernels_below_095x_and_compares_with_pluto(tmp_path):
     # polyopt: sqrt(2 * 0.909) = 1.35x against pluto's 2.5x (one kernel measured)
     assert lines[-1] == ("- LARGE: polyopt (default): **1 kernel(s) below 0.95x gcc or failed**; "
                          "geometric mean 1.35x **<** pluto's 2.5x")
+
+
+def test_blas_rate_counts_operations_as_blas_does():
+    """GFLOP/s against DGEMM's rate need DGEMM's count: 2 per multiply-add, the
+    scaling by a scalar not counted; gemm at LARGE is 2 NI NJ NK + NI NJ."""
+    from pycparser import c_parser
+    from polyopt.polybench.blas_rate import floating_operations, kernel_operations
+    body = c_parser.CParser().parse(
+        "void f(void) { C[i][j] += alpha * A[i][k] * B[k][j]; }").ext[0].body.block_items[0]
+    assert floating_operations(body) == 2
+    assert kernel_operations("gemm", "LARGE") == 2 * 1000 * 1100 * 1200 + 1000 * 1100
