@@ -202,3 +202,28 @@ def test_blas_rate_counts_operations_as_blas_does():
         "void f(void) { C[i][j] += alpha * A[i][k] * B[k][j]; }").ext[0].body.block_items[0]
     assert floating_operations(body) == 2
     assert kernel_operations("gemm", "LARGE") == 2 * 1000 * 1100 * 1200 + 1000 * 1100
+
+
+def test_convergence_counts_only_benchmarked_schedules(tmp_path):
+    """The curve is the best speedup after each schedule that ran: the original,
+    schedules polyopt could not generate and those the classifier skipped do not count."""
+    import json as json_module
+    from polyopt.polybench.convergence import read_curves, report, to_reach
+    (tmp_path / "outcomes.jsonl").write_text("\n".join(json_module.dumps(o) for o in [
+        {"kernel": "k", "variant": "gcc", "status": "ok", "seconds": [2.0, 2.0, 2.0]},
+        {"kernel": "k", "variant": "pluto", "status": "ok", "seconds": [1.0]}]) + "\n")
+    (tmp_path / "samples").mkdir()
+    samples = [{"candidate": "original", "status": "ok", "seconds": 2.0},
+               {"candidate": "a", "status": "timeout", "seconds": None},
+               {"candidate": "b", "status": "ok", "seconds": 1.0},
+               {"candidate": "c", "status": "unbenchmarked", "seconds": None},
+               {"candidate": "d", "status": "polyopt error", "seconds": None},
+               {"candidate": "e", "status": "ok", "seconds": 0.5}]
+    (tmp_path / "samples" / "k.ga-c-3.jsonl").write_text(
+        "\n".join(json_module.dumps(s) for s in samples) + "\n")
+    curve = read_curves(tmp_path)["ga-c-3"]["k"]
+    assert curve == [1.0, 2.0, 4.0]
+    assert to_reach(curve) == 3
+    text = report(tmp_path, [1, 2, 10])
+    assert "| k | ga-c-3 | 1.00x | 2.00x | - | 4.00x | 3 | 3 |" in text
+    assert "pluto 2.00x" in text
