@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace as replace_dataclass
 
 import islpy as isl
 
@@ -329,10 +329,13 @@ def stored_choices(scops: list[Scop], options: Options,
 
 
 def stored_result(evaluation) -> ScheduleResult:
-    from polyopt.tuning import FLAT_MAP_NOTE, ORIGINAL, parse_tile_sizes
+    from polyopt.tuning import BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_tile_sizes
     built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
+    if evaluation.schedule == BLAS:
+        return ScheduleResult(None, f"a search found the BLAS calls fastest ({evaluation.seconds:.4g} s"
+                                    f"{built})", blas=True)
     if evaluation.schedule == ORIGINAL:
         return ScheduleResult(None, f"a search found it fastest ('{evaluation.candidate}', "
                                     f"{evaluation.seconds:.4g} s{built}); the tuning database "
@@ -447,7 +450,9 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
         outcome.warnings.append(format_note("--blas is not supported with --target cuda yet "
                                             "(no cuBLAS calls); the SCoP is offloaded as usual",
                                             scop.region.location))
-    if options.blas and state.device is None and choice is None:
+    if options.blas and state.device is None and (choice is None or choice.blas):
+        if choice is not None:      # a search's candidate: measured, not predicted
+            options = replace_dataclass(options, blas_mode="always")
         try:
             done = _blas_outcome(source, scop, dependences, options, state, outcome)
         except PolyoptError as error:
@@ -455,6 +460,8 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             return outcome
         if done:
             return outcome
+        if choice is not None:      # nothing to call: the code as written
+            choice = ScheduleResult(None, "original code (no BLAS call could be made)")
     try:
         scheduled = schedule_scop(scop, options, dependences, choice)
         if scheduled.schedule is None:

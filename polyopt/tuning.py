@@ -39,6 +39,14 @@ from polyopt.errors import DatabaseError, Location
 from polyopt.model import Scop
 
 ORIGINAL = "original"   # schedule text of "leave the SCoP as it was written"
+BLAS = "blas"           # schedule text of "its BLAS matches as calls" (--blas)
+
+
+def choice_text(choice) -> str:
+    """The schedule text stored for a ScheduleResult."""
+    if getattr(choice, "blas", False):
+        return BLAS
+    return ORIGINAL if choice.schedule is None else str(choice.schedule)
 # In an evaluation's detail: its code was generated from the flat schedule map
 # (isl's code for the tree gave wrong output); a stored schedule is reused that way.
 FLAT_MAP_NOTE = "generated from the flat schedule map"

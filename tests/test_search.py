@@ -306,3 +306,25 @@ def test_a_wrong_output_gets_the_flat_map_code_as_a_second_chance(case):
     assert stored.flat_map
     reused = dataclasses.replace(stored, description="reproducer")   # the comment names it
     assert render(source, search.scops, [], Options(), [reused]).text == candidate.text
+
+
+@needs_gcc
+def test_blas_is_one_more_candidate_of_a_search(tmp_path, database):
+    """With --blas, a search times the BLAS version beside the schedules; whichever
+    wins, the program prints what the original prints (within the tolerance), and a
+    plain --blas run after it reuses what the search stored."""
+    out = tmp_path / "out.c"
+    assert main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "1",
+                 "--seed", "1", "--db", str(database), "-q", "--blas",
+                 "--tolerance", "1e-9"]) == 0
+    rows = dict(sqlite3.connect(database).execute(
+        "SELECT candidate, status FROM evaluations").fetchall())
+    assert rows.get("blas") == "ok", rows
+    schedules = {text for (text,) in sqlite3.connect(database).execute(
+        "SELECT schedule FROM evaluations WHERE candidate = 'blas'")}
+    assert schedules == {"blas"}
+    plain = tmp_path / "plain.c"
+    assert main([str(MATMUL), "-o", str(plain), "--db", str(database), "-q", "--blas"]) == 0
+    winner = sqlite3.connect(database).execute(
+        "SELECT candidate FROM evaluations WHERE winner = 1").fetchone()[0]
+    assert ("cblas_" in plain.read_text()) == (winner == "blas")

@@ -373,7 +373,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
     ``source`` column: the file's text, or its path) and found by its fingerprint."""
     from polyopt.frontend import SourceFile, read_source
     from polyopt.pipeline import Options, model
-    from polyopt.tuning import ORIGINAL, scop_fingerprint
+    from polyopt.tuning import BLAS, ORIGINAL, scop_fingerprint
     path = Path(path)
     where = Location(str(path))
     if not path.is_file():
@@ -430,6 +430,8 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
         best: dict[str, tuple] = {}
         for row in evaluations:
             schedule_text, status, seconds = row[7], row[9], row[10]
+            if schedule_text == BLAS:      # calls, not a schedule: nothing to learn from
+                continue
             if schedule_text == ORIGINAL:
                 if status == "ok" and seconds:
                     previous = data.references.get(program)

@@ -33,7 +33,7 @@ from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependen
                               stored_result)
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
-from polyopt.tuning import (FLAT_MAP_NOTE, ORIGINAL, Evaluation, TuningDatabase,
+from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text,
                             machine_fingerprint, scop_fingerprint, tile_sizes_text)
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,7 @@ class Candidate:
         return statistics.median(self.seconds) if self.seconds else None
 
     def schedule_texts(self) -> list[str]:
-        return [ORIGINAL if c.schedule is None else str(c.schedule) for c in self.choices]
+        return [choice_text(c) for c in self.choices]
 
     def tile_texts(self) -> list[str]:
         """Each SCoP's tile sizes as the tuning database stores them ('' = default)."""
@@ -296,6 +296,10 @@ class Search:
             choices = [schedule_within_budget(name, scop, deps)
                        for scop, deps in zip(self.scops, self.dependences)]
             result.append(Candidate(name, choices))
+        if self.options.blas and self.options.target == "c":
+            # the BLAS version is one more candidate, judged by its time like the others
+            result.append(Candidate("blas", [ScheduleResult(None, "BLAS calls", blas=True)]
+                                    * len(self.scops)))
         if self.database:
             stored = [self.database.best(f, self.machine, self.options_key, self.settings.stored)
                       for f in self.fingerprints]
@@ -509,7 +513,7 @@ def samples_json_lines(result: SearchResult) -> str:
                 "candidate": candidate.name, "scop": index, "status": candidate.status,
                 "seconds": candidate.median, "runs": candidate.seconds,
                 "best": candidate is result.best, "detail": candidate.detail,
-                "schedule": ORIGINAL if choice.schedule is None else str(choice.schedule),
+                "schedule": choice_text(choice),
                 "generation": candidate.generation, "operator": candidate.operator,
                 "parents": candidate.parents,
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
