@@ -79,7 +79,8 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
     sees each generated mark node and returns it (it may annotate it);
     ``innermost(node, build)`` likewise each innermost loop that is neither
-    PARALLEL nor SIMD (codegen.accumulate).
+    PARALLEL nor SIMD (codegen.accumulate); with ``dependences`` None, every
+    innermost loop (a CUDA thread's loops, all serial).
     ``region_decider.annotation(build, PARALLEL)`` annotates each loop found parallel
     (PARALLEL, with an if clause's work as the id's user object, or a serial mark where
     a region does too little work: the loops inside then stay serial too).
@@ -124,6 +125,18 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # (never the PARALLEL one)
         inside_parallel.pop()
         annotation = node.get_annotation()
+        if dependences is None and innermost is not None and not failures \
+                and not contains_for(node.for_get_body()):
+            # no parallel marks (a CUDA thread's own loops): every innermost loop is serial
+            budget = ctx.get_max_operations()
+            ctx.set_max_operations(0)
+            try:
+                return innermost(node, build)
+            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                failures.append(error)
+            finally:
+                ctx.set_max_operations(budget)
+            return node
         if (dependences is None or failures or annotation is None
                 or annotation.get_name() not in (SERIAL, SMALL_REGION)
                 or contains_for(node.for_get_body())):

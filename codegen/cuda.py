@@ -20,6 +20,7 @@ kernels alone, and prints both on stderr.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -27,6 +28,7 @@ import cgen
 import islpy as isl
 from pycparser import c_ast
 
+from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.gpu import SHARED_MARK, GpuMapping, Kernel, KernelNames, Promotion, \
@@ -81,7 +83,39 @@ def cplusplus_problems(scope: Scope, scop: Scop) -> list[str]:
 
 
 class NothingToOffload(Exception):
-    """The SCoP has no parallel loop: it stays C on the host."""
+    """The SCoP stays C on the host; the message says why (empty: no parallel loop)."""
+
+    def __init__(self, reason: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+
+
+# A kernel of one thread runs its instances one after another on one GPU core,
+# tens of times slower than the CPU: on an H100, symm's 6e8 at LARGE took over
+# 90 s (the CPU: 3 s), deriche's 4e7 1.06 s (the CPU: 0.38 s). Above this many
+# instances, at the sizes the file's macros (or -D) give, the SCoP is not offloaded.
+SERIAL_KERNEL_INSTANCES = 10_000
+
+
+def serial_instances(kernel, point: isl.Set) -> float:
+    """About how many instances a one-thread kernel runs at the parameter values of
+    `point`: per statement, the product of its iteration ranges (a box: an upper
+    estimate for a triangle)."""
+    total = 0.0
+    pieces = kernel.domain.intersect_params(point).get_set_list()
+    for piece in (pieces.get_at(k) for k in range(pieces.n_set())):
+        if piece.is_empty():
+            continue
+        size = 1.0
+        for dim in range(piece.dim(isl.dim_type.set)):
+            low, high = piece.dim_min(dim), piece.dim_max(dim)
+            if not (low.is_cst() and high.is_cst()):
+                return math.inf
+            low = low.get_pieces()[0][1].get_constant_val().to_python() if low.get_pieces() else 0
+            high = high.get_pieces()[0][1].get_constant_val().to_python() if high.get_pieces() else 0
+            size *= max(0, high - low + 1)
+        total += size
+    return total
 
 
 @dataclass
@@ -118,8 +152,8 @@ class KernelStatementGenerator(SubstitutingGenerator):
     """Statement text inside a kernel: arrays linearized, written scalars dereferenced."""
 
     def __init__(self, values: dict[str, str], arrays: dict[str, DeviceArray],
-                 shared: dict[str, "SharedTile"] | None = None):
-        super().__init__(values)
+                 shared: dict[str, "SharedTile"] | None = None, replaced: dict[int, str] | None = None):
+        super().__init__(values, replaced)
         self.arrays = arrays
         self.shared = shared or {}
 
@@ -132,6 +166,8 @@ class KernelStatementGenerator(SubstitutingGenerator):
         return n.name
 
     def visit_ArrayRef(self, n: c_ast.ArrayRef) -> str:
+        if id(n) in self.replaced:          # the element kept in a register (codegen.accumulate)
+            return self.replaced[id(n)]
         subscripts = []
         base: c_ast.Node = n
         while isinstance(base, c_ast.ArrayRef):
@@ -190,8 +226,9 @@ class KernelBodyPrinter(OpenMPPrinter):
 
     def __init__(self, scop: Scop, expressions: ExpressionPrinter, arrays: dict[str, DeviceArray],
                  shared: dict[str, SharedTile] | None = None, threads: int = 1,
-                 tile: str = "", pieces: dict | None = None):
-        super().__init__(scop, expressions)
+                 tile: str = "", pieces: dict | None = None,
+                 accumulations: dict[str, Accumulation] | None = None):
+        super().__init__(scop, expressions, accumulations)
         self.arrays = arrays
         self.shared = shared or {}
         self.threads = threads
@@ -255,8 +292,17 @@ class KernelBodyPrinter(OpenMPPrinter):
         statement = self.scop.statement(call.get_op_arg(0).get_id().get_name())
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
         generator = KernelStatementGenerator(substitutions(statement.iterators, values), self.arrays,
-                                             self.shared if self.inside_shared else None)
+                                             self.shared if self.inside_shared else None,
+                                             self.replaced.get(statement.name))
         return generator.visit(statement.body)
+
+    def _cell(self, accumulation: Accumulation) -> str:
+        cell = accumulation.cell            # an access: the array, then its subscripts
+        positions = [self.expressions(cell.get_op_arg(k)) for k in range(1, cell.get_op_n_arg())]
+        array = self.arrays.get(accumulation.array)
+        if array is None or len(positions) != len(array.extents) or len(positions) == 1:
+            return super()._cell(accumulation)
+        return f"{array.name}[{linear_index(positions, array.extents)}]"
 
 
 class HostPrinter(OpenMPPrinter):
@@ -302,8 +348,10 @@ class CudaGenerator:
 
     def __init__(self, scop: Scop, scope: Scope, expressions: ExpressionPrinter,
                  host_prefix: str, kernel_prefix: str, first_kernel: int,
-                 shared_memory: bool = True, shared_bytes: int = 48 * 1024):
+                 shared_memory: bool = True, shared_bytes: int = 48 * 1024,
+                 registers: bool = True):
         self.shared_memory = shared_memory
+        self.registers = registers
         self.shared_bytes = shared_bytes
         self.scop = scop
         self.scope = scope
@@ -401,6 +449,18 @@ class CudaGenerator:
         mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads)
         if not mapping.parallel:
             raise NothingToOffload()
+        from polyopt.scheduler.cost import parameter_point
+        point = parameter_point(self.scop)
+        # only at sizes the file gives (a guess at unknown ones must not keep code off the GPU)
+        known = all(name in self.scop.known_values for name in self.scop.parameters)
+        for kernel in mapping.kernels:
+            if kernel.mapped is None and known:
+                count = serial_instances(kernel, point)
+                if count > SERIAL_KERNEL_INSTANCES:
+                    raise NothingToOffload(
+                        f"a part with no parallel loop would run on one GPU thread "
+                        f"({'an unknown number of' if math.isinf(count) else f'about {count:.2g}'} "
+                        f"instances, over {SERIAL_KERNEL_INSTANCES:.0e}: the CPU is faster)")
         arrays = self.device_arrays()
         values = self.by_value(arrays)
         launches = {}
@@ -438,9 +498,12 @@ class CudaGenerator:
         if shared:
             body = self._shared_body(mapping, kernel, names, arrays, shared, threads, tile, context)
         else:
+            accumulations = self._accumulations()
             ast = build_ast(kernel_schedule(mapping, kernel, names), context, None,
-                            self.kernel_prefix)
-            body = KernelBodyPrinter(self.scop, self.expressions, arrays).print(ast.root)
+                            self.kernel_prefix, innermost=accumulations)
+            body = KernelBodyPrinter(self.scop, self.expressions, arrays,
+                                     accumulations=accumulations and accumulations.found
+                                     ).print(ast.root)
         if shared:
             body = ([cgen.Line(tile.declaration()) for tile in shared.values()]
                     + [cgen.Line("const int polyopt_thread = threadIdx.x + blockDim.x * "
@@ -488,15 +551,25 @@ class CudaGenerator:
         thread_context = context.align_params(isl.Set(f"[{tile}] -> {{ : }}").get_space())
         in_tile = thread_schedule_in_tile(mapping, kernel, names, tile)
         bodies = {}
+        accumulations = self._accumulations()
         for key, (value, instances) in pieces.items():
             thread = build_ast(in_tile.intersect_domain(instances), thread_context, None,
-                               f"{self.kernel_prefix}_")
+                               f"{self.kernel_prefix}_", innermost=accumulations)
             used = {access.array for statement in self.scop.statements
                     if not _statement_instances(instances, statement.name).is_empty()
                     for access in statement.accesses}
             bodies[key] = (value, thread.root, {a: t for a, t in shared.items() if a in used})
-        printer = KernelBodyPrinter(self.scop, self.expressions, arrays, shared, threads, tile, bodies)
+        printer = KernelBodyPrinter(self.scop, self.expressions, arrays, shared, threads, tile, bodies,
+                                    accumulations and accumulations.found)
         return printer.print(block.root)
+
+    def _accumulations(self) -> AccumulationFinder | None:
+        """Register promotion (PPCG's private memory, for the one case that pays most):
+        in a thread's innermost loop, the element it accumulates into is kept in a
+        local, loaded before the loop and stored after it (codegen.accumulate proves
+        it on the thread's schedule; the loop holds no barrier, so no other thread
+        can see the difference)."""
+        return AccumulationFinder(self.scop) if self.registers else None
 
     def _shared_tiles(self, kernel: Kernel, names: KernelNames,
                       arrays: dict[str, DeviceArray], tile: str) -> dict[str, SharedTile]:

@@ -110,7 +110,7 @@ class OpenMPPrinter:
     def _accumulating_for(self, node: isl.AstNode, accumulation: Accumulation
                           ) -> list[cgen.Generable]:
         """The loop with its accumulated cell in a local: loaded before, stored after."""
-        cell = self.expressions(accumulation.cell)
+        cell = self._cell(accumulation)
         self.replaced = {name: {reference: self.local for reference in references}
                          for name, references in accumulation.references.items()}
         try:
@@ -128,6 +128,10 @@ class OpenMPPrinter:
         if _always_true(first):
             return [block]
         return [cgen.If(first, block)]
+
+    def _cell(self, accumulation: Accumulation) -> str:
+        """The accumulated element as C (a kernel linearizes it)."""
+        return self.expressions(accumulation.cell)
 
     def _for_loop(self, node: isl.AstNode) -> list[cgen.Generable]:
         iterator = self.expressions(node.for_get_iterator())

@@ -68,6 +68,9 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "by the number of parallel loops mapped)")
     group.add_argument("--no-shared-memory", dest="shared_memory", action="store_false",
                        help="CUDA: do not copy reused tiles of read-only arrays to shared memory")
+    group.add_argument("--no-registers", dest="registers", action="store_false",
+                       help="CUDA: do not keep the element a thread's innermost loop accumulates "
+                            "into in a register (loaded before the loop, stored after it)")
     group.add_argument("-D", "--define", dest="defines", action="append", default=[],
                        type=argtypes.define, metavar="NAME[=VALUE]",
                        help="as the compiler's -D: the sizes the file's #defines and #if chains "
@@ -109,7 +112,7 @@ def _options(args: argparse.Namespace) -> Options:
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,
-                   shared_memory=args.shared_memory, defines=args.defines,
+                   shared_memory=args.shared_memory, registers=args.registers, defines=args.defines,
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
                    stencil_tile=args.stencil_tile, blas=args.blas,
                    blas_library=args.blas_library, blas_mode=args.blas_mode)

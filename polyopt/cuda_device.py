@@ -1,10 +1,12 @@
-"""The GPU polyopt runs CUDA code on, found through PyCUDA (``pip install polyopt[cuda]``).
+"""The GPU polyopt runs CUDA code on, found through the CUDA driver library itself.
 
 ``detect`` reads the limits the mapping needs (threads per block, shared
-memory per block, multiprocessors, compute capability). Without a GPU, without
-its driver, or without PyCUDA, it says which is missing (asking the CUDA driver
-library itself first, so that a machine with no GPU is not told to install
-PyCUDA), and polyopt still generates and compile-checks CUDA but cannot run it.
+memory per block, multiprocessors, compute capability) and those of the lower
+bound on a kernel's time (clock, memory bus) from libcuda, which every machine
+with an NVIDIA driver has, through ctypes: no Python package is needed. PyCUDA
+(``pip install polyopt[cuda]``) is only a second way, for a driver library that
+does not answer those calls. Without a GPU or its driver, the reason says which
+is missing, and polyopt still generates and compile-checks CUDA but cannot run it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ class Device:
     max_threads_per_block: int
     shared_memory_per_block: int
     multiprocessors: int
+    clock_khz: int = 0                  # 0: not known (read through PyCUDA)
+    memory_clock_khz: int = 0
+    memory_bus_bits: int = 0
+
+    @property
+    def memory_bytes_per_second(self) -> float:
+        """Peak bandwidth of the device memory (double data rate), 0 when not known."""
+        return 2.0 * self.memory_clock_khz * 1e3 * self.memory_bus_bits / 8
 
     @property
     def arch(self) -> str:
@@ -89,17 +99,54 @@ def _driver_problem(ordinal: int) -> str | None:
     return None
 
 
+# CUdevice_attribute values of cuda.h
+_ATTRIBUTES = {"max_threads_per_block": 1, "shared_memory_per_block": 8, "clock_khz": 13,
+               "multiprocessors": 16, "memory_clock_khz": 36, "memory_bus_bits": 37,
+               "major": 75, "minor": 76}
+
+
+def _through_driver(ordinal: int) -> Device | str:
+    """The device as libcuda describes it (cuDeviceGetName, cuDeviceGetAttribute), or why not."""
+    library = _load_driver()
+    if library is None:
+        return "the CUDA driver library (libcuda) is not found"
+    try:
+        device = ctypes.c_int(0)
+        status = library.cuDeviceGet(ctypes.byref(device), ordinal)
+        if status != 0:
+            return f"cuDeviceGet: {_error_name(library, status)}"
+        name = ctypes.create_string_buffer(256)
+        status = library.cuDeviceGetName(name, 256, device)
+        if status != 0:
+            return f"cuDeviceGetName: {_error_name(library, status)}"
+        values = {}
+        for key, attribute in _ATTRIBUTES.items():
+            value = ctypes.c_int(0)
+            status = library.cuDeviceGetAttribute(ctypes.byref(value), attribute, device)
+            if status != 0:
+                return f"cuDeviceGetAttribute({attribute}): {_error_name(library, status)}"
+            values[key] = value.value
+    except (AttributeError, OSError, TypeError) as error:
+        return f"the CUDA driver library cannot be asked ({error})"
+    return Device(name.value.decode(errors="replace"), (values.pop("major"), values.pop("minor")),
+                  **values)
+
+
 def detect(ordinal: int = 0) -> Device | NoDevice:
     """The GPU of that ordinal and its limits, or why there is none to use: no GPU
-    or driver first, then no PyCUDA to read its limits with."""
+    or driver first; the limits from the driver library, else through PyCUDA."""
     problem = _driver_problem(ordinal)
     if problem is not None:
         return NoDevice(problem)
+    found = _through_driver(ordinal)
+    if isinstance(found, Device):
+        return found
     try:
         import pycuda  # noqa: F401
     except ImportError:
-        return NoDevice("a CUDA GPU is here, but PyCUDA, which polyopt reads its limits with, "
-                        "is not installed (pip install 'polyopt[cuda]')")
+        return NoDevice(f"a CUDA GPU is here, but its driver library does not give its limits "
+                        f"({found}) and PyCUDA, the other way to read them, is not installed "
+                        "(pip install 'polyopt[cuda]')")
     try:
         import pycuda.driver as driver
     except Exception as error:  # noqa: BLE001 - no libcuda (no driver): a reason, not a crash
@@ -136,3 +183,9 @@ def event_times(stderr: bytes) -> list[tuple[str, float, float]]:
     a program built with -DPOLYOPT_CUDA_TIMING printed."""
     return [(where.decode(errors="replace"), float(total), float(kernels))
             for where, total, kernels in _TIMES.findall(stderr)]
+
+
+if __name__ == "__main__":      # python3 polyopt/cuda_device.py: needs nothing but the standard library
+    found = detect()
+    print(describe(found))
+    sys.exit(0 if isinstance(found, Device) else 1)

@@ -45,6 +45,7 @@ class Options:
     target: str = "c"                 # "c" (OpenMP C) or "cuda"
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
     shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
+    registers: bool = True            # CUDA: an innermost loop's accumulated element in a register
     check: bool = True                # read the generated AST back, check it (codegen.verify)
     # NAME or NAME=VALUE, as -D: the sizes the file chooses under them (and values of
     # parameters that are no macros) are known for decisions; the code stays parametric
@@ -79,6 +80,7 @@ def options_key(options: Options) -> str:
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"
+        key += "" if options.registers else ";registers=0"
     return key
 
 
@@ -480,8 +482,9 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                             scheduled.description, [], [], scheduled.fallback,
                                             nest.parallel_loops)
                 return outcome
-            outcome.warnings.append(format_warning("no parallel loop to offload to the GPU; "
-                                                   "the SCoP stays C on the host",
+            reason = getattr(device, "not_offloaded", "") or "no parallel loop to offload to the GPU"
+            device.not_offloaded = ""
+            outcome.warnings.append(format_warning(f"{reason}; the SCoP stays C on the host",
                                                    scop.region.location))
         nest = generate(scheduled, state.expressions)
     except CodegenError as error:
@@ -585,11 +588,13 @@ class DeviceCode:
                           for problem in cplusplus_problems(scope, scop)]
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
-                                  scheduled.options.shared_memory, self.shared_bytes)
+                                  scheduled.options.shared_memory, self.shared_bytes,
+                                  scheduled.options.registers)
         try:
             nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
                                       scheduled.options.block_sizes, self.max_threads)
-        except NothingToOffload:
+        except NothingToOffload as nothing:
+            self.not_offloaded = nothing.reason
             return None
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)

@@ -305,7 +305,7 @@ def test_polybench_compiles_with_nvcc(kernel, tmp_path):
     _nvcc_compiles(result.text, tmp_path, kernel, [f"-I{SUITE}", "-DLARGE_DATASET"])
 
 
-# -- the device, through PyCUDA -----------------------------------------------
+# -- the device, through libcuda or PyCUDA -----------------------------------------------
 
 class _FakeDriver:
     """What polyopt uses of pycuda.driver, for a machine with one H100."""
@@ -368,6 +368,38 @@ class _FakeLibcuda:
         return 1
 
 
+class _FakeFullLibcuda(_FakeLibcuda):
+    """libcuda of a machine with one H100, as the driver API answers."""
+
+    VALUES = {1: 1024, 8: 49152, 13: 1980000, 16: 132, 36: 2619000, 37: 5120, 75: 9, 76: 0}
+
+    def cuDeviceGet(self, device, ordinal):
+        device._obj.value = ordinal
+        return 0
+
+    def cuDeviceGetName(self, name, length, device):
+        name.value = b"NVIDIA H100 80GB HBM3"
+        return 0
+
+    def cuDeviceGetAttribute(self, value, attribute, device):
+        value._obj.value = self.VALUES[attribute]
+        return 0
+
+
+def test_device_limits_through_the_driver_library_alone(monkeypatch):
+    """No PyCUDA: libcuda's own calls give the name and every limit."""
+    import sys
+
+    from polyopt import cuda_device
+    monkeypatch.setitem(sys.modules, "pycuda", None)
+    monkeypatch.setattr(cuda_device, "_load_driver", _FakeFullLibcuda)
+    found = cuda_device.detect()
+    assert isinstance(found, cuda_device.Device), found
+    assert (found.name, found.arch, found.max_threads_per_block, found.shared_memory_per_block,
+            found.multiprocessors) == ("NVIDIA H100 80GB HBM3", "sm_90", 1024, 49152, 132)
+    assert found.memory_bytes_per_second == pytest.approx(3.35e12, rel=0.01)
+
+
 def test_no_pycuda_is_a_clear_reason(monkeypatch):
     import sys
 
@@ -377,6 +409,7 @@ def test_no_pycuda_is_a_clear_reason(monkeypatch):
     found = cuda_device.detect()
     assert isinstance(found, cuda_device.NoDevice)
     assert "a CUDA GPU is here" in found.reason and "pip install 'polyopt[cuda]'" in found.reason
+    assert "libcuda cannot be asked" in found.reason or "cannot be asked" in found.reason
 
 
 @pytest.mark.parametrize("driver, reason", [
@@ -471,3 +504,17 @@ void scale(int n, int m, double A[n][m])
     result = optimize_source(source, CUDA)
     assert any("vla.c:5:1: warning: parameter 'A' is a variable-length array" in w
                for w in result.warnings), result.warnings
+
+
+def test_a_long_part_without_parallel_loop_stays_on_the_host():
+    """A SCoP whose serial part would run on one GPU thread for many instances (the
+    scalar of symm serializes it; on an H100 that took 90 s against the CPU's 3 s)
+    is not offloaded, and the warning says why; a short one still is."""
+    from polyopt.codegen.cuda import SERIAL_KERNEL_INSTANCES
+    result = _cuda(SUITE / "kernels" / "symm.c")
+    warning = [w for w in result.warnings if "one GPU thread" in w]
+    assert warning and "stays C on the host" in warning[0], result.warnings
+    assert "<<<" not in result.text
+    assert SERIAL_KERNEL_INSTANCES == 10_000
+    short = _cuda(SUITE / "kernels" / "trisolv.c")       # one-thread kernels of one instance each
+    assert "<<<1, 1>>>" in short.text and not [w for w in short.warnings if "one GPU thread" in w]

@@ -1,0 +1,50 @@
+#include "bicg_kernel.hu"
+__global__ void kernel0(double *A, double *p, double *q)
+{
+    int b0 = blockIdx.x;
+    int t0 = threadIdx.x;
+    __shared__ double shared_A[32][32];
+    double private_q[1];
+
+    #define ppcg_min(x,y)    ({ __typeof__(x) _x = (x); __typeof__(y) _y = (y); _x < _y ? _x : _y; })
+    {
+      for (int c1 = 0; c1 <= 1899; c1 += 32) {
+        if (t0 + c1 <= 1899)
+          for (int c2 = 0; c2 <= ppcg_min(31, -32 * b0 + 2099); c2 += 1)
+            shared_A[c2][t0] = A[(32 * b0 + c2) * 1900 + (t0 + c1)];
+        __syncthreads();
+        if (32 * b0 + t0 <= 2099 && c1 == 0)
+          private_q[0] = 0.;
+        if (32 * b0 + t0 <= 2099)
+          for (int c3 = 0; c3 <= ppcg_min(31, -c1 + 1899); c3 += 1)
+            private_q[0] = (private_q[0] + (shared_A[t0][c3] * p[c1 + c3]));
+        __syncthreads();
+      }
+      if (32 * b0 + t0 <= 2099)
+        q[32 * b0 + t0] = private_q[0];
+    }
+}
+__global__ void kernel1(double *A, double *r, double *s)
+{
+    int b0 = blockIdx.x;
+    int t0 = threadIdx.x;
+    __shared__ double shared_r[32];
+    double private_s[1];
+
+    #define ppcg_min(x,y)    ({ __typeof__(x) _x = (x); __typeof__(y) _y = (y); _x < _y ? _x : _y; })
+    {
+      for (int c1 = 0; c1 <= 2099; c1 += 32) {
+        if (t0 + c1 <= 2099)
+          shared_r[t0] = r[t0 + c1];
+        __syncthreads();
+        if (32 * b0 + t0 <= 1899 && c1 == 0)
+          private_s[0] = 0;
+        if (32 * b0 + t0 <= 1899)
+          for (int c3 = 0; c3 <= ppcg_min(31, -c1 + 2099); c3 += 1)
+            private_s[0] = (private_s[0] + (shared_r[c3] * A[(c1 + c3) * 1900 + (32 * b0 + t0)]));
+        __syncthreads();
+      }
+      if (32 * b0 + t0 <= 1899)
+        s[32 * b0 + t0] = private_s[0];
+    }
+}

@@ -1,0 +1,40 @@
+#include "gemm_kernel.hu"
+__global__ void kernel0(double *A, double *B, double *C, double alpha, double beta)
+{
+    int b0 = blockIdx.y, b1 = blockIdx.x;
+    int t0 = threadIdx.y, t1 = threadIdx.x;
+    __shared__ double shared_A[32][32];
+    double private_C[1][2];
+
+    #define ppcg_min(x,y)    ({ __typeof__(x) _x = (x); __typeof__(y) _y = (y); _x < _y ? _x : _y; })
+    {
+      if (32 * b0 + t0 <= 999 && 32 * b1 + t1 <= 1099) {
+        private_C[0][0] = C[(32 * b0 + t0) * 1100 + (32 * b1 + t1)];
+        if (32 * b1 + t1 <= 1083)
+          private_C[0][1] = C[(32 * b0 + t0) * 1100 + (32 * b1 + t1 + 16)];
+      }
+      for (int c2 = 0; c2 <= 1199; c2 += 32) {
+        if (32 * b0 + t0 <= 999)
+          for (int c4 = t1; c4 <= ppcg_min(31, -c2 + 1199); c4 += 16)
+            shared_A[t0][c4] = A[(32 * b0 + t0) * 1200 + (c2 + c4)];
+        __syncthreads();
+        if (32 * b0 + t0 <= 999 && 32 * b1 + t1 <= 1099 && c2 == 0) {
+          private_C[0][0] *= beta;
+          if (32 * b1 + t1 <= 1083)
+            private_C[0][1] *= beta;
+        }
+        if (32 * b0 + t0 <= 999 && 32 * b1 + t1 <= 1099)
+          for (int c3 = 0; c3 <= ppcg_min(31, -c2 + 1199); c3 += 1) {
+            private_C[0][0] += ((alpha * shared_A[t0][c3]) * B[(c2 + c3) * 1100 + (32 * b1 + t1)]);
+            if (32 * b1 + t1 <= 1083)
+              private_C[0][1] += ((alpha * shared_A[t0][c3]) * B[(c2 + c3) * 1100 + (32 * b1 + t1 + 16)]);
+          }
+        __syncthreads();
+      }
+      if (32 * b0 + t0 <= 999 && 32 * b1 + t1 <= 1099) {
+        C[(32 * b0 + t0) * 1100 + (32 * b1 + t1)] = private_C[0][0];
+        if (32 * b1 + t1 <= 1083)
+          C[(32 * b0 + t0) * 1100 + (32 * b1 + t1 + 16)] = private_C[0][1];
+      }
+    }
+}
