@@ -259,7 +259,6 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
 
 def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
            context: isl.Set, parallel_mark: str | tuple[str, ...] | None) -> AstCheck:
-    ctx = context.get_ctx()
     reader = _Reader(context, parallel_mark)
     reader.read(root)
     expected = domain.intersect_params(context)
@@ -291,17 +290,12 @@ def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
     parts: dict[str, list[tuple[_Executed, isl.Map]]] = {}
     for name, pieces in by_statement.items():
         for executed in pieces:
-            if not executed.statement.is_injective():
+            # coalesced first: the same map in fewer pieces (a tiled loop's domain comes
+            # in dozens), which the injectivity test pairs with each other
+            if not executed.statement.coalesce().is_injective():
                 return AstCheck(False, f"some instance of {name} is executed more than once")
-            ls = isl.LocalSpace.from_space(executed.domain.get_space())
-            entries = isl.Map.from_domain(executed.domain)
-            padding = [("position", 0)] * (length - len(executed.vector))
-            for kind, number in executed.vector + padding:
-                value = (isl.PwAff.var_on_domain(ls, isl.dim_type.set, number)
-                         if kind == "iterator"
-                         else _constant(executed.domain, isl.Val.int_from_si(ctx, number)))
-                entries = entries.flat_range_product(isl.Map.from_pw_aff(value))
-            when = executed.statement.reverse().apply_range(entries)
+            when = executed.statement.reverse().apply_range(
+                _execution_vector(executed, length))
             parts.setdefault(name, []).append((executed, when.coalesce()))
     backward = None
     relevant = dependences.intersect_domain(expected).intersect_range(expected)
@@ -323,6 +317,25 @@ def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
                             and _carries(loop, pairs):
                         return AstCheck(False, "a loop marked parallel carries a dependence")
     return AstCheck(True)
+
+
+def _execution_vector(executed: _Executed, length: int) -> isl.Map:
+    """The execution vector of `executed`'s instances, padded with zeros to `length`, as
+    an affine function of the enclosing iterators. It is defined on their whole space:
+    composed with the statement's inverse, it is restricted to its domain all the same,
+    without a product per entry with the domain's constraints (which was most of the
+    time of this step)."""
+    space = executed.domain.get_space()
+    ctx = space.get_ctx()
+    ls = isl.LocalSpace.from_space(space)
+    affs = isl.AffList.alloc(ctx, length)
+    padding = [("position", 0)] * (length - len(executed.vector))
+    for kind, number in executed.vector + padding:
+        affs = affs.add(isl.Aff.var_on_domain(ls, isl.dim_type.set, number) if kind == "iterator"
+                        else isl.Aff.val_on_domain(ls, isl.Val.int_from_si(ctx, number)))
+    vectors = isl.Space.set_from_params(space.params()).add_dims(isl.dim_type.set, length)
+    return isl.Map.from_multi_aff(
+        isl.MultiAff.from_aff_list(space.map_from_domain_and_range(vectors), affs))
 
 
 def _example(instances: isl.Set) -> str:

@@ -70,6 +70,22 @@ def test_extra_instances_are_found():
     assert "not in the domain" in verdict.reason
 
 
+def test_an_instance_executed_twice_is_found():
+    scop, dependences = _scop(RECURRENCE)
+    # S0(c0 - c1) for c1 in {0, 1}: the arguments are not injective on the loops
+    twice = isl.UnionMap("[n] -> { S0[i] -> [t, j] : t = i + j and 0 <= j <= 1 }")
+    verdict = check_ast(_ast(scop, twice.intersect_domain(scop.domain())), scop.domain(),
+                        dependences, scop.context, PARALLEL)
+    assert verdict.correct is False
+    assert "more than once" in verdict.reason
+    # S0(c0 + c1) with c0 a multiple of 16 and 0 <= c1 < 16: injective on the loops' domain
+    # only (not as a function on the whole space)
+    tiled = isl.UnionMap("[n] -> { S0[i] -> [t, j] : t = 16 * floor(i / 16) and j = i - t }")
+    verdict = check_ast(_ast(scop, tiled.intersect_domain(scop.domain())), scop.domain(),
+                        dependences, scop.context, PARALLEL)
+    assert verdict.correct is True, verdict.reason
+
+
 def test_a_parallel_mark_on_a_carrying_loop_is_found():
     scop, dependences = _scop(RECURRENCE)
     # No dependences given to the AST builder: it marks the loop parallel.
