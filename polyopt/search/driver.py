@@ -19,7 +19,9 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 import statistics
+from collections.abc import Sequence
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -41,6 +43,8 @@ log = logging.getLogger(__name__)
 OK = "ok"
 WRONG = "wrong output"
 STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error")
+NOT_BENCHMARKED = "not benchmarked"   # judged by a classifier alone (--classifier), never run
+CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 
 
 STRATEGIES = ("random", "ga")
@@ -63,6 +67,8 @@ class SearchSettings:
     draw_factor: int = 20            # draws allowed per wanted schedule (duplicates, stuck draws)
     use_database: bool = True
     stored: int = 3                  # best stored schedules re-evaluated as candidates
+    classifier_mode: str | None = None   # ga with a classifier: one of CLASSIFIER_MODES
+    classifier_model: str | None = None  # ... its model file (None: the shipped one)
 
 
 @dataclass
@@ -89,6 +95,8 @@ class Candidate:
     operator: str | None = None                      # "random", a genetic operator, "seed:isl"...
     parents: list[str] = field(default_factory=list)  # names of the parent candidates
     prediction: bool | None = None                   # a classifier's verdict, where one judged it
+    probabilities: list[float | None] = field(default_factory=list)  # per SCoP: profitable
+    features: list[dict | None] = field(default_factory=list)        # per SCoP: what it saw
 
     @property
     def median(self) -> float | None:
@@ -111,11 +119,14 @@ class SearchResult:
     reference_seconds: float
     sampling_seconds: float
     notes: list[str] = field(default_factory=list)
+    unbenchmarked: list[Candidate] = field(default_factory=list)  # a classifier kept them out
+    classifier: dict | None = None       # what the classifier did (counts), where one was used
 
     def counts(self, sampled_only: bool = False) -> dict[str, int]:
-        """Candidates by status (only a strategy's sampled ones if `sampled_only`)."""
+        """Candidates by status (only a strategy's sampled ones if `sampled_only`);
+        NOT_BENCHMARKED only where a classifier kept some from running."""
         result = {status: 0 for status in STATUSES}
-        for candidate in self.candidates:
+        for candidate in self.candidates + self.unbenchmarked:
             if not sampled_only or candidate.samples:
                 result[candidate.status] = result.get(candidate.status, 0) + 1
         return result
@@ -138,8 +149,9 @@ class Judge:
 
     def __init__(self, evaluator: Evaluator, origin: Path | None = None,
                  rel_tolerance: float = 0.0, run_environment: dict[str, str] | None = None,
-                 strict: Evaluator | None = None):
+                 strict: Evaluator | None = None, ignore: Sequence[re.Pattern] = ()):
         self.evaluator, self.origin = evaluator, origin
+        self.ignore = list(ignore)       # stdout lines left out of the comparison
         self.rel_tolerance = rel_tolerance
         self.run_environment = run_environment
         self.reference: RunOutput | None = None
@@ -155,7 +167,7 @@ class Judge:
 
     def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
         """None if the outputs agree, else the first differences."""
-        comparison = self.evaluator.compare(expected, actual, self.rel_tolerance)
+        comparison = self.evaluator.compare(expected, actual, self.rel_tolerance, self.ignore)
         return None if comparison.equal else "; ".join(comparison.differences[:3])
 
     def start(self, original_text: str) -> float:
@@ -258,6 +270,11 @@ class Search:
         self.sampling_seconds = 0.0
         self.best_seconds: float | None = None
         self.best_wall: float | None = None    # whole-run seconds of the fastest so far
+        self.model, self.model_path = self._model(settings)
+        self.unbenchmarked: list[Candidate] = []   # judged by the classifier, never run
+        self.classifier_summary: dict | None = None
+        self.status_note = ""                  # shown beside the progress bar's best time
+        self.summary_note = ""                 # added to the winner's summary comment
         self.machine = machine_fingerprint()
         self.fingerprints = [scop_fingerprint(s) for s in self.scops]
         self.options_key = options_key(options)
@@ -276,6 +293,22 @@ class Search:
         except DatabaseError as error:
             self._without_database(error, "searching without it")
             self.baselines = self._baselines() if self.scops else []
+
+    @staticmethod
+    def _model(settings: SearchSettings):
+        """The classifier model a genetic search with a classifier uses, loaded before
+        anything is built (a model made for other features is refused: ModelError)."""
+        if settings.classifier_mode is None:
+            return None, None
+        if settings.classifier_mode not in CLASSIFIER_MODES:
+            raise UsageError(f"unknown classifier mode '{settings.classifier_mode}' "
+                             f"(choose from {', '.join(CLASSIFIER_MODES)})")
+        if settings.strategy != "ga":
+            raise UsageError("a classifier judges the genetic search's schedules: it needs "
+                             "--scheduler ga")
+        from polyopt.search.classifier import default_model_path, load_model
+        path = settings.classifier_model or str(default_model_path())
+        return load_model(path), path
 
     def _without_database(self, error: DatabaseError, consequence: str) -> None:
         """The database is a cache: a warning, and the search goes on without it."""
@@ -461,12 +494,16 @@ class Search:
             kept = self._kept_description(best)
             best.choices = [replace(c, description=kept) if c.schedule is None else c
                             for c in best.choices]
+        if self.summary_note:
+            best.choices = [replace(c, description=f"{c.description}; {self.summary_note}")
+                            for c in best.choices]
         optimized = render(self.source, self.scops, self.warnings, self.options,
                            best.choices, self.dependences)
         if all(c.schedule is None for c in best.choices):
             optimized.text = self.source.text
         return SearchResult(best, self.candidates, optimized, reference,
-                            self.sampling_seconds, self.notes)
+                            self.sampling_seconds, self.notes, self.unbenchmarked,
+                            self.classifier_summary)
 
     def _kept_description(self, best: Candidate) -> str:
         """Why the winner leaves a SCoP as written: it was fastest (and what came next)."""
@@ -481,7 +518,8 @@ class Search:
             self.progress.update(1)
             if self.best_seconds is not None:
                 # one run each so far; the final rounds time the fastest again
-                self.progress.set_postfix_str(f"best first run {self.best_seconds:.4g} s")
+                note = f", {self.status_note}" if self.status_note else ""
+                self.progress.set_postfix_str(f"best first run {self.best_seconds:.4g} s{note}")
 
 
 def strategy(name: str):
@@ -506,7 +544,7 @@ def _rational(value):
 def samples_json_lines(result: SearchResult) -> str:
     """Every evaluated candidate, one JSON object per line (see ``--dump samples``)."""
     lines = []
-    for candidate in result.candidates:
+    for candidate in result.candidates + result.unbenchmarked:
         for index, choice in enumerate(candidate.choices):
             sample = candidate.samples[index] if index < len(candidate.samples) else None
             entry = {
@@ -519,6 +557,12 @@ def samples_json_lines(result: SearchResult) -> str:
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
                 "prediction": candidate.prediction,
             }
+            if result.classifier is not None:
+                entry["probability"] = (candidate.probabilities[index]
+                                        if index < len(candidate.probabilities) else None)
+                entry["features"] = (candidate.features[index]
+                                     if index < len(candidate.features) else None)
+                entry["classifier"] = result.classifier
             if sample is not None:
                 entry["matrix"] = [list(row) for row in sample.matrix()]
                 entry["rows"] = [row.how for row in sample.rows]
