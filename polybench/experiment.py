@@ -269,10 +269,14 @@ class Experiment:
         """The best schedule of a search (random or genetic), each candidate judged by
         the kernel time the harness prints and by its dumped arrays."""
         from polyopt.search import Search, SearchSettings, samples_json_lines
+        defaults = SearchSettings()
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
                                   strategy=variant.search_strategy,
                                   timeout=self.settings.timeout,
-                                  use_database=self.settings.database is not False)
+                                  use_database=self.settings.database is not False,
+                                  population=variant.search_population or defaults.population,
+                                  generations=variant.search_generations or defaults.generations,
+                                  classifier_mode=variant.search_classifier)
         options = dataclasses.replace(self.polyopt_options(variant, kernel),
                                       database=self.settings.database or None)
         start = time.perf_counter()

@@ -158,8 +158,9 @@ def _add_ignore_option(group) -> None:
                        type=argtypes.regex, metavar="REGEX",
                        help="leave the lines of standard output that REGEX matches (Python "
                             "re.search) out of the comparison with the original, e.g. a "
-                            "printed time: --ignore-output '^[0-9]+\\.[0-9]+$' for "
-                            "PolyBench's harness (repeatable; the rest stays exact)")
+                            "printed time: --ignore-output '^[0-9]+\\.[0-9]{6}$' for the "
+                            "kernel time of polyopt's PolyBench harness (repeatable; every "
+                            "other line is compared as before)")
 
 
 def _main_parser() -> argparse.ArgumentParser:

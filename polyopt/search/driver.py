@@ -308,6 +308,9 @@ class Search:
                              "--scheduler ga")
         from polyopt.search.classifier import default_model_path, load_model
         path = settings.classifier_model or str(default_model_path())
+        if settings.classifier_model in CLASSIFIER_MODES and not Path(path).exists():
+            raise UsageError(f"no model file '{path}' (the mode is given as --classifier-mode "
+                             f"{path}; --classifier alone uses the shipped model)")
         return load_model(path), path
 
     def _without_database(self, error: DatabaseError, consequence: str) -> None:
