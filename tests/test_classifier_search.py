@@ -124,6 +124,15 @@ def test_the_guard_budget_counts_only_benchmarks(space, operators):
     assert len(algorithm.made) > 3 * 3                   # several generations were made
 
 
+def test_an_individual_of_several_scops_is_judged_by_the_mean():
+    from polyopt.search.genetic import Individual, individual_probability
+    def individual(probabilities):
+        return Individual([], [], [], 0, "random", probabilities=probabilities)
+    assert individual_probability(individual([0.6, 0.3, 0.7])) == pytest.approx(1.6 / 3)
+    assert individual_probability(individual([0.9, None])) == pytest.approx(0.45)
+    assert individual_probability(individual([])) == 0.0
+
+
 def test_a_mode_needs_a_classifier(space):
     with pytest.raises(ValueError):
         GeneticAlgorithm([space], random.Random(1), Bench(), budget=5, mode=GUARD)

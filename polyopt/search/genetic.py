@@ -49,7 +49,8 @@ variants of §7.2 of the thesis (``mode``):
   budget counts the benchmarked ones; the skipped ones are counted
   (``skipped``) and reported.
 
-An individual is predicted profitable when the schedule of every SCoP is.
+An individual is predicted profitable when the mean of its SCoPs' probabilities
+is at least 1/2 (``individual_probability``).
 
 The loop itself (``GeneticAlgorithm``) knows nothing of compilers: it hands
 the individuals to benchmark to a callback. ``GeneticStrategy`` is the search
@@ -163,7 +164,7 @@ class Individual:
     birth: int = 0                           # order of creation (ties in selection)
     same_as: Individual | None = None        # a duplicate tree: the one that was benchmarked
     measured: float | None = None            # its own time (WORST: failed); None: not yet
-    # the classifier's verdict (--classifier): profitable if every SCoP's schedule is
+    # the classifier's verdict (--classifier; see individual_probability)
     prediction: bool | None = None
     probabilities: list[float | None] = field(default_factory=list)   # per SCoP
     features: list[dict | None] = field(default_factory=list)         # per SCoP
@@ -479,7 +480,8 @@ class GeneticAlgorithm:
                                 len(survivors) + len(immigrants) + len(children))
             self.populations.append(population)
             self.bests.append(population[0].fitness)
-            if converged(self.bests) and self.bests[-1] < WORST:
+            # the guard may run nothing for generations: no time, no convergence
+            if converged(self.bests) and (self.mode != GUARD or self.bests[-1] < WORST):
                 self.notes.append(f"genetic: converged after {generation} generation(s) (the "
                                   f"best improved by less than {IMPROVEMENT:.0%} per generation "
                                   f"over {WINDOW})")
@@ -533,8 +535,7 @@ class GeneticAlgorithm:
         self.final_share = self.profitable_share(population)
         # the final population, benchmarked: a tree duplicate through the one it repeats
         ranked = sorted(population, key=lambda i: (not i.prediction,
-                                                   -min((p or 0.0 for p in i.probabilities),
-                                                        default=0.0), i.birth))
+                                                   -individual_probability(i), i.birth))
         pending = list(dict.fromkeys((i.same_as or i) for i in ranked))
         run = [i for i in pending if i.measured is None][:max(0, self.remaining)]
         self.spent += len(run)
@@ -613,8 +614,9 @@ class GeneticStrategy:
 class ScheduleJudge:
     """The classifier's verdict on individuals: the features of each SCoP's schedule
     tree with its tile genes (``scheduler.features``), the forest's probability that
-    it is profitable; an individual is predicted profitable if every SCoP is. A
-    schedule whose features cannot be computed counts as unprofitable."""
+    it is profitable; an individual is predicted profitable if the mean over its
+    SCoPs is at least 1/2 (``individual_probability``). A schedule whose features
+    cannot be computed counts as unprofitable (probability 0)."""
 
     def __init__(self, search: Search):
         self.search = search
@@ -658,9 +660,18 @@ class ScheduleJudge:
                 individual.features.append(values)
                 individual.probabilities.append(None if values is None else next(probabilities))
         for individual in individuals:
-            individual.prediction = all(p is not None and p >= 0.5
-                                        for p in individual.probabilities)
+            individual.prediction = individual_probability(individual) >= 0.5
         self.seconds += time.perf_counter() - began
+
+
+def individual_probability(individual: Individual) -> float:
+    """The probability that an individual is profitable: the mean of its SCoPs'
+    (a schedule without features counts as 0). Each SCoP's example in the training
+    data is labelled by the whole program's time, so each says something of the
+    whole; requiring every SCoP to be predicted profitable would leave almost
+    nothing profitable in a file of several SCoPs."""
+    values = [p or 0.0 for p in individual.probabilities]
+    return sum(values) / len(values) if values else 0.0
 
 
 def _record_classifier(search: Search, algorithm: GeneticAlgorithm) -> None:
