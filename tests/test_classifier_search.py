@@ -96,7 +96,8 @@ def test_the_guard_benchmarks_only_what_is_predicted_profitable(space, operators
     algorithm = _ga(space, bench, Verdicts(_every_other), GUARD, budget=20, generations=3)
     algorithm.run()
     ran = [i for batch in bench.batches for i in batch]
-    assert ran and all(i.prediction for i in ran)
+    # half of each population is predicted profitable: nothing needs filling up
+    assert ran and all(i.prediction for i in ran) and algorithm.filled == 0
     assert algorithm.skipped == sum(1 for i in algorithm.made if not i.prediction) > 0
     assert algorithm.spent == len(ran) <= 20
     assert len(algorithm.made) > len(ran)
@@ -104,24 +105,27 @@ def test_the_guard_benchmarks_only_what_is_predicted_profitable(space, operators
                in note for note in algorithm.notes)
 
 
-def test_the_guard_fills_the_parents_with_unrun_individuals(space, operators):
+def test_the_guard_fills_up_half_the_population_with_unprofitable_ones(space, operators):
     bench = Bench()
     algorithm = _ga(space, bench, Verdicts(lambda i: i.birth == 0), GUARD)
     population = algorithm.initial([])
     algorithm.evaluate(population)
-    assert bench.count == 1
+    assert bench.count == 4 and algorithm.filled == 3    # half of 8: one profitable, 3 more
+    assert sum(1 for i in population if i.skipped) == algorithm.skipped == 4
     basis = algorithm.basis(population, 4)
-    assert basis[0].birth == 0 and basis[0].fitness < WORST
-    assert len(basis) == 4 and all(not i.benchmarked for i in basis[1:])
+    assert all(i.benchmarked for i in basis)
+    # a generation with enough that ran: no more filling
+    algorithm.evaluate(population[:4], population[:4] + basis)
+    assert bench.count == 4
 
 
 def test_the_guard_budget_counts_only_benchmarks(space, operators):
     bench = Bench()
-    algorithm = _ga(space, bench, Verdicts(lambda i: i.birth % 4 == 0), GUARD, budget=3,
+    algorithm = _ga(space, bench, Verdicts(lambda i: i.birth % 3 == 0), GUARD, budget=7,
                     generations=20)
     algorithm.run()
-    assert bench.count == 3
-    assert len(algorithm.made) > 3 * 3                   # several generations were made
+    assert bench.count == algorithm.spent == 7
+    assert algorithm.skipped > 0 and len(algorithm.made) > bench.count
 
 
 def test_an_individual_of_several_scops_is_judged_by_the_mean():
@@ -193,10 +197,12 @@ def test_the_guard_skips_schedules_predicted_unprofitable(tmp_path, capsys, gene
     ran = [e for e in searched if e["status"] != "not benchmarked"]
     skipped = [e for e in searched if e["status"] == "not benchmarked"]
     assert ran and skipped
-    assert all(e["prediction"] is True and e["probability"] >= 0.5 for e in ran)
+    summary = entries[0]["classifier"]
+    profitable = [e for e in ran if e["prediction"]]
+    assert all(e["probability"] >= 0.5 for e in profitable)
+    assert len(ran) - len(profitable) == summary["filled"]       # run to fill up
     assert all(e["prediction"] is False and e["probability"] < 0.5 for e in skipped)
     assert all(set(e["features"]) == set(FEATURE_NAMES) for e in searched)
-    summary = entries[0]["classifier"]
     assert summary["mode"] == "guard" and summary["skipped"] == len(skipped)
     assert summary["classified"] == len(searched)
     assert f"classifier (guard): skipped {len(skipped)} of {len(searched)} candidates" in err

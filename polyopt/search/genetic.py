@@ -44,9 +44,12 @@ variants of §7.2 of the thesis (``mode``):
   can lose its best schedule: nothing is timed before the end.
 * The guard (``guard``, §7.2.1, proposed but never evaluated): GA_B, except
   that every new individual is classified first and only those predicted
-  profitable are benchmarked; the parents are the fastest benchmarked ones,
-  filled up with random individuals that were not run when too few ran. The
-  budget counts the benchmarked ones; the skipped ones are counted
+  profitable are benchmarked; where fewer than half of the population ran
+  successfully or are predicted profitable, random ones predicted unprofitable
+  are benchmarked too, to fill up (the thesis: "to retain the population's
+  diversity"). The parents are the fastest benchmarked ones (filled up with
+  individuals that were not run, should too few have run within the budget).
+  The budget counts the benchmarked ones; the skipped ones are counted
   (``skipped``) and reported.
 
 An individual is predicted profitable when the mean of its SCoPs' probabilities
@@ -232,6 +235,7 @@ class GeneticAlgorithm:
         self.classified = 0                    # individuals the classifier judged
         self.skipped = 0                       # guard: predicted unprofitable, not run
         self.over_budget = 0                   # guard: predicted profitable, budget spent
+        self.filled = 0                        # guard: predicted unprofitable, run to fill up
         self.final_share: float | None = None  # GA_C: share predicted profitable at the end
 
     @property
@@ -392,30 +396,45 @@ class GeneticAlgorithm:
                 individual.prediction = known.prediction
                 individual.probabilities, individual.features = known.probabilities, known.features
 
-    def evaluate(self, individuals: list[Individual]) -> None:
-        """Benchmark the individuals not measured yet; the guard first asks the
-        classifier and runs only those predicted profitable, within the budget."""
+    def evaluate(self, individuals: list[Individual],
+                 population: list[Individual] | None = None) -> None:
+        """Benchmark the individuals not measured yet. The guard (§7.2.1) first asks
+        the classifier and runs only those predicted profitable; if fewer than half
+        of the `population` (default: the individuals) then ran successfully or are
+        predicted profitable, it fills up with random ones predicted unprofitable,
+        for diversity. All within the budget, the profitable first."""
         pending = [i for i in individuals
                    if i.same_as is None and i.measured is None and not i.skipped]
         if self.mode == GUARD:
-            self.judge(pending)
-            run = []
-            for individual in pending:
-                if not individual.prediction:
-                    individual.skipped = True
-                    self.skipped += 1
-                elif len(run) < self.remaining:
-                    run.append(individual)
-                else:
-                    individual.skipped = True
-                    self.over_budget += 1
-            self.spent += len(run)
-            pending = run
+            pending = self._guarded(pending, individuals if population is None else population)
         if pending:
             self.benchmark(pending)
             for individual in pending:
                 if individual.measured is None:
                     individual.measured = WORST
+
+    def _guarded(self, pending: list[Individual],
+                 population: list[Individual]) -> list[Individual]:
+        """The guard's choice among `pending` of those to benchmark; the others are
+        marked skipped and counted."""
+        self.judge(pending)
+        profitable = [i for i in pending if i.prediction]
+        unprofitable = [i for i in pending if not i.prediction]
+        good = len(profitable) + sum(1 for i in population if i.fitness < WORST)
+        wanted = max(1, len(population) // 2) - good
+        fill = self.rng.sample(unprofitable, min(len(unprofitable), max(0, wanted)))
+        run = (profitable + fill)[:max(0, self.remaining)]
+        for individual in pending:
+            if individual in run:
+                continue
+            individual.skipped = True
+            if individual.prediction:
+                self.over_budget += 1
+            else:
+                self.skipped += 1
+        self.filled += sum(1 for i in run if not i.prediction)
+        self.spent += len(run)
+        return run
 
     def initial(self, seeds: list[tuple[str, list[isl.Schedule]]]) -> list[Individual]:
         population = []
@@ -475,7 +494,7 @@ class GeneticAlgorithm:
             if not immigrants and not children:
                 self.notes.append(f"genetic: nothing new in generation {generation}; stopped")
                 break
-            self.evaluate(immigrants + children)
+            self.evaluate(immigrants + children, survivors + immigrants + children)
             population = select(survivors + immigrants + children,
                                 len(survivors) + len(immigrants) + len(children))
             self.populations.append(population)
@@ -499,8 +518,11 @@ class GeneticAlgorithm:
         if self.mode == GUARD:
             budget = (f"; {self.over_budget} predicted profitable were not run (budget spent)"
                       if self.over_budget else "")
+            filled = (f"; {self.filled} predicted unprofitable were run to fill up half the "
+                      "population" if self.filled else "")
             self.notes.append(f"classifier (guard): skipped {self.skipped} of {self.classified} "
-                              f"candidates (predicted unprofitable, not benchmarked){budget}")
+                              f"candidates (predicted unprofitable, not benchmarked)"
+                              f"{filled}{budget}")
 
     def profitable_share(self, population: list[Individual]) -> float:
         return sum(bool(i.prediction) for i in population) / len(population) if population else 0.0
@@ -695,7 +717,7 @@ def _record_classifier(search: Search, algorithm: GeneticAlgorithm) -> None:
         "mode": algorithm.mode, "model": search.model_path,
         "classified": algorithm.classified, "benchmarked": benchmarked,
         "skipped": algorithm.classified - benchmarked,
-        "predicted_unprofitable_skipped": algorithm.skipped if algorithm.mode == GUARD else None,
+        "filled": algorithm.filled if algorithm.mode == GUARD else None,
         "final_profitable_share": algorithm.final_share}
     what = "guard" if algorithm.mode == GUARD else "GA_C"
     search.summary_note = (f"classifier ({what}) skipped {algorithm.classified - benchmarked} "
