@@ -610,8 +610,8 @@ class GeneticStrategy:
                 individual.measured = candidate.median if candidate.status == OK else WORST
             benchmarking[0] += time.perf_counter() - began
             if algorithm is not None and algorithm.mode == GUARD:
-                search.status_note = (f"classifier skipped {algorithm.skipped} of "
-                                      f"{algorithm.classified}")
+                search.show_status(f"classifier skipped {algorithm.skipped} of "
+                                   f"{algorithm.classified}")
 
         def default_tiles(index: int, tree: isl.Schedule) -> TileGenes:
             return model_band_sizes(tree, search.scops[index])
@@ -631,6 +631,8 @@ class GeneticStrategy:
             search.sampling_seconds += time.perf_counter() - start - benchmarking[0]
             if classify is not None:
                 _record_classifier(search, algorithm)
+                search.notes.append(f"classifier: features and predictions of {classify.count} "
+                                    f"schedule(s) took {classify.seconds:.1f} s")
 
 
 class ScheduleJudge:
@@ -643,7 +645,8 @@ class ScheduleJudge:
     def __init__(self, search: Search):
         self.search = search
         self.extractors: dict[int, object] = {}
-        self.seconds = 0.0
+        self.seconds = 0.0        # spent on features and predictions
+        self.count = 0            # individuals judged
 
     def extractor(self, index: int):
         if index not in self.extractors:
@@ -684,6 +687,9 @@ class ScheduleJudge:
         for individual in individuals:
             individual.prediction = individual_probability(individual) >= 0.5
         self.seconds += time.perf_counter() - began
+        self.count += len(individuals)
+        if self.search.settings.classifier_mode == CLASSIFIED:
+            self.search.show_status(f"classified {self.count}")
 
 
 def individual_probability(individual: Individual) -> float:
