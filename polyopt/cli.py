@@ -137,8 +137,9 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                             "classifier alone until 95%% of the population is predicted "
                             "profitable (or --generations), then the final population "
                             "benchmarked, at most --budget of it; guard: the GA benchmarks "
-                            "only the schedules predicted profitable (--budget counts those), "
-                            "parents filled up with ones it did not run")
+                            "only the schedules predicted profitable (--budget counts those) "
+                            "and, where fewer than half the population ran or is predicted "
+                            "profitable, random others to fill up")
     group.add_argument("--build", type=argtypes.command, default=DEFAULT_BUILD,
                        help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
     group.add_argument("--run", type=argtypes.command, default=DEFAULT_RUN, help="run command (default: '{exe}')")

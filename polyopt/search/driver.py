@@ -5,7 +5,9 @@ The baseline candidates are the original code, the original schedule (tiled and
 parallelized as usual), isl's schedule and the best schedules stored for the
 same SCoPs in the tuning database; a *strategy* then proposes ``budget`` more
 (``polyopt.search.random``: distinct random schedules; ``polyopt.search.genetic``:
-Polyite's genetic algorithm). Every batch of candidates goes through
+Polyite's genetic algorithm; with a classifier, GA_C or the guard, which
+keep some schedules from running: ``unbenchmarked``, status NOT_BENCHMARKED,
+recorded but never built). Every batch of candidates goes through
 ``Search.evaluate_batch``, the one place that builds and runs them. A *judge*
 builds and runs each candidate and compares its output with the original's; a
 candidate that is slower than ``timeout_factor`` times the best so far is
