@@ -328,3 +328,28 @@ def test_blas_is_one_more_candidate_of_a_search(tmp_path, database):
     winner = sqlite3.connect(database).execute(
         "SELECT candidate FROM evaluations WHERE winner = 1").fetchone()[0]
     assert ("cblas_" in plain.read_text()) == (winner == "blas")
+
+
+def test_the_blas_candidate_is_timed_with_its_calls_and_a_winner_keeps_them():
+    """The 'blas' candidate (no schedule, like the original) is built with its calls,
+    not as the original text; where it is the fastest, the search's output has them."""
+    from types import SimpleNamespace
+
+    from polyopt.pipeline import Options
+    from polyopt.search import Measurement, Search, SearchSettings
+
+    measured = {}
+
+    def measure(text, name, timeout):
+        measured[name] = text
+        return Measurement("ok", 0.1 if name == "blas" else 1.0, "", 0.1)
+
+    judge = SimpleNamespace(measure=measure, build_command="cc", run_command="run",
+                            reference=SimpleNamespace(seconds=1.0), start=lambda text: 1.0)
+    source = read_source(str(MATMUL))
+    search = Search(source, Options(blas=True), SearchSettings(budget=0, use_database=False),
+                    judge)
+    result = search.run()
+    assert "cblas_dgemm" in measured["blas"] and "cblas_" not in measured["original"]
+    assert result.best.name == "blas"
+    assert "cblas_dgemm" in result.optimized.text

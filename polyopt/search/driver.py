@@ -404,7 +404,7 @@ class Search:
 
     def _evaluate(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
-        if not candidate.choices or all(c.schedule is None for c in candidate.choices):
+        if not candidate.choices or all(_as_written(c) for c in candidate.choices):
             candidate.text = self.source.text
         else:
             try:
@@ -495,16 +495,16 @@ class Search:
             self._record(best)
             if self.database:
                 self.database.close()
-        if any(c.schedule is None for c in best.choices):
+        if any(_as_written(c) for c in best.choices):
             kept = self._kept_description(best)
-            best.choices = [replace(c, description=kept) if c.schedule is None else c
+            best.choices = [replace(c, description=kept) if _as_written(c) else c
                             for c in best.choices]
         if self.summary_note:
             best.choices = [replace(c, description=f"{c.description}; {self.summary_note}")
                             for c in best.choices]
         optimized = render(self.source, self.scops, self.warnings, self.options,
                            best.choices, self.dependences)
-        if all(c.schedule is None for c in best.choices):
+        if all(_as_written(c) for c in best.choices):
             optimized.text = self.source.text
         return SearchResult(best, self.candidates, optimized, reference,
                             self.sampling_seconds, self.notes, self.unbenchmarked,
@@ -534,6 +534,12 @@ class Search:
         # one run each so far; the final rounds time the fastest again
         best = f"best first run {self.best_seconds:.4g} s" if self.best_seconds is not None else ""
         self.progress.set_postfix_str(", ".join(filter(None, [best, self.status_note])))
+
+
+def _as_written(choice: ScheduleResult) -> bool:
+    """Whether a choice leaves its SCoP as written: no schedule, and not the BLAS
+    candidate (whose schedule is None too, but whose code has the calls)."""
+    return choice.schedule is None and not choice.blas
 
 
 def strategy(name: str):
