@@ -182,6 +182,22 @@ def test_gac_search_makes_a_verified_program(tmp_path, genetic_operators):
 
 
 @needs_gcc
+def test_gac_with_blas_times_the_calls_as_a_baseline(tmp_path, genetic_operators):
+    """--blas with GA_C: the BLAS version is a baseline, benchmarked with its calls
+    and never shown to the classifier (its code has no schedule tree)."""
+    status, samples = _search(tmp_path, "--classifier", "--population", "3", "--generations",
+                              "1", "--budget", "2", "--blas", "--tolerance", "1e-9", "-q",
+                              kernel=KERNELS / "matmul.c")
+    assert status == 0
+    entries = [json.loads(line) for line in samples.read_text().splitlines()]
+    blas = [e for e in entries if e["candidate"] == "blas"]
+    assert len(blas) == 1 and blas[0]["status"] == "ok" and blas[0]["schedule"] == "blas"
+    assert blas[0]["prediction"] is None and blas[0]["probability"] is None
+    searched = [e for e in entries if e["candidate"].startswith("ga-")]
+    assert entries[0]["classifier"]["classified"] == len(searched)
+
+
+@needs_gcc
 def test_the_guard_skips_schedules_predicted_unprofitable(tmp_path, capsys, genetic_operators):
     """A model that calls only untiled or shallowly tiled schedules profitable: the
     guard runs fewer schedules than it makes, says how many it skipped, and the
