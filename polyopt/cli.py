@@ -352,7 +352,8 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
                                            else 40 if mode == "gac" else 20),
                               population=(args.population if args.population is not None
                                           else 50 if mode == "gac" else 30),
-                              classifier_mode=mode, classifier_model=args.classifier or None)
+                              classifier_mode=mode, classifier_model=args.classifier or None,
+                              features=args.dump == "samples")
     origin = Path(args.file).resolve() if args.file != "-" else None
 
     def evaluator(build: str) -> Evaluator:

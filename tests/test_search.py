@@ -80,6 +80,10 @@ def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
     random_entries = [e for e in entries if e["candidate"].startswith("random-")]
     assert random_entries and all("matrix" in e and "combinations" in e for e in random_entries)
     assert len(first) == len(random_entries)   # distinct schedules
+    # what a classifier would see, for every schedule (the original code has none)
+    from polyopt.scheduler.features import FEATURE_NAMES
+    assert all(set(e["features"]) == set(FEATURE_NAMES) for e in random_entries)
+    assert next(e for e in entries if e["candidate"] == "original")["features"] is None
 
 
 def _machine() -> str:

@@ -28,6 +28,8 @@ from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import islpy as isl
+
 from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
                             UsageError, format_warning)
 from polyopt.evaluator import Evaluator, RunOutput
@@ -71,6 +73,7 @@ class SearchSettings:
     stored: int = 3                  # best stored schedules re-evaluated as candidates
     classifier_mode: str | None = None   # ga with a classifier: one of CLASSIFIER_MODES
     classifier_model: str | None = None  # ... its model file (None: the shipped one)
+    features: bool = False           # every schedule's features for --dump samples
 
 
 @dataclass
@@ -275,6 +278,7 @@ class Search:
         self.model, self.model_path = self._model(settings)
         self.unbenchmarked: list[Candidate] = []   # judged by the classifier, never run
         self.classifier_summary: dict | None = None
+        self.extractors: dict[int, object] = {}   # per SCoP: its ScheduleFeatures
         self.status_note = ""                  # shown beside the progress bar's best time
         self.summary_note = ""                 # added to the winner's summary comment
         self.machine = machine_fingerprint()
@@ -357,6 +361,40 @@ class Search:
                                                mode=self.settings.mode,
                                                strong_probability=self.settings.strong_probability)
         return self.spaces[index]
+
+    # -- features -------------------------------------------------------------
+    def extractor(self, index: int):
+        """The ``scheduler.features.ScheduleFeatures`` of SCoP `index` (made on first use)."""
+        if index not in self.extractors:
+            from polyopt.scheduler.features import ScheduleFeatures
+            self.extractors[index] = ScheduleFeatures(self.scops[index], self.dependences[index])
+        return self.extractors[index]
+
+    def feature_tile_sizes(self, tile_sizes):
+        """The tile sizes the features see for a schedule with these (a strategy's
+        genes, or None): else what the options give every band (the cache model's: None)."""
+        if tile_sizes is not None:
+            return tile_sizes
+        if not self.options.tile:
+            return [0]
+        return list(self.options.tile_sizes) if self.options.tile_sizes else None
+
+    def schedule_features(self, index: int, schedule, tile_sizes) -> dict | None:
+        """The features of one schedule of SCoP `index`; None where they cannot be had."""
+        try:
+            return self.extractor(index).features(schedule, self.feature_tile_sizes(tile_sizes))
+        except (isl.Error, PolyoptError, ValueError, KeyError, ZeroDivisionError):
+            return None
+
+    def _fill_features(self) -> None:
+        """The features of every candidate's schedules that no classifier judged
+        (``SearchSettings.features``): what a classifier would see, in --dump samples."""
+        for candidate in self.candidates:
+            if not candidate.features:
+                candidate.features = [None if choice.schedule is None else
+                                      self.schedule_features(index, choice.schedule,
+                                                             choice.tile_sizes)
+                                      for index, choice in enumerate(candidate.choices)]
 
     # -- evaluation -----------------------------------------------------------
     def _timeout(self) -> float:
@@ -491,6 +529,8 @@ class Search:
             self.evaluate_batch(self.baselines)
             strategy(self.settings.strategy).explore(self)
             best = self._finals()
+            if self.settings.features:
+                self._fill_features()
         finally:
             self._record(best)
             if self.database:
@@ -577,11 +617,12 @@ def samples_json_lines(result: SearchResult) -> str:
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
                 "prediction": candidate.prediction,
             }
+            if result.classifier is not None or candidate.features:
+                entry["features"] = (candidate.features[index]
+                                     if index < len(candidate.features) else None)
             if result.classifier is not None:
                 entry["probability"] = (candidate.probabilities[index]
                                         if index < len(candidate.probabilities) else None)
-                entry["features"] = (candidate.features[index]
-                                     if index < len(candidate.features) else None)
                 entry["classifier"] = result.classifier
             if sample is not None:
                 entry["matrix"] = [list(row) for row in sample.matrix()]

@@ -644,27 +644,8 @@ class ScheduleJudge:
 
     def __init__(self, search: Search):
         self.search = search
-        self.extractors: dict[int, object] = {}
         self.seconds = 0.0        # spent on features and predictions
         self.count = 0            # individuals judged
-
-    def extractor(self, index: int):
-        if index not in self.extractors:
-            from polyopt.scheduler.features import ScheduleFeatures
-            search = self.search
-            self.extractors[index] = ScheduleFeatures(search.scops[index],
-                                                      search.dependences[index])
-        return self.extractors[index]
-
-    def tile_sizes(self, genes: TileGenes | None):
-        """The tile sizes the features see: the genes, else what the options say
-        every band gets (the cache model's: None)."""
-        options = self.search.options
-        if genes is not None:
-            return genes
-        if not options.tile:
-            return [0]
-        return list(options.tile_sizes) if options.tile_sizes else None
 
     def __call__(self, individuals: list[Individual]) -> None:
         from polyopt.search.classifier import predict_probabilities
@@ -672,13 +653,9 @@ class ScheduleJudge:
         for individual in individuals:
             individual.features, individual.probabilities = [], []
         for index in range(len(self.search.scops)):
-            features = []
-            for individual in individuals:
-                try:
-                    features.append(self.extractor(index).features(
-                        individual.trees[index], self.tile_sizes(individual.tiles[index])))
-                except (isl.Error, PolyoptError, ValueError, KeyError, ZeroDivisionError):
-                    features.append(None)
+            features = [self.search.schedule_features(index, individual.trees[index],
+                                                      individual.tiles[index])
+                        for individual in individuals]
             known = [f for f in features if f is not None]
             probabilities = iter(predict_probabilities(self.search.model, known))
             for individual, values in zip(individuals, features):
