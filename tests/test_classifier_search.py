@@ -265,6 +265,25 @@ def test_classifier_variants_of_the_polybench_runner():
             make_variant(wrong, 2)
 
 
+def test_the_polybench_runner_takes_a_model_per_kernel(tmp_path):
+    """--classifier-model DIR/{kernel}.model: each kernel's search gets its own model
+    (one trained without it); a missing one is named before anything runs."""
+    from polyopt.errors import UsageError
+    from polyopt.polybench import sweep
+    from polyopt.polybench.experiment import Experiment, Settings
+    pattern = str(tmp_path / "{kernel}.model")
+    with pytest.raises(UsageError, match=r"no model file '.*gemm\.model' for gemm"):
+        sweep.run(["gemm", "--variants", "ga-c:5", "--classifier-model", pattern,
+                   "--out", str(tmp_path / "out"), "-q"])
+    with pytest.raises(UsageError, match="for the ga-c:N and ga-guard:N variants"):
+        sweep.run(["gemm", "--variants", "ga:5", "--classifier-model", pattern,
+                   "--out", str(tmp_path / "out"), "-q"])
+    assert not (tmp_path / "out").exists()
+    experiment = Experiment(None, [], Settings(classifier_model=pattern), tmp_path)
+    assert experiment.classifier_model("lu") == str(tmp_path / "lu.model")
+    assert Experiment(None, [], Settings(), tmp_path).classifier_model("lu") is None
+
+
 # -- lines that differ from run to run ------------------------------------------------
 def test_ignored_lines_leave_the_comparison():
     pattern = [re.compile(r"^[0-9]+\.[0-9]{6}$")]
