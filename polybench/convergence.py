@@ -24,7 +24,8 @@ import statistics
 import sys
 from pathlib import Path
 
-NOT_COUNTED = {"", "polyopt error", "unbenchmarked"}
+SKIPPED = ("not benchmarked", "unbenchmarked")   # kept from running by a classifier
+NOT_COUNTED = {"", "polyopt error", *SKIPPED}
 SEARCH_PREFIXES = ("random", "ga", "ga-c", "ga-guard")
 ANCHORS = ("polyopt", "isl", "pluto", "polly")
 
@@ -40,10 +41,13 @@ def outcome_medians(directory: Path) -> dict[tuple[str, str], float]:
 
 def best_so_far(samples: list[dict], baseline: float) -> list[float]:
     """Speedup over `baseline` of the best candidate after each benchmark (1.0 before
-    any ran correctly: the original is always there to fall back on)."""
+    any ran correctly: the original is always there to fall back on). A candidate of
+    a file of several SCoPs has a line per SCoP: its first is counted."""
     curve, best = [], math.inf
     for sample in samples:
         if sample.get("candidate") == "original" or sample.get("status", "") in NOT_COUNTED:
+            continue
+        if sample.get("scop", 0) != 0:
             continue
         if sample.get("status") == "ok" and sample.get("seconds"):
             best = min(best, sample["seconds"])
@@ -51,18 +55,32 @@ def best_so_far(samples: list[dict], baseline: float) -> list[float]:
     return curve
 
 
-def read_curves(directory: Path) -> dict[str, dict[str, list[float]]]:
-    """{variant: {kernel: curve}} for every search in the sweep's samples."""
+def _searches(directory: Path):
+    """(kernel, variant, gcc's median, samples) of every search in the sweep."""
     medians = outcome_medians(directory)
-    curves: dict[str, dict[str, list[float]]] = {}
     for path in sorted((directory / "samples").glob("*.jsonl")):
         kernel, _, variant = path.stem.partition(".")
         baseline = medians.get((kernel, "gcc"))
         if baseline is None:
             continue
         samples = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        yield kernel, variant, baseline, samples
+
+
+def read_curves(directory: Path) -> dict[str, dict[str, list[float]]]:
+    """{variant: {kernel: curve}} for every search in the sweep's samples."""
+    curves: dict[str, dict[str, list[float]]] = {}
+    for kernel, variant, baseline, samples in _searches(directory):
         curves.setdefault(variant, {})[kernel] = best_so_far(samples, baseline)
     return curves
+
+
+def read_skipped(directory: Path) -> dict[tuple[str, str], int]:
+    """{(variant, kernel): schedules a classifier kept from running} (a SCoP's line
+    each: the first SCoP's lines are counted)."""
+    return {(variant, kernel): sum(1 for s in samples if s.get("status") in SKIPPED
+                                   and s.get("scop", 0) == 0)
+            for kernel, variant, _, samples in _searches(directory)}
 
 
 def at(curve: list[float], k: int) -> float | None:
@@ -84,14 +102,17 @@ def geometric_mean(values: list[float]) -> float | None:
 
 def report(directory: Path, checkpoints: list[int]) -> str:
     curves = read_curves(directory)
+    skipped = read_skipped(directory)
     medians = outcome_medians(directory)
     kernels = sorted({kernel for by_kernel in curves.values() for kernel in by_kernel})
     fmt = lambda v: f"{v:.2f}x" if v is not None else "-"   # noqa: E731
     lines = [f"# Search convergence: {directory.name}", "",
              "Best speedup over gcc -O3 after k benchmarked schedules (-: the search ran "
              "fewer); final: after all; k95: benchmarks needed to reach 95% of the final "
-             "best. Anchors: the same run's medians.", ""]
-    header = ["kernel", "search", *(f"k={k}" for k in checkpoints), "final", "k95", "benchmarks"]
+             "best; skipped: schedules a classifier kept from running (ga-c, ga-guard). "
+             "Anchors: the same run's medians.", ""]
+    header = ["kernel", "search", *(f"k={k}" for k in checkpoints), "final", "k95", "benchmarks",
+              "skipped"]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for kernel in kernels:
         for variant in sorted(curves):
@@ -99,7 +120,8 @@ def report(directory: Path, checkpoints: list[int]) -> str:
             if curve is None:
                 continue
             row = [kernel, variant, *(fmt(at(curve, k)) for k in checkpoints),
-                   fmt(curve[-1] if curve else None), str(to_reach(curve) or "-"), str(len(curve))]
+                   fmt(curve[-1] if curve else None), str(to_reach(curve) or "-"), str(len(curve)),
+                   str(skipped.get((variant, kernel), 0))]
             lines.append("| " + " | ".join(row) + " |")
     lines += ["", "Geometric means over the kernels every search of the row ran (at k: only "
               "kernels whose search reached k).", "",

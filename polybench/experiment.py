@@ -55,6 +55,7 @@ class Settings:
     database: str | None | bool = None   # tuning database path; None: the default; False: none
     verify: bool = True       # False: no arrays dumped or compared, every run only timed
     build_timeout: float = 300.0
+    classifier_model: str | None = None   # ga-c:N, ga-guard:N ('{kernel}': its name); None: shipped
 
 
 @dataclass
@@ -265,14 +266,24 @@ class Experiment:
             return self._external(variant, kernel, outcome)
         return source.text
 
+    def classifier_model(self, kernel: str) -> str | None:
+        """The model file ga-c:N and ga-guard:N use for a kernel (None: the shipped one)."""
+        model = self.settings.classifier_model
+        return model.replace("{kernel}", kernel) if model else None
+
     def _search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome) -> str:
         """The best schedule of a search (random or genetic), each candidate judged by
         the kernel time the harness prints and by its dumped arrays."""
         from polyopt.search import Search, SearchSettings, samples_json_lines
+        defaults = SearchSettings()
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
                                   strategy=variant.search_strategy,
                                   timeout=self.settings.timeout,
-                                  use_database=self.settings.database is not False)
+                                  use_database=self.settings.database is not False,
+                                  population=variant.search_population or defaults.population,
+                                  generations=variant.search_generations or defaults.generations,
+                                  classifier_mode=variant.search_classifier,
+                                  classifier_model=self.classifier_model(kernel.name))
         options = dataclasses.replace(self.polyopt_options(variant, kernel),
                                       database=self.settings.database or None)
         start = time.perf_counter()

@@ -255,13 +255,14 @@ def _searches(results: list[Outcome]) -> list[str]:
     searched = [o for o in results if o.search_counts]
     if not searched:
         return []
-    statuses = [k for k in searched[0].search_counts]
+    statuses = list(dict.fromkeys(k for o in searched for k in o.search_counts))
     lines = ["## Searches", "",
              "Each search evaluated the original code, the original order (tiled, parallel), "
              "isl's schedule, the best stored schedules, and the schedules counted here "
              "(random ones for random:N, the genetic algorithm's for ga:N), each built, run "
              "once and verified against the original; the fastest few were run twice more "
-             "and the lowest median won.", "",
+             "and the lowest median won. With a classifier (ga-c:N, ga-guard:N), the ones "
+             "it kept from running are counted as 'not benchmarked'.", "",
              "| kernel | variant | winner | " + " | ".join(statuses) + " |",
              "|---|---|---|" + "---|" * len(statuses)]
     totals = {k: 0 for k in statuses}

@@ -57,6 +57,11 @@ def parser() -> argparse.ArgumentParser:
                              "$POLYOPT_DB or ~/.cache/polyopt/tuning.sqlite)")
     parser.add_argument("--no-db", action="store_true",
                         help="random:N and ga:N searches neither read nor write a tuning database")
+    parser.add_argument("--classifier-model", metavar="MODEL",
+                        help="the model of ga-c:N and ga-guard:N (default: the shipped one, "
+                             "trained on this suite's kernels); '{kernel}' in it is replaced by "
+                             "each kernel's name, for models trained without that kernel "
+                             "('polyopt model train --leave-out KERNEL')")
     parser.add_argument("--resume", action="store_true",
                         help="keep the kernels a previous run in --out finished and run the rest "
                              "(the same variants and settings are assumed)")
@@ -65,6 +70,19 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _check_models(model: str | None, variants, kernels) -> None:
+    """--classifier-model: used by a classifier variant, and a file for every kernel
+    (before hours of sweeping find one missing)."""
+    if model is None:
+        return
+    if not any(v.search_classifier for v in variants):
+        raise UsageError("--classifier-model is for the ga-c:N and ga-guard:N variants")
+    for kernel in kernels:
+        path = Path(model.replace("{kernel}", kernel.name))
+        if not path.is_file():
+            raise UsageError(f"--classifier-model: no model file '{path}' for {kernel.name}")
 
 
 def run(argv: list[str]) -> int:
@@ -85,7 +103,8 @@ def run(argv: list[str]) -> int:
               file=sys.stderr)
     settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
                         args.keep, args.seed, False if args.no_db else args.db, args.verify,
-                        args.build_timeout)
+                        args.build_timeout, args.classifier_model)
+    _check_models(args.classifier_model, variants, kernels)
     out_dir = Path(args.out)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -33,6 +33,9 @@ class Variant:
     description: str = ""
     search_budget: int | None = None    # random:N, ga:N: search N schedules per kernel
     search_strategy: str = "random"     # which search (polyopt.search.STRATEGIES)
+    search_classifier: str | None = None  # ga-c:N, ga-guard:N: the classifier's mode
+    search_population: int | None = None  # ga: schedules per generation (None: the default)
+    search_generations: int | None = None  # ga: generations at most (None: the default)
     suffix: str = ".c"                  # of the source file the compiler is given
     no_contraction: str = NO_CONTRACTION   # the flag that turns off FMA contraction
     cuda_events: bool = False           # timed by the CUDA events the program prints
@@ -88,13 +91,14 @@ _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "is
 
 def label(name: str) -> str:
     """How reports name a variant: polyopt's own as polyopt's, the others as they are."""
-    if name.startswith(("random:", "ga:")):
+    if name.startswith(("random:", "ga:", "ga-c:", "ga-guard:")):
         return f"polyopt ({name})"
     return _POLYOPT_LABELS.get(name, name)
 
 
 def known_variants() -> list[str]:
     return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "blas", "random:N", "ga:N",
+            "ga-c:N", "ga-guard:N",
             "cuda", "pluto", "polly", "graphite"]
 
 
@@ -199,6 +203,30 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                                    f"a genetic search (Polyite's GA, tile sizes as genes) of "
                                    f"{budget} schedules, each built, run and verified",
                        search_budget=int(budget), search_strategy="ga")
+    if name.startswith("ga-c:"):
+        budget = name.split(":", 1)[1]
+        if not budget.isdigit() or int(budget) < 1:
+            raise UsageError(f"'{name}': ga-c:N needs a population size, e.g. ga-c:50")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="ga"),
+                       description=f"polyopt: best of the original code, original order, isl and "
+                                   f"the final population ({budget} schedules, each built, run "
+                                   f"and verified) of Polyite's GA_C, whose generations the "
+                                   f"shipped classifier judges alone (at most 40)",
+                       search_budget=int(budget), search_strategy="ga",
+                       search_classifier="gac", search_population=int(budget),
+                       search_generations=40)
+    if name.startswith("ga-guard:"):
+        budget = name.split(":", 1)[1]
+        if not budget.isdigit() or int(budget) < 1:
+            raise UsageError(f"'{name}': ga-guard:N needs a number of schedules, e.g. "
+                             "ga-guard:50")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="ga"),
+                       description=f"polyopt: best of the original code, original order, isl and "
+                                   f"a genetic search that builds, runs and verifies only the "
+                                   f"schedules the shipped classifier predicts profitable "
+                                   f"({budget} of them at most)",
+                       search_budget=int(budget), search_strategy="ga",
+                       search_classifier="guard")
     if name == "cuda":
         return _cuda_variant(name)
     if name == "graphite":

@@ -75,3 +75,12 @@ def define(text: str) -> str:
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text
+
+
+def regex(text: str):
+    """A Python regular expression (``re`` syntax), compiled."""
+    import re
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a regular expression: {error}") from None

@@ -125,10 +125,24 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                        help="schedules to build, run and time besides the original code, the "
                             "original order, isl's and the stored ones: random ones, or all "
                             "the genetic algorithm's (default: 20)")
-    group.add_argument("--generations", type=argtypes.nonnegative_int, default=20,
-                       help="ga: generations after the initial population, at most (default: 20)")
-    group.add_argument("--population", type=argtypes.positive_int, default=30,
-                       help="ga: schedules per generation (default: 30)")
+    group.add_argument("--generations", type=argtypes.nonnegative_int,
+                       help="ga: generations after the initial population, at most (default: "
+                            "20; 40 with --classifier-mode gac)")
+    group.add_argument("--population", type=argtypes.positive_int,
+                       help="ga: schedules per generation (default: 30; 50 with "
+                            "--classifier-mode gac)")
+    group.add_argument("--classifier", nargs="?", const="", metavar="MODEL",
+                       help="ga: judge schedules with the schedule classifier (a model of "
+                            "'polyopt model train'; without MODEL the shipped one) as "
+                            "--classifier-mode says")
+    group.add_argument("--classifier-mode", choices=["gac", "guard"],
+                       help="gac (default): Polyite's GA_C, generations judged by the "
+                            "classifier alone until 95%% of the population is predicted "
+                            "profitable (or --generations), then the final population "
+                            "benchmarked, at most --budget of it; guard: the GA benchmarks "
+                            "only the schedules predicted profitable (--budget counts those) "
+                            "and, where fewer than half the population ran or is predicted "
+                            "profitable, random others to fill up")
     group.add_argument("--build", type=argtypes.command, default=DEFAULT_BUILD,
                        help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
     group.add_argument("--run", type=argtypes.command, default=DEFAULT_RUN, help="run command (default: '{exe}')")
@@ -138,8 +152,19 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                             "far are stopped earlier)")
     group.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                        help="relative tolerance for numbers in the outputs (default: exact)")
+    _add_ignore_option(group)
     group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
                        help="how rows combine generators (default: sparse)")
+
+
+def _add_ignore_option(group) -> None:
+    group.add_argument("--ignore-output", dest="ignore_output", action="append", default=[],
+                       type=argtypes.regex, metavar="REGEX",
+                       help="leave the lines of standard output that REGEX matches (Python "
+                            "re.search) out of the comparison with the original, e.g. a "
+                            "printed time: --ignore-output '^[0-9]+\\.[0-9]{6}$' for the "
+                            "kernel time of polyopt's PolyBench harness (repeatable; every "
+                            "other line is compared as before)")
 
 
 def _main_parser() -> argparse.ArgumentParser:
@@ -187,6 +212,7 @@ def _bench_parser() -> argparse.ArgumentParser:
     parser.add_argument("--timeout", type=argtypes.positive_float, default=300.0, help="seconds before a run is killed")
     parser.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                         help="relative tolerance for numbers in the outputs (default: exact)")
+    _add_ignore_option(parser)
     parser.add_argument("--keep", action="store_true", help="keep the build directories")
     parser.add_argument("--save", metavar="PATH", help="also write the optimized source here")
     parser.add_argument("--cuda-build", type=argtypes.command, metavar="COMMAND",
@@ -267,6 +293,11 @@ def run_optimize(argv: list[str]) -> int:
                          "(not --no-tile, not --target cuda)")
     if args.scheduler == "ga" and args.budget == 0:
         raise UsageError("--scheduler ga searches: it needs a --budget of at least 1")
+    if args.classifier is None and args.classifier_mode is not None:
+        raise UsageError("--classifier-mode needs --classifier [MODEL]")
+    if args.classifier is not None and args.scheduler != "ga":
+        raise UsageError("--classifier judges the genetic search's schedules: it needs "
+                         "--scheduler ga")
     if args.scheduler in SEARCHES and args.budget > 0 or args.dump == "samples":
         if options.target != "c":
             raise UsageError(f"a schedule search (--scheduler {args.scheduler or 'random'}) "
@@ -298,6 +329,17 @@ def run_blas_flags(argv: list[str]) -> int:
     return 0
 
 
+def _build_command(args: argparse.Namespace) -> str:
+    """--build, with the BLAS link flags where --blas may make calls."""
+    build = args.build
+    if args.blas and args.target == "c":
+        import shlex
+
+        from polyopt.blas_library import library_flags
+        build += " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
+    return build
+
+
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
     from tqdm import tqdm
 
@@ -305,19 +347,28 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     from polyopt.search import Judge, Search, SearchSettings, samples_json_lines
     if args.budget < 0:
         raise UsageError("--budget must be at least 0")
+    mode = (args.classifier_mode or "gac") if args.classifier is not None else None
     settings = SearchSettings(budget=args.budget, seed=args.seed, mode=args.mode,
                               timeout=args.timeout, use_database=args.use_db,
                               strategy="ga" if args.scheduler == "ga" else "random",
-                              generations=args.generations, population=args.population)
+                              generations=(args.generations if args.generations is not None
+                                           else 40 if mode == "gac" else 20),
+                              population=(args.population if args.population is not None
+                                          else 50 if mode == "gac" else 30),
+                              classifier_mode=mode, classifier_model=args.classifier or None,
+                              features=args.dump == "samples")
     origin = Path(args.file).resolve() if args.file != "-" else None
 
     def evaluator(build: str) -> Evaluator:
         return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
 
-    strict_build = strict_build_command(args.build, args.shell)
+    # the 'blas' candidate (--blas) is linked with the library it calls
+    build = _build_command(args)
+    strict_build = strict_build_command(build, args.shell)
     with contextlib.ExitStack() as stack:
-        judge = Judge(stack.enter_context(evaluator(args.build)), origin, args.tolerance,
-                      strict=stack.enter_context(evaluator(strict_build)) if strict_build else None)
+        judge = Judge(stack.enter_context(evaluator(build)), origin, args.tolerance,
+                      strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
+                      ignore=args.ignore_output)
         search = Search(source, options, settings, judge)
         with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
                   leave=False) as progress:
@@ -330,7 +381,7 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
         original = next((c for c in result.candidates if c.name == "original" and c.median), None)
         versus = (f" (original code {original.median:.4g} s: {original.median / best.median:.2f}x)"
                   if original is not None and best.median else "")
-        print(f"polyopt: search: {len(result.candidates)} candidates ("
+        print(f"polyopt: search: {len(result.candidates) + len(result.unbenchmarked)} candidates ("
               + ", ".join(f"{n} {status}" for status, n in counts.items() if n)
               + f"); best '{best.name}' {best.median:.4g} s{versus}", file=sys.stderr)
         for note in result.notes:
@@ -357,19 +408,13 @@ def run_bench(argv: list[str]) -> int:
     if args.save:
         _write_output(args.save, result.text)
     origin = Path(args.file).resolve() if args.file != "-" else None
-    build = args.build
-    if args.blas and args.target == "c":
-        import shlex
-
-        from polyopt.blas_library import library_flags
-        build += " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
-    with Evaluator(build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
+    with Evaluator(_build_command(args), args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
         if args.target == "cuda":
             bench = _bench_cuda(args, evaluator, source, result, origin)
         else:
             bench = evaluator.bench(source.text, result.text, origin=origin,
-                                    rel_tolerance=args.tolerance)
+                                    rel_tolerance=args.tolerance, ignore=args.ignore_output)
     original, optimized = bench.original, bench.transformed
     print(f"{source.name}: {len(result.scops)} SCoP(s) optimized "
           f"({', '.join(r.description for r in result.scops) or 'none'})")

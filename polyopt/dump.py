@@ -51,7 +51,9 @@ def dump(source: SourceFile, options: Options, stage: str,
     for scop, choice in zip(scops, choices):
         header = f"# SCoP at {scop.region.location}"
         if choice is not None and choice.schedule is None:
-            body = f"{kept_message(choice)}\n(no schedule: the SCoP is left as it was written)"
+            body = (f"{choice.description}\n(no schedule: the SCoP's BLAS matches become calls; "
+                    "see --dump blas)" if choice.blas else
+                    f"{kept_message(choice)}\n(no schedule: the SCoP is left as it was written)")
             sections.append(f"{header}\n{body}\n")
             continue
         if stage == "blas":

@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -312,7 +313,8 @@ class Evaluator:
 
     def bench(self, original_text: str, transformed_text: str,
               origin: Path | None = None, rel_tolerance: float = 0.0,
-              transformed_build: str | None = None, transformed_suffix: str = ".c") -> BenchResult:
+              transformed_build: str | None = None, transformed_suffix: str = ".c",
+              ignore: Sequence[re.Pattern] = ()) -> BenchResult:
         """Build both versions, time them with interleaved runs (A B A B ...), and
         compare the transformed program's first output with the original's.
         ``transformed_build`` and ``transformed_suffix`` build the transformed
@@ -337,15 +339,18 @@ class Evaluator:
         finally:
             for program in programs:
                 self.discard(program)
-        comparison = self.compare(outputs[0], outputs[1], rel_tolerance)
+        comparison = self.compare(outputs[0], outputs[1], rel_tolerance, ignore)
         return BenchResult(Timing(times[0]), Timing(times[1]), comparison, stderr)
 
     def compare(self, expected: RunOutput, actual: RunOutput,
-                rel_tolerance: float = 0.0) -> Comparison:
+                rel_tolerance: float = 0.0, ignore: Sequence[re.Pattern] = ()) -> Comparison:
         """Compare stdout and written files: byte for byte when ``rel_tolerance``
-        is 0, otherwise token by token with floats compared relatively."""
+        is 0, otherwise token by token with floats compared relatively. Lines of
+        stdout that a pattern of `ignore` matches (``search``) are left out on both
+        sides first: a line that differs from run to run, such as a printed time."""
         differences: list[str] = []
-        streams = [("stdout", expected.stdout, actual.stdout)]
+        streams = [("stdout", without_lines(expected.stdout, ignore),
+                    without_lines(actual.stdout, ignore))]
         for name in sorted(set(expected.files) | set(actual.files)):
             if name not in actual.files:
                 differences.append(f"file {name}: missing (the original wrote it)")
@@ -359,6 +364,16 @@ class Evaluator:
             else:
                 differences += _tolerant_differences(name, want, got, rel_tolerance)
         return Comparison(not differences, differences[:_MAX_DIFFERENCES])
+
+
+def without_lines(data: bytes, patterns: Sequence[re.Pattern]) -> bytes:
+    """`data` less the lines (with their line ends) that one of `patterns` matches."""
+    if not patterns:
+        return data
+    kept = [line for line in data.splitlines(keepends=True)
+            if not any(p.search(line.decode("utf-8", errors="replace").rstrip("\r\n"))
+                       for p in patterns)]
+    return b"".join(kept)
 
 
 def _lines(data: bytes) -> list[str]:

@@ -7,7 +7,8 @@ import logging
 import sys
 
 from polyopt.search.classifier import (TrainingData, count_samples, database_data, evaluation_report,
-                                leave_one_program_out, load_model, save_model, train)
+                                leave_one_program_out, load_model, program_name, save_model,
+                                train)
 from polyopt.errors import UsageError
 
 
@@ -21,6 +22,11 @@ def parser() -> argparse.ArgumentParser:
     train_parser = commands.add_parser("train", help="train a model on evaluated schedules")
     train_parser.add_argument("-o", "--output", required=True, metavar="FILE",
                               help="where to write the model")
+    train_parser.add_argument("--leave-out", action="append", default=[], metavar="PROGRAM",
+                              help="train without this program's schedules (a PolyBench kernel "
+                                   "or a source file's name without .c; repeatable): a model "
+                                   "for searching a program it has not seen, e.g. for "
+                                   "'polyopt polybench --classifier-model DIR/{kernel}.model'")
     evaluate_parser = commands.add_parser(
         "evaluate", help="leave-one-program-out false-negative and false-positive rates")
     evaluate_parser.add_argument("model", metavar="MODEL",
@@ -74,6 +80,10 @@ def run(argv: list[str], samples_data=None) -> int:
             from polyopt.tuning import default_path
             databases = [str(default_path())]
         data = _data(databases, args.samples, args.dataset, args.quiet, samples_data)
+        unknown = data.leave_out(args.leave_out)
+        if unknown:
+            raise UsageError(f"--leave-out {unknown[0]}: no such program in the training data "
+                             f"(programs: {', '.join(sorted({program_name(p) for p in data.programs}))})")
         model = train(data, args.seed)
         save_model(model, args.output)
         print(f"{args.output}: trained on {model.description}")

@@ -216,7 +216,9 @@ def test_convergence_counts_only_benchmarked_schedules(tmp_path):
     samples = [{"candidate": "original", "status": "ok", "seconds": 2.0},
                {"candidate": "a", "status": "timeout", "seconds": None},
                {"candidate": "b", "status": "ok", "seconds": 1.0},
-               {"candidate": "c", "status": "unbenchmarked", "seconds": None},
+               {"candidate": "b", "scop": 1, "status": "ok", "seconds": 1.0},
+               {"candidate": "c", "status": "not benchmarked", "seconds": None},
+               {"candidate": "c2", "status": "unbenchmarked", "seconds": None},
                {"candidate": "d", "status": "polyopt error", "seconds": None},
                {"candidate": "e", "status": "ok", "seconds": 0.5}]
     (tmp_path / "samples" / "k.ga-c-3.jsonl").write_text(
@@ -225,5 +227,5 @@ def test_convergence_counts_only_benchmarked_schedules(tmp_path):
     assert curve == [1.0, 2.0, 4.0]
     assert to_reach(curve) == 3
     text = report(tmp_path, [1, 2, 10])
-    assert "| k | ga-c-3 | 1.00x | 2.00x | - | 4.00x | 3 | 3 |" in text
+    assert "| k | ga-c-3 | 1.00x | 2.00x | - | 4.00x | 3 | 3 | 2 |" in text
     assert "pluto 2.00x" in text

@@ -205,6 +205,25 @@ def test_model_train_and_evaluate_commands(tmp_path, capsys):
     assert report.splitlines()[-2].startswith("mean")
 
 
+def test_a_program_left_out_of_training(tmp_path, capsys):
+    """--leave-out: a model for searching a program it has not seen."""
+    from polyopt.search.classifier import program_name
+    assert [program_name(p) for p in ("gemm", "gemm#1", "product.c:1a2b3c4d:2")] == [
+        "gemm", "gemm", "product"]
+    path, _ = _database(tmp_path)
+    output = tmp_path / "without.model"
+    assert main(["model", "train", "--db", str(path), "--leave-out", "product", "-o",
+                 str(output), "-q"]) == 0
+    model = load_model(output)
+    assert "schedules of 1 programs" in model.description
+    assert model.sources == [f"db:{path}", "left out: product"]
+    capsys.readouterr()
+    assert main(["model", "train", "--db", str(path), "--leave-out", "gemm", "-o",
+                 str(output), "-q"]) == 1
+    assert "--leave-out gemm: no such program in the training data (programs: product, " \
+           "reduction)" in capsys.readouterr().err
+
+
 def test_model_command_errors(tmp_path, capsys):
     assert main(["model", "evaluate", str(tmp_path / "none.model")]) == 1
     assert "none.model: error: cannot read the model" in capsys.readouterr().err

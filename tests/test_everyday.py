@@ -168,8 +168,13 @@ def test_progress_shows_the_best_first_run_labelled():
     from polyopt.search import Search
     shown = []
     progress = SimpleNamespace(update=lambda n: None, set_postfix_str=shown.append)
-    Search._advance(SimpleNamespace(progress=progress, best_seconds=0.5))
+    search = SimpleNamespace(progress=progress, best_seconds=0.5, status_note="")
+    search._postfix = lambda: Search._postfix(search)
+    Search._advance(search)
     assert shown == ["best first run 0.5 s"]
+    search.status_note = "classifier skipped 3 of 5"     # a strategy's word beside it
+    Search._advance(search)
+    assert shown[-1] == "best first run 0.5 s, classifier skipped 3 of 5"
 
 
 # -- 7, 8. the generated code -----------------------------------------------------

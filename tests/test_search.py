@@ -80,6 +80,10 @@ def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
     random_entries = [e for e in entries if e["candidate"].startswith("random-")]
     assert random_entries and all("matrix" in e and "combinations" in e for e in random_entries)
     assert len(first) == len(random_entries)   # distinct schedules
+    # what a classifier would see, for every schedule (the original code has none)
+    from polyopt.scheduler.features import FEATURE_NAMES
+    assert all(set(e["features"]) == set(FEATURE_NAMES) for e in random_entries)
+    assert next(e for e in entries if e["candidate"] == "original")["features"] is None
 
 
 def _machine() -> str:
@@ -328,3 +332,28 @@ def test_blas_is_one_more_candidate_of_a_search(tmp_path, database):
     winner = sqlite3.connect(database).execute(
         "SELECT candidate FROM evaluations WHERE winner = 1").fetchone()[0]
     assert ("cblas_" in plain.read_text()) == (winner == "blas")
+
+
+def test_the_blas_candidate_is_timed_with_its_calls_and_a_winner_keeps_them():
+    """The 'blas' candidate (no schedule, like the original) is built with its calls,
+    not as the original text; where it is the fastest, the search's output has them."""
+    from types import SimpleNamespace
+
+    from polyopt.pipeline import Options
+    from polyopt.search import Measurement, Search, SearchSettings
+
+    measured = {}
+
+    def measure(text, name, timeout):
+        measured[name] = text
+        return Measurement("ok", 0.1 if name == "blas" else 1.0, "", 0.1)
+
+    judge = SimpleNamespace(measure=measure, build_command="cc", run_command="run",
+                            reference=SimpleNamespace(seconds=1.0), start=lambda text: 1.0)
+    source = read_source(str(MATMUL))
+    search = Search(source, Options(blas=True), SearchSettings(budget=0, use_database=False),
+                    judge)
+    result = search.run()
+    assert "cblas_dgemm" in measured["blas"] and "cblas_" not in measured["original"]
+    assert result.best.name == "blas"
+    assert "cblas_dgemm" in result.optimized.text

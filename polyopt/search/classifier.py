@@ -90,6 +90,24 @@ class TrainingData:
     def programs(self) -> list[str]:
         return list(dict.fromkeys(e.program for e in self.examples))
 
+    def leave_out(self, names: list[str]) -> list[str]:
+        """Drop the examples of the programs `names` name (each of its SCoPs, on any
+        machine: ``program_name``); returns the names that matched nothing."""
+        wanted = set(names)
+        found = {program_name(e.program) for e in self.examples} & wanted
+        self.examples = [e for e in self.examples if program_name(e.program) not in wanted]
+        if found:
+            self.sources.append("left out: " + ", ".join(sorted(found)))
+        return [name for name in names if name not in found]
+
+
+def program_name(program: str) -> str:
+    """The file or kernel a training program comes from: 'gemm' of a PolyBench
+    search's 'gemm' or 'gemm#1' (its SCoPs), 'product' of a database's
+    'product.c:1a2b3c4d:2' (a SCoP, measured one way)."""
+    name = program.split("#", 1)[0].split(":", 1)[0]
+    return name[:-2] if name.endswith(".c") else name
+
 
 def label(data: TrainingData) -> None:
     """Set each example's ``profitable`` by Polyite's rule (see the module)."""

@@ -5,7 +5,9 @@ The baseline candidates are the original code, the original schedule (tiled and
 parallelized as usual), isl's schedule and the best schedules stored for the
 same SCoPs in the tuning database; a *strategy* then proposes ``budget`` more
 (``polyopt.search.random``: distinct random schedules; ``polyopt.search.genetic``:
-Polyite's genetic algorithm). Every batch of candidates goes through
+Polyite's genetic algorithm; with a classifier, GA_C or the guard, which
+keep some schedules from running: ``unbenchmarked``, status NOT_BENCHMARKED,
+recorded but never built). Every batch of candidates goes through
 ``Search.evaluate_batch``, the one place that builds and runs them. A *judge*
 builds and runs each candidate and compares its output with the original's; a
 candidate that is slower than ``timeout_factor`` times the best so far is
@@ -19,10 +21,14 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 import statistics
+from collections.abc import Sequence
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+import islpy as isl
 
 from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
                             UsageError, format_warning)
@@ -41,6 +47,8 @@ log = logging.getLogger(__name__)
 OK = "ok"
 WRONG = "wrong output"
 STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error")
+NOT_BENCHMARKED = "not benchmarked"   # judged by a classifier alone (--classifier), never run
+CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 
 
 STRATEGIES = ("random", "ga")
@@ -63,6 +71,9 @@ class SearchSettings:
     draw_factor: int = 20            # draws allowed per wanted schedule (duplicates, stuck draws)
     use_database: bool = True
     stored: int = 3                  # best stored schedules re-evaluated as candidates
+    classifier_mode: str | None = None   # ga with a classifier: one of CLASSIFIER_MODES
+    classifier_model: str | None = None  # ... its model file (None: the shipped one)
+    features: bool = False           # every schedule's features for --dump samples
 
 
 @dataclass
@@ -89,6 +100,8 @@ class Candidate:
     operator: str | None = None                      # "random", a genetic operator, "seed:isl"...
     parents: list[str] = field(default_factory=list)  # names of the parent candidates
     prediction: bool | None = None                   # a classifier's verdict, where one judged it
+    probabilities: list[float | None] = field(default_factory=list)  # per SCoP: profitable
+    features: list[dict | None] = field(default_factory=list)        # per SCoP: what it saw
 
     @property
     def median(self) -> float | None:
@@ -111,11 +124,14 @@ class SearchResult:
     reference_seconds: float
     sampling_seconds: float
     notes: list[str] = field(default_factory=list)
+    unbenchmarked: list[Candidate] = field(default_factory=list)  # a classifier kept them out
+    classifier: dict | None = None       # what the classifier did (counts), where one was used
 
     def counts(self, sampled_only: bool = False) -> dict[str, int]:
-        """Candidates by status (only a strategy's sampled ones if `sampled_only`)."""
+        """Candidates by status (only a strategy's sampled ones if `sampled_only`);
+        NOT_BENCHMARKED only where a classifier kept some from running."""
         result = {status: 0 for status in STATUSES}
-        for candidate in self.candidates:
+        for candidate in self.candidates + self.unbenchmarked:
             if not sampled_only or candidate.samples:
                 result[candidate.status] = result.get(candidate.status, 0) + 1
         return result
@@ -138,8 +154,9 @@ class Judge:
 
     def __init__(self, evaluator: Evaluator, origin: Path | None = None,
                  rel_tolerance: float = 0.0, run_environment: dict[str, str] | None = None,
-                 strict: Evaluator | None = None):
+                 strict: Evaluator | None = None, ignore: Sequence[re.Pattern] = ()):
         self.evaluator, self.origin = evaluator, origin
+        self.ignore = list(ignore)       # stdout lines left out of the comparison
         self.rel_tolerance = rel_tolerance
         self.run_environment = run_environment
         self.reference: RunOutput | None = None
@@ -155,7 +172,7 @@ class Judge:
 
     def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
         """None if the outputs agree, else the first differences."""
-        comparison = self.evaluator.compare(expected, actual, self.rel_tolerance)
+        comparison = self.evaluator.compare(expected, actual, self.rel_tolerance, self.ignore)
         return None if comparison.equal else "; ".join(comparison.differences[:3])
 
     def start(self, original_text: str) -> float:
@@ -258,6 +275,12 @@ class Search:
         self.sampling_seconds = 0.0
         self.best_seconds: float | None = None
         self.best_wall: float | None = None    # whole-run seconds of the fastest so far
+        self.model, self.model_path = self._model(settings)
+        self.unbenchmarked: list[Candidate] = []   # judged by the classifier, never run
+        self.classifier_summary: dict | None = None
+        self.extractors: dict[int, object] = {}   # per SCoP: its ScheduleFeatures
+        self.status_note = ""                  # shown beside the progress bar's best time
+        self.summary_note = ""                 # added to the winner's summary comment
         self.machine = machine_fingerprint()
         self.fingerprints = [scop_fingerprint(s) for s in self.scops]
         self.options_key = options_key(options)
@@ -276,6 +299,25 @@ class Search:
         except DatabaseError as error:
             self._without_database(error, "searching without it")
             self.baselines = self._baselines() if self.scops else []
+
+    @staticmethod
+    def _model(settings: SearchSettings):
+        """The classifier model a genetic search with a classifier uses, loaded before
+        anything is built (a model made for other features is refused: ModelError)."""
+        if settings.classifier_mode is None:
+            return None, None
+        if settings.classifier_mode not in CLASSIFIER_MODES:
+            raise UsageError(f"unknown classifier mode '{settings.classifier_mode}' "
+                             f"(choose from {', '.join(CLASSIFIER_MODES)})")
+        if settings.strategy != "ga":
+            raise UsageError("a classifier judges the genetic search's schedules: it needs "
+                             "--scheduler ga")
+        from polyopt.search.classifier import default_model_path, load_model
+        path = settings.classifier_model or str(default_model_path())
+        if settings.classifier_model in CLASSIFIER_MODES and not Path(path).exists():
+            raise UsageError(f"no model file '{path}' (the mode is given as --classifier-mode "
+                             f"{path}; --classifier alone uses the shipped model)")
+        return load_model(path), path
 
     def _without_database(self, error: DatabaseError, consequence: str) -> None:
         """The database is a cache: a warning, and the search goes on without it."""
@@ -319,6 +361,40 @@ class Search:
                                                mode=self.settings.mode,
                                                strong_probability=self.settings.strong_probability)
         return self.spaces[index]
+
+    # -- features -------------------------------------------------------------
+    def extractor(self, index: int):
+        """The ``scheduler.features.ScheduleFeatures`` of SCoP `index` (made on first use)."""
+        if index not in self.extractors:
+            from polyopt.scheduler.features import ScheduleFeatures
+            self.extractors[index] = ScheduleFeatures(self.scops[index], self.dependences[index])
+        return self.extractors[index]
+
+    def feature_tile_sizes(self, tile_sizes):
+        """The tile sizes the features see for a schedule with these (a strategy's
+        genes, or None): else what the options give every band (the cache model's: None)."""
+        if tile_sizes is not None:
+            return tile_sizes
+        if not self.options.tile:
+            return [0]
+        return list(self.options.tile_sizes) if self.options.tile_sizes else None
+
+    def schedule_features(self, index: int, schedule, tile_sizes) -> dict | None:
+        """The features of one schedule of SCoP `index`; None where they cannot be had."""
+        try:
+            return self.extractor(index).features(schedule, self.feature_tile_sizes(tile_sizes))
+        except (isl.Error, PolyoptError, ValueError, KeyError, ZeroDivisionError):
+            return None
+
+    def _fill_features(self) -> None:
+        """The features of every candidate's schedules that no classifier judged
+        (``SearchSettings.features``): what a classifier would see, in --dump samples."""
+        for candidate in self.candidates:
+            if not candidate.features:
+                candidate.features = [None if choice.schedule is None else
+                                      self.schedule_features(index, choice.schedule,
+                                                             choice.tile_sizes)
+                                      for index, choice in enumerate(candidate.choices)]
 
     # -- evaluation -----------------------------------------------------------
     def _timeout(self) -> float:
@@ -366,7 +442,7 @@ class Search:
 
     def _evaluate(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
-        if not candidate.choices or all(c.schedule is None for c in candidate.choices):
+        if not candidate.choices or all(_as_written(c) for c in candidate.choices):
             candidate.text = self.source.text
         else:
             try:
@@ -453,20 +529,26 @@ class Search:
             self.evaluate_batch(self.baselines)
             strategy(self.settings.strategy).explore(self)
             best = self._finals()
+            if self.settings.features:
+                self._fill_features()
         finally:
             self._record(best)
             if self.database:
                 self.database.close()
-        if any(c.schedule is None for c in best.choices):
+        if any(_as_written(c) for c in best.choices):
             kept = self._kept_description(best)
-            best.choices = [replace(c, description=kept) if c.schedule is None else c
+            best.choices = [replace(c, description=kept) if _as_written(c) else c
+                            for c in best.choices]
+        if self.summary_note:
+            best.choices = [replace(c, description=f"{c.description}; {self.summary_note}")
                             for c in best.choices]
         optimized = render(self.source, self.scops, self.warnings, self.options,
                            best.choices, self.dependences)
-        if all(c.schedule is None for c in best.choices):
+        if all(_as_written(c) for c in best.choices):
             optimized.text = self.source.text
         return SearchResult(best, self.candidates, optimized, reference,
-                            self.sampling_seconds, self.notes)
+                            self.sampling_seconds, self.notes, self.unbenchmarked,
+                            self.classifier_summary)
 
     def _kept_description(self, best: Candidate) -> str:
         """Why the winner leaves a SCoP as written: it was fastest (and what came next)."""
@@ -479,9 +561,25 @@ class Search:
     def _advance(self) -> None:
         if self.progress is not None:
             self.progress.update(1)
-            if self.best_seconds is not None:
-                # one run each so far; the final rounds time the fastest again
-                self.progress.set_postfix_str(f"best first run {self.best_seconds:.4g} s")
+            self._postfix()
+
+    def show_status(self, note: str) -> None:
+        """A strategy's word beside the best time on the progress bar (a classifier's
+        counts), shown at once: GA_C judges generations without running anything."""
+        self.status_note = note
+        if self.progress is not None:
+            self._postfix()
+
+    def _postfix(self) -> None:
+        # one run each so far; the final rounds time the fastest again
+        best = f"best first run {self.best_seconds:.4g} s" if self.best_seconds is not None else ""
+        self.progress.set_postfix_str(", ".join(filter(None, [best, self.status_note])))
+
+
+def _as_written(choice: ScheduleResult) -> bool:
+    """Whether a choice leaves its SCoP as written: no schedule, and not the BLAS
+    candidate (whose schedule is None too, but whose code has the calls)."""
+    return choice.schedule is None and not choice.blas
 
 
 def strategy(name: str):
@@ -506,7 +604,7 @@ def _rational(value):
 def samples_json_lines(result: SearchResult) -> str:
     """Every evaluated candidate, one JSON object per line (see ``--dump samples``)."""
     lines = []
-    for candidate in result.candidates:
+    for candidate in result.candidates + result.unbenchmarked:
         for index, choice in enumerate(candidate.choices):
             sample = candidate.samples[index] if index < len(candidate.samples) else None
             entry = {
@@ -519,6 +617,13 @@ def samples_json_lines(result: SearchResult) -> str:
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
                 "prediction": candidate.prediction,
             }
+            if result.classifier is not None or candidate.features:
+                entry["features"] = (candidate.features[index]
+                                     if index < len(candidate.features) else None)
+            if result.classifier is not None:
+                entry["probability"] = (candidate.probabilities[index]
+                                        if index < len(candidate.probabilities) else None)
+                entry["classifier"] = result.classifier
             if sample is not None:
                 entry["matrix"] = [list(row) for row in sample.matrix()]
                 entry["rows"] = [row.how for row in sample.rows]

@@ -31,6 +31,30 @@ code generation) gets the worst, infinity.
   ``budget`` schedules were benchmarked, or when no new individual can be made
   (``ATTEMPTS`` failures in a row, as Polyite's limit of 20).
 
+With a classifier (``--classifier``, ``polyopt.search.classifier``), two
+variants of §7.2 of the thesis (``mode``):
+
+* GA_C (``gac``, §7.2.2, the one the thesis evaluated): the generations are
+  judged by the classifier alone. The parents of each next generation are a
+  random half of the population among those predicted profitable, filled up
+  with random others. The loop stops when at least ``PROFITABLE_SHARE`` (95%)
+  of the population is predicted profitable or after ``generations``
+  generations (40 in the thesis); then the final population is benchmarked,
+  those predicted profitable first, at most ``budget`` of them. Unlike GA_B it
+  can lose its best schedule: nothing is timed before the end.
+* The guard (``guard``, §7.2.1, proposed but never evaluated): GA_B, except
+  that every new individual is classified first and only those predicted
+  profitable are benchmarked; where fewer than half of the population ran
+  successfully or are predicted profitable, random ones predicted unprofitable
+  are benchmarked too, to fill up (the thesis: "to retain the population's
+  diversity"). The parents are the fastest benchmarked ones (filled up with
+  individuals that were not run, should too few have run within the budget).
+  The budget counts the benchmarked ones; the skipped ones are counted
+  (``skipped``) and reported.
+
+An individual is predicted profitable when the mean of its SCoPs' probabilities
+is at least 1/2 (``individual_probability``).
+
 The loop itself (``GeneticAlgorithm``) knows nothing of compilers: it hands
 the individuals to benchmark to a callback. ``GeneticStrategy`` is the search
 strategy that makes those candidates and evaluates them with the driver.
@@ -55,7 +79,7 @@ from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import model_band_sizes, tilable_bands
 from polyopt.scheduler.tree import matrix_to_tree
-from polyopt.search.driver import OK, Candidate, Search
+from polyopt.search.driver import NOT_BENCHMARKED, OK, Candidate, Search
 
 POPULATION = 30
 IMMIGRANTS = 2
@@ -67,6 +91,9 @@ ATTEMPTS = 20                 # failures in a row to make a new individual befor
 TILE_SIZES = (0, 4, 8, 16, 32, 64, 128, 256)   # a tile gene: not tiled, or a power of two
 
 WORST = math.inf
+PROFITABLE_SHARE = 0.95       # GA_C stops once this share is predicted profitable (§7.2.2)
+BENCHMARKED, CLASSIFIED, GUARD = "benchmark", "gac", "guard"   # GA_B, GA_C, the guard
+MODES = (BENCHMARKED, CLASSIFIED, GUARD)
 
 TileGenes = list[list[int]]   # one size per member of each tilable band of one SCoP
 
@@ -140,12 +167,21 @@ class Individual:
     birth: int = 0                           # order of creation (ties in selection)
     same_as: Individual | None = None        # a duplicate tree: the one that was benchmarked
     measured: float | None = None            # its own time (WORST: failed); None: not yet
+    # the classifier's verdict (--classifier; see individual_probability)
+    prediction: bool | None = None
+    probabilities: list[float | None] = field(default_factory=list)   # per SCoP
+    features: list[dict | None] = field(default_factory=list)         # per SCoP
+    skipped: bool = False                    # judged by the classifier alone, never run
 
     @property
     def fitness(self) -> float:
         if self.same_as is not None:
             return self.same_as.fitness
         return WORST if self.measured is None else self.measured
+
+    @property
+    def benchmarked(self) -> bool:
+        return (self.same_as or self).measured is not None
 
     def key(self) -> tuple:
         """Ganser's relation 1 (matrices and generator combinations), with the tile genes."""
@@ -176,8 +212,13 @@ class GeneticAlgorithm:
                  generations: int = GENERATIONS, population: int = POPULATION,
                  immigrants: int = IMMIGRANTS, tile_genes: bool = True,
                  default_tiles: Callable[[int, isl.Schedule], TileGenes] | None = None,
-                 notes: list[str] | None = None):
+                 notes: list[str] | None = None,
+                 classify: Callable[[list[Individual]], None] | None = None,
+                 mode: str = BENCHMARKED):
+        if mode not in MODES or (mode != BENCHMARKED) != (classify is not None):
+            raise ValueError(f"genetic mode {mode!r} with{'' if classify else 'out'} a classifier")
         self.spaces, self.rng, self.benchmark = spaces, rng, benchmark
+        self.classify, self.mode = classify, mode
         self.budget, self.generations = budget, generations
         self.size, self.immigrants = population, immigrants
         self.tile_genes, self.default_tiles = tile_genes, default_tiles
@@ -190,10 +231,21 @@ class GeneticAlgorithm:
         self.populations: list[list[Individual]] = []
         self.bests: list[float] = []           # best fitness of each generation
         self.duplicates = 0                    # tree duplicates that were not run again
+        self.made: list[Individual] = []       # every admitted individual with a new tree
+        self.classified = 0                    # individuals the classifier judged
+        self.skipped = 0                       # guard: predicted unprofitable, not run
+        self.over_budget = 0                   # guard: predicted profitable, budget spent
+        self.filled = 0                        # guard: predicted unprofitable, run to fill up
+        self.final_share: float | None = None  # GA_C: share predicted profitable at the end
 
     @property
     def remaining(self) -> int:
         return self.budget - self.spent
+
+    def _open(self) -> bool:
+        """Whether new individuals may still be made: GA_C's generations cost no
+        benchmark; the others stop once the budget is spent."""
+        return self.mode == CLASSIFIED or self.remaining > 0
 
     # -- making individuals ---------------------------------------------------------
     def tree(self, index: int, sample: Sample) -> isl.Schedule:
@@ -279,7 +331,7 @@ class GeneticAlgorithm:
         if key in self.keys:
             return False
         known = self.trees.get(individual.tree_key())
-        if known is None and self.remaining <= 0:
+        if known is None and not self._open():
             return False
         self.keys.add(key)
         if known is not None:
@@ -287,7 +339,9 @@ class GeneticAlgorithm:
             self.duplicates += 1
             return True
         self.trees[individual.tree_key()] = individual
-        self.spent += 1
+        self.made.append(individual)
+        if self.mode == BENCHMARKED:     # the others pay when they run (evaluate, final)
+            self.spent += 1
         number = next(self.numbers.setdefault(individual.generation, itertools.count(1)))
         individual.name = f"ga-{individual.generation}-{number}"
         return True
@@ -295,10 +349,10 @@ class GeneticAlgorithm:
     def _fill(self, count: int, make: Callable[[], list[Individual]], what: str,
               generation: int) -> list[Individual]:
         """Up to `count` admitted individuals from `make`, until ATTEMPTS failures in a
-        row or the budget is spent."""
+        row or (but in GA_C) the budget is spent."""
         result: list[Individual] = []
         failures = 0
-        while len(result) < count and failures < ATTEMPTS and self.remaining > 0:
+        while len(result) < count and failures < ATTEMPTS and self._open():
             try:
                 made = make()
             except SamplingError:
@@ -329,13 +383,58 @@ class GeneticAlgorithm:
                           "random individuals", generation)
 
     # -- the loop -------------------------------------------------------------------
-    def evaluate(self, individuals: list[Individual]) -> None:
-        pending = [i for i in individuals if i.same_as is None and i.measured is None]
+    def judge(self, individuals: list[Individual]) -> None:
+        """The classifier's verdict on each individual not judged yet (a tree duplicate
+        shares that of the individual it repeats)."""
+        fresh = [i for i in individuals if i.same_as is None and i.prediction is None]
+        if fresh:
+            self.classify(fresh)
+            self.classified += len(fresh)
+        for individual in individuals:
+            if individual.same_as is not None:
+                known = individual.same_as
+                individual.prediction = known.prediction
+                individual.probabilities, individual.features = known.probabilities, known.features
+
+    def evaluate(self, individuals: list[Individual],
+                 population: list[Individual] | None = None) -> None:
+        """Benchmark the individuals not measured yet. The guard (§7.2.1) first asks
+        the classifier and runs only those predicted profitable; if fewer than half
+        of the `population` (default: the individuals) then ran successfully or are
+        predicted profitable, it fills up with random ones predicted unprofitable,
+        for diversity. All within the budget, the profitable first."""
+        pending = [i for i in individuals
+                   if i.same_as is None and i.measured is None and not i.skipped]
+        if self.mode == GUARD:
+            pending = self._guarded(pending, individuals if population is None else population)
         if pending:
             self.benchmark(pending)
             for individual in pending:
                 if individual.measured is None:
                     individual.measured = WORST
+
+    def _guarded(self, pending: list[Individual],
+                 population: list[Individual]) -> list[Individual]:
+        """The guard's choice among `pending` of those to benchmark; the others are
+        marked skipped and counted."""
+        self.judge(pending)
+        profitable = [i for i in pending if i.prediction]
+        unprofitable = [i for i in pending if not i.prediction]
+        good = len(profitable) + sum(1 for i in population if i.fitness < WORST)
+        wanted = max(1, len(population) // 2) - good
+        fill = self.rng.sample(unprofitable, min(len(unprofitable), max(0, wanted)))
+        run = (profitable + fill)[:max(0, self.remaining)]
+        for individual in pending:
+            if individual in run:
+                continue
+            individual.skipped = True
+            if individual.prediction:
+                self.over_budget += 1
+            else:
+                self.skipped += 1
+        self.filled += sum(1 for i in run if not i.prediction)
+        self.spent += len(run)
+        return run
 
     def initial(self, seeds: list[tuple[str, list[isl.Schedule]]]) -> list[Individual]:
         population = []
@@ -351,8 +450,29 @@ class GeneticAlgorithm:
                 population.append(individual)
         return population + self.randoms(self.size - len(population), 0, "random")
 
+    def basis(self, population: list[Individual], count: int) -> list[Individual]:
+        """The parents of the next generation. GA_B: the `count` fittest. The guard
+        (§7.2.1): the fastest benchmarked ones, filled up with random individuals
+        it did not run (predicted unprofitable), then with failed ones. GA_C
+        (§7.2.2): a random subset of those predicted profitable, filled up with
+        random others."""
+        if self.mode == BENCHMARKED:
+            return select(population, count)
+        if self.mode == GUARD:
+            result = select([i for i in population if i.fitness < WORST], count)
+            unrun = [i for i in population if not i.benchmarked]
+            result += self.rng.sample(unrun, min(len(unrun), count - len(result)))
+            return result + select([i for i in population if i not in result],
+                                   count - len(result))
+        profitable = [i for i in population if i.prediction]
+        others = [i for i in population if not i.prediction]
+        result = self.rng.sample(profitable, min(len(profitable), count))
+        return result + self.rng.sample(others, min(len(others), count - len(result)))
+
     def run(self, seeds: list[tuple[str, list[isl.Schedule]]] = ()) -> list[Individual]:
         """The final population, fittest first."""
+        if self.mode == CLASSIFIED:
+            return self.run_classified(list(seeds))
         population = self.initial(list(seeds))
         if not population:
             self.notes.append("genetic: no initial population")
@@ -366,7 +486,7 @@ class GeneticAlgorithm:
                 self.notes.append(f"genetic: budget of {self.budget} schedules spent after "
                                   f"{generation - 1} generation(s)")
                 break
-            survivors = select(population, max(1, min(len(population), self.size // 2)))
+            survivors = self.basis(population, max(1, min(len(population), self.size // 2)))
             immigrants = self.randoms(min(self.immigrants, self.size - len(survivors)),
                                       generation, "immigrant")
             children = self.offspring(survivors, self.size - len(survivors) - len(immigrants),
@@ -374,25 +494,101 @@ class GeneticAlgorithm:
             if not immigrants and not children:
                 self.notes.append(f"genetic: nothing new in generation {generation}; stopped")
                 break
-            self.evaluate(immigrants + children)
+            self.evaluate(immigrants + children, survivors + immigrants + children)
             population = select(survivors + immigrants + children,
                                 len(survivors) + len(immigrants) + len(children))
             self.populations.append(population)
             self.bests.append(population[0].fitness)
-            if converged(self.bests):
+            # the guard may run nothing for generations: no time, no convergence
+            if converged(self.bests) and (self.mode != GUARD or self.bests[-1] < WORST):
                 self.notes.append(f"genetic: converged after {generation} generation(s) (the "
                                   f"best improved by less than {IMPROVEMENT:.0%} per generation "
                                   f"over {WINDOW})")
                 break
-        if self.duplicates:
+        self._closing_notes()
+        return population
+
+    def _closing_notes(self) -> None:
+        if self.duplicates and self.mode == CLASSIFIED:
+            self.notes.append(f"genetic: {self.duplicates} individual(s) with an already "
+                              "made schedule tree shared its verdict and time")
+        elif self.duplicates:
             self.notes.append(f"genetic: {self.duplicates} individual(s) with an already "
                               "benchmarked schedule tree were not run again")
+        if self.mode == GUARD:
+            budget = (f"; {self.over_budget} predicted profitable were not run (budget spent)"
+                      if self.over_budget else "")
+            filled = (f"; {self.filled} predicted unprofitable were run to fill up half the "
+                      "population" if self.filled else "")
+            self.notes.append(f"classifier (guard): skipped {self.skipped} of {self.classified} "
+                              f"candidates (predicted unprofitable, not benchmarked)"
+                              f"{filled}{budget}")
+
+    def profitable_share(self, population: list[Individual]) -> float:
+        return sum(bool(i.prediction) for i in population) / len(population) if population else 0.0
+
+    def run_classified(self, seeds: list[tuple[str, list[isl.Schedule]]]) -> list[Individual]:
+        """GA_C (§7.2.2): every generation judged by the classifier alone, until
+        PROFITABLE_SHARE of the population is predicted profitable or after
+        `generations` generations; then the final population is benchmarked (those
+        predicted profitable first, most probable first, at most `budget`). The
+        final population, fittest first."""
+        population = self.initial(seeds)
+        if not population:
+            self.notes.append("genetic: no initial population")
+            return []
+        self.judge(population)
+        self.populations.append(population)
+        generations = 0
+        for generation in range(1, self.generations + 1):
+            if self.profitable_share(population) >= PROFITABLE_SHARE:
+                break
+            basis = self.basis(population, max(1, min(len(population), self.size // 2)))
+            immigrants = self.randoms(min(self.immigrants, self.size - len(basis)),
+                                      generation, "immigrant")
+            children = self.offspring(basis, self.size - len(basis) - len(immigrants), generation)
+            if not immigrants and not children:
+                self.notes.append(f"genetic: nothing new in generation {generation}; stopped")
+                break
+            self.judge(immigrants + children)
+            population = basis + immigrants + children
+            self.populations.append(population)
+            generations = generation
+        self.final_share = self.profitable_share(population)
+        # the final population, benchmarked: a tree duplicate through the one it repeats
+        ranked = sorted(population, key=lambda i: (not i.prediction,
+                                                   -individual_probability(i), i.birth))
+        pending = list(dict.fromkeys((i.same_as or i) for i in ranked))
+        run = [i for i in pending if i.measured is None][:max(0, self.remaining)]
+        self.spent += len(run)
+        if run:
+            self.benchmark(run)
+            for individual in run:
+                if individual.measured is None:
+                    individual.measured = WORST
+        for individual in self.made:
+            if individual.measured is None:
+                individual.skipped = True
+        stop = ("stopped with" if self.final_share >= PROFITABLE_SHARE
+                else "at the generation limit with")
+        cut = (f" (budget {self.budget})" if len(run) < len(pending) and
+               self.remaining <= 0 else "")
+        self.notes.append(
+            f"classifier (GA_C): {generations} generation(s) judged by the classifier alone, "
+            f"{stop} {self.final_share:.0%} of the final population predicted profitable; "
+            f"benchmarked {len(run)} of its {len(pending)} schedules{cut}; "
+            f"skipped {self.classified - len(run)} of {self.classified} candidates "
+            "(judged by the classifier alone)")
+        population = select(population, len(population))
+        self.populations.append(population)
+        self.bests.append(population[0].fitness)
+        self._closing_notes()
         return population
 
 
 class GeneticStrategy:
-    """The search strategy: GA_B over the file's SCoPs, every batch through
-    ``Search.evaluate_batch``."""
+    """The search strategy: GA_B (or, with a classifier, GA_C or the guard) over the
+    file's SCoPs, every batch through ``Search.evaluate_batch``."""
 
     def explore(self, search: Search) -> None:
         settings, options = search.settings, search.options
@@ -404,6 +600,7 @@ class GeneticStrategy:
                                f"lacks: {error}") from None
         start = time.perf_counter()
         benchmarking = [0.0]
+        algorithm: GeneticAlgorithm | None = None
 
         def benchmark(individuals: list[Individual]) -> None:
             began = time.perf_counter()
@@ -412,20 +609,102 @@ class GeneticStrategy:
             for individual, candidate in zip(individuals, candidates):
                 individual.measured = candidate.median if candidate.status == OK else WORST
             benchmarking[0] += time.perf_counter() - began
+            if algorithm is not None and algorithm.mode == GUARD:
+                search.show_status(f"classifier skipped {algorithm.skipped} of "
+                                   f"{algorithm.classified}")
 
         def default_tiles(index: int, tree: isl.Schedule) -> TileGenes:
             return model_band_sizes(tree, search.scops[index])
+
+        classify = ScheduleJudge(search) if search.model is not None else None
 
         algorithm = GeneticAlgorithm(
             [search.space(index) for index in range(len(search.scops))], search.rng, benchmark,
             budget=settings.budget, generations=settings.generations,
             population=settings.population,
             tile_genes=options.tile and not options.tile_sizes, default_tiles=default_tiles,
-            notes=search.notes)
+            notes=search.notes, classify=classify,
+            mode=settings.classifier_mode if classify is not None else BENCHMARKED)
         try:
             algorithm.run(_seeds(search))
         finally:
             search.sampling_seconds += time.perf_counter() - start - benchmarking[0]
+            if classify is not None:
+                _record_classifier(search, algorithm)
+                search.notes.append(f"classifier: features and predictions of {classify.count} "
+                                    f"schedule(s) took {classify.seconds:.1f} s")
+
+
+class ScheduleJudge:
+    """The classifier's verdict on individuals: the features of each SCoP's schedule
+    tree with its tile genes (``scheduler.features``), the forest's probability that
+    it is profitable; an individual is predicted profitable if the mean over its
+    SCoPs is at least 1/2 (``individual_probability``). A schedule whose features
+    cannot be computed counts as unprofitable (probability 0)."""
+
+    def __init__(self, search: Search):
+        self.search = search
+        self.seconds = 0.0        # spent on features and predictions
+        self.count = 0            # individuals judged
+
+    def __call__(self, individuals: list[Individual]) -> None:
+        from polyopt.search.classifier import predict_probabilities
+        began = time.perf_counter()
+        for individual in individuals:
+            individual.features, individual.probabilities = [], []
+        for index in range(len(self.search.scops)):
+            features = [self.search.schedule_features(index, individual.trees[index],
+                                                      individual.tiles[index])
+                        for individual in individuals]
+            known = [f for f in features if f is not None]
+            probabilities = iter(predict_probabilities(self.search.model, known))
+            for individual, values in zip(individuals, features):
+                individual.features.append(values)
+                individual.probabilities.append(None if values is None else next(probabilities))
+        for individual in individuals:
+            individual.prediction = individual_probability(individual) >= 0.5
+        self.seconds += time.perf_counter() - began
+        self.count += len(individuals)
+        if self.search.settings.classifier_mode == CLASSIFIED:
+            self.search.show_status(f"classified {self.count}")
+
+
+def individual_probability(individual: Individual) -> float:
+    """The probability that an individual is profitable: the mean of its SCoPs'
+    (a schedule without features counts as 0). Each SCoP's example in the training
+    data is labelled by the whole program's time, so each says something of the
+    whole; requiring every SCoP to be predicted profitable would leave almost
+    nothing profitable in a file of several SCoPs."""
+    values = [p or 0.0 for p in individual.probabilities]
+    return sum(values) / len(values) if values else 0.0
+
+
+def _record_classifier(search: Search, algorithm: GeneticAlgorithm) -> None:
+    """The individuals the classifier kept from running become candidates of the
+    search's record (``--dump samples``, status NOT_BENCHMARKED), and the counts
+    go into its summary."""
+    for individual in algorithm.made:
+        if individual.benchmarked:
+            continue
+        candidate = _candidate(individual)
+        candidate.status = NOT_BENCHMARKED
+        if algorithm.mode == CLASSIFIED:
+            candidate.detail = "judged by the classifier alone (GA_C)"
+        elif individual.prediction:
+            candidate.detail = "predicted profitable, not run: the budget was spent"
+        else:
+            candidate.detail = "predicted unprofitable by the classifier, not run (guard)"
+        search.unbenchmarked.append(candidate)
+    benchmarked = sum(1 for i in algorithm.made if i.benchmarked)
+    search.classifier_summary = {
+        "mode": algorithm.mode, "model": search.model_path,
+        "classified": algorithm.classified, "benchmarked": benchmarked,
+        "skipped": algorithm.classified - benchmarked,
+        "filled": algorithm.filled if algorithm.mode == GUARD else None,
+        "final_profitable_share": algorithm.final_share}
+    what = "guard" if algorithm.mode == GUARD else "GA_C"
+    search.summary_note = (f"classifier ({what}) skipped {algorithm.classified - benchmarked} "
+                           f"of {algorithm.classified} candidates")
 
 
 def _seeds(search: Search) -> list[tuple[str, list[isl.Schedule]]]:
@@ -444,4 +723,7 @@ def _candidate(individual: Individual) -> Candidate:
                for tree, tiles in zip(individual.trees, individual.tiles)]
     return Candidate(individual.name, choices, list(individual.samples),
                      generation=individual.generation, operator=individual.operator,
-                     parents=[parent.name for parent in individual.parents])
+                     parents=[parent.name for parent in individual.parents],
+                     prediction=individual.prediction,
+                     probabilities=list(individual.probabilities),
+                     features=list(individual.features))
