@@ -137,6 +137,14 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                        help="relative tolerance for numbers in the outputs (default: exact)")
     group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
                        help="how rows combine generators (default: sparse)")
+    where = group.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=argtypes.positive_int, metavar="N",
+                       help="evaluate candidates on a local Dask cluster of N worker processes "
+                            "(builds and verification runs side by side, one timed run at a time)")
+    where.add_argument("--cluster", metavar="ADDRESS",
+                       help="evaluate candidates on the workers of the Dask scheduler at ADDRESS "
+                            "(e.g. tcp://head:8786; workers started with --resources timing=1, "
+                            "one per machine: see the README)")
 
 
 def _main_parser() -> argparse.ArgumentParser:
@@ -269,6 +277,9 @@ def run_optimize(argv: list[str]) -> int:
             raise UsageError(f"a schedule search (--scheduler {args.scheduler or 'random'}) "
                              "builds and runs OpenMP C; it cannot search for --target cuda yet")
         return run_search(args, options, source)
+    if args.jobs or args.cluster:
+        raise UsageError("--jobs and --cluster evaluate a search's candidates: they need "
+                         "--scheduler random or ga with a --budget")
     if args.dump:
         from polyopt.dump import dump
         text, warnings = dump(source, options, args.dump)
@@ -315,7 +326,11 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     with contextlib.ExitStack() as stack:
         judge = Judge(stack.enter_context(evaluator(args.build)), origin, args.tolerance,
                       strict=stack.enter_context(evaluator(strict_build)) if strict_build else None)
-        search = Search(source, options, settings, judge)
+        cluster = None
+        if args.jobs or args.cluster:
+            from polyopt.search.cluster import connect
+            cluster = stack.enter_context(connect(args.jobs, args.cluster))
+        search = Search(source, options, settings, judge, cluster=cluster)
         with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
                   leave=False) as progress:
             search.progress = progress

@@ -6,7 +6,9 @@ parallelized as usual), isl's schedule and the best schedules stored for the
 same SCoPs in the tuning database; a *strategy* then proposes ``budget`` more
 (``polyopt.search.random``: distinct random schedules; ``polyopt.search.genetic``:
 Polyite's genetic algorithm). Every batch of candidates goes through
-``Search.evaluate_batch``, the one place that builds and runs them. A *judge*
+``Search.evaluate_batch``, the one place that builds and runs them: in this
+process, or on a Dask cluster (``polyopt.search.cluster``, with ``--jobs`` or
+``--cluster``; imported only then). A *judge*
 builds and runs each candidate and compares its output with the original's; a
 candidate that is slower than ``timeout_factor`` times the best so far is
 killed. The few fastest are timed again, interleaved, and the one with the
@@ -40,7 +42,8 @@ log = logging.getLogger(__name__)
 
 OK = "ok"
 WRONG = "wrong output"
-STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error")
+LOST = "lost worker"      # a Dask worker died with it, twice (never stored in the database)
+STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error", LOST)
 
 
 STRATEGIES = ("random", "ga")
@@ -71,6 +74,8 @@ class Measurement:
     seconds: float | None = None      # what the judge times (the process, or the kernel)
     detail: str = ""
     wall_seconds: float | None = None  # the slowest whole run, which run time limits bound
+    machine: str | None = None         # on a cluster: the fingerprint of the machine that ran it
+    machine_seconds: float | None = None   # ... and `seconds` as measured there (unscaled)
 
 
 @dataclass
@@ -89,6 +94,16 @@ class Candidate:
     operator: str | None = None                      # "random", a genetic operator, "seed:isl"...
     parents: list[str] = field(default_factory=list)  # names of the parent candidates
     prediction: bool | None = None                   # a classifier's verdict, where one judged it
+    machine: str | None = None                       # on a cluster: the machine that timed it
+    machine_seconds: list[float] = field(default_factory=list)   # ... its times there
+
+    def add_measurement(self, measurement: Measurement) -> None:
+        """Append an OK measurement's seconds (and the machine's own, on a cluster)."""
+        self.seconds.append(measurement.seconds)
+        if measurement.machine is not None:
+            self.machine = self.machine or measurement.machine
+            if measurement.machine == self.machine:
+                self.machine_seconds.append(measurement.machine_seconds)
 
     @property
     def median(self) -> float | None:
@@ -244,9 +259,11 @@ class Search:
     """One search over the SCoPs of a file."""
 
     def __init__(self, source: SourceFile, options: Options, settings: SearchSettings,
-                 judge: Judge, progress=None):
+                 judge: Judge, progress=None, cluster=None):
         self.source, self.options, self.settings = source, options, settings
         self.judge, self.progress = judge, progress
+        self.cluster = cluster              # a polyopt.search.cluster.Cluster, or None
+        self.remote = None                  # its RemoteJudge, once the reference is known
         self.rng = random.Random(settings.seed)
         self.scops, self.warnings = model(source, options)
         self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
@@ -345,7 +362,7 @@ class Search:
             flat = self._render(candidate, check=True)
         except PolyoptError:
             flat = None
-        measurement = (self.judge.measure(flat, candidate.name, self._timeout())
+        measurement = (self._measure(flat, candidate.name, self._timeout())
                        if flat is not None and flat != candidate.text else None)
         if measurement is None or measurement.status != OK:
             candidate.choices = choices
@@ -357,31 +374,67 @@ class Search:
         return measurement
 
     def evaluate_batch(self, candidates: list[Candidate]) -> list[Candidate]:
-        """Build, run and judge each candidate (its status, time and text are set),
-        in order; every strategy evaluates through here. Returns the candidates."""
+        """Build, run and judge each candidate (its status, time and text are set);
+        every strategy evaluates through here. In this process they go in order; on
+        a cluster they are submitted as their code is generated and judged as they
+        finish (``polyopt.search.cluster``). Returns the candidates."""
+        if self.remote is not None:
+            return self._evaluate_remotely(candidates)
         for candidate in candidates:
-            self._evaluate(candidate)
+            if self._prepare(candidate):
+                self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
+                                                             self._timeout()))
             self._advance()
         return candidates
 
-    def _evaluate(self, candidate: Candidate) -> None:
+    def _evaluate_remotely(self, candidates: list[Candidate]) -> list[Candidate]:
+        for candidate in candidates:
+            if self._prepare(candidate):
+                self.remote.submit(candidate, self._timeout())
+            else:
+                self._advance()
+        for candidate, result, status, detail in self.remote.results():
+            self._conclude(candidate, self._remote_measurement(result, status, detail))
+            self._advance()
+        return candidates
+
+    def _remote_measurement(self, result, status: str, detail: str) -> Measurement:
+        """A worker's RemoteMeasurement as a Measurement in this machine's terms."""
+        if result is None:
+            return Measurement(status, None, detail)
+        reference = self.judge.reference
+        return Measurement(result.status, result.scaled(result.seconds, self.judge.seconds(reference)),
+                           result.detail, result.scaled(result.wall_seconds, reference.seconds, True),
+                           result.machine, result.seconds)
+
+    def _measure(self, text: str, label: str, timeout: float, verified: bool = False) -> Measurement:
+        """One measurement, here or on the cluster (`verified`: time it only, there)."""
+        if self.remote is None:
+            return self.judge.measure(text, label, timeout)
+        return self._remote_measurement(*self.remote.measure_now(label, text, timeout, verified))
+
+    def _prepare(self, candidate: Candidate) -> bool:
+        """Generate the candidate's code; False if that failed (its status is set)."""
         self.candidates.append(candidate)
         if not candidate.choices or all(c.schedule is None for c in candidate.choices):
             candidate.text = self.source.text
-        else:
-            try:
-                # Running a candidate verifies it; the static check of its code (seconds
-                # per schedule) is kept for the candidates whose output is wrong.
-                candidate.text = self._render(candidate, check=False)
-            except PolyoptError as error:
-                candidate.status, candidate.detail = "polyopt error", str(error)
-                return
-        measurement = self.judge.measure(candidate.text, candidate.name, self._timeout())
+            return True
+        try:
+            # Running a candidate verifies it; the static check of its code (seconds
+            # per schedule) is kept for the candidates whose output is wrong.
+            candidate.text = self._render(candidate, check=False)
+        except PolyoptError as error:
+            candidate.status, candidate.detail = "polyopt error", str(error)
+            return False
+        return True
+
+    def _conclude(self, candidate: Candidate, measurement: Measurement) -> None:
+        """Judge a candidate by its measurement (a wrong output gets its second chance)."""
         if measurement.status == WRONG and self.options.check and candidate.choices:
             measurement = self._second_chance(candidate, measurement)
         candidate.status, candidate.detail = measurement.status, measurement.detail
         if measurement.status == OK:
-            candidate.seconds.append(measurement.seconds)
+            candidate.add_measurement(measurement)
             if self.best_seconds is None or measurement.seconds < self.best_seconds:
                 self.best_seconds = measurement.seconds
                 self.best_wall = measurement.wall_seconds
@@ -413,9 +466,10 @@ class Search:
                 for candidate in finalists:
                     if candidate.name in out:
                         continue
-                    measurement = self.judge.measure(candidate.text, candidate.name, timeout)
+                    measurement = self._measure(candidate.text, candidate.name, timeout,
+                                                verified=True)
                     if measurement.status == OK:
-                        candidate.seconds.append(measurement.seconds)
+                        candidate.add_measurement(measurement)
                     else:
                         out.add(candidate.name)
                         candidate.status = measurement.status
@@ -430,12 +484,16 @@ class Search:
         """Store every finished candidate (not one interrupted, nor one never run)."""
         if not self.database:
             return
-        rows = [(fingerprint, self.machine, self.options_key, Evaluation(
-                    text, candidate.name, candidate.status, candidate.median, candidate.detail,
+        # on a cluster, under the machine that timed it, with the seconds measured there
+        rows = [(fingerprint, candidate.machine or self.machine, self.options_key, Evaluation(
+                    text, candidate.name, candidate.status,
+                    statistics.median(candidate.machine_seconds) if candidate.machine_seconds
+                    else candidate.median, candidate.detail,
                     self.judge.build_command, self.judge.run_command, winner=candidate is best,
                     tile_sizes=tiles),
                  self.source.name)
-                for candidate in self.candidates if candidate.status not in ("", "polyopt error")
+                for candidate in self.candidates
+                if candidate.status not in ("", "polyopt error", LOST)
                 for fingerprint, text, tiles in zip(self.fingerprints, candidate.schedule_texts(),
                                                      candidate.tile_texts())]
         try:
@@ -448,6 +506,9 @@ class Search:
             raise UsageError(f"{self.source.name}: no SCoP to search a schedule for")
         reference = self.judge.start(self.source.text)
         self.best_seconds, self.best_wall = reference, self.judge.reference.seconds
+        if self.cluster is not None:
+            from polyopt.search.cluster import RemoteJudge
+            self.remote = RemoteJudge(self.cluster, self.judge, self.source.text)
         best = None
         try:
             self.evaluate_batch(self.baselines)
