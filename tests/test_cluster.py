@@ -1,0 +1,182 @@
+"""Searches on Dask: a real `dask scheduler` and two `dask worker` processes on
+127.0.0.1 (--cluster), a local cluster (--jobs), a worker killed in the middle,
+and a scheduler that is not there."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from polyopt.cli import main
+from polyopt.search.driver import STATUSES
+from polyopt.tuning import machine_fingerprint
+from tests.conftest import KERNELS, compile_and_run, needs_gcc
+
+pytest.importorskip("distributed")
+pytestmark = needs_gcc
+MATMUL = KERNELS / "matmul.c"
+DASK = Path(sys.executable).parent / "dask"
+STARTUP = 90          # seconds the scheduler and workers may take to start on a loaded machine
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _start(arguments: list[str], log: Path) -> subprocess.Popen:
+    # a session of its own: stopping it stops the nanny and its worker process together
+    return subprocess.Popen([str(DASK), *arguments], stdout=log.open("wb"),
+                            stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    process.wait(timeout=30)
+
+
+@pytest.fixture()
+def dask_cluster(tmp_path):
+    """(address, [worker processes]) of a scheduler and two workers, each worker with
+    the 'timing' resource (two machines, as far as polyopt can tell); all stopped after."""
+    if not DASK.exists():
+        pytest.skip("no dask command beside the Python interpreter")
+    from distributed import Client
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    processes = [_start(["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                         "--no-dashboard"], tmp_path / "scheduler.log")]
+    try:
+        for index in range(2):
+            processes.append(_start(["worker", address, "--nworkers", "1", "--nthreads", "1",
+                                     "--resources", "timing=1", "--no-dashboard",
+                                     "--host", "127.0.0.1", "--death-timeout", "60"],
+                                    tmp_path / f"worker-{index}.log"))
+        with Client(address, timeout=STARTUP) as client:
+            client.wait_for_workers(2, timeout=STARTUP)
+        yield address, processes[1:]
+    finally:
+        for process in reversed(processes):
+            _stop(process)
+
+
+def _check_search(tmp_path: Path, out: Path, database: Path, stderr: str) -> None:
+    """The searched program gives the original's output; the database holds one
+    row per finished candidate (matmul has one SCoP), one winner, no lost ones."""
+    expected, _ = compile_and_run(MATMUL.read_text(), tmp_path, "original")
+    actual, _ = compile_and_run(out.read_text(), tmp_path, "searched")
+    assert actual == expected
+    rows = sqlite3.connect(database).execute(
+        "SELECT candidate, status, machine, seconds, winner FROM evaluations").fetchall()
+    stored = {status for _, status, _, _, _ in rows}
+    assert stored <= set(STATUSES) - {"lost worker", "polyopt error"}
+    assert {"original", "identity", "isl"} <= {name for name, *_ in rows}
+    assert sum(winner for *_, winner in rows) == 1
+    assert {machine for _, _, machine, _, _ in rows} == {machine_fingerprint()}
+    assert all(seconds > 0 for _, status, _, seconds, _ in rows if status == "ok")
+    summary = re.search(r"search: (\d+) candidates \(([^)]*)\)", stderr)
+    assert summary, stderr
+    counts = dict((status, int(n)) for n, status in
+                  (part.split(" ", 1) for part in summary.group(2).split(", ")))
+    finished = sum(n for status, n in counts.items() if status not in ("lost worker",
+                                                                       "polyopt error"))
+    assert len(rows) == finished
+
+
+def test_search_on_a_dask_cluster(tmp_path, dask_cluster, capsys):
+    address, _ = dask_cluster
+    out, database = tmp_path / "out.c", tmp_path / "tuning.sqlite"
+    status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "2",
+                   "--seed", "1", "--db", str(database), "--cluster", address])
+    assert status == 0
+    _check_search(tmp_path, out, database, capsys.readouterr().err)
+
+
+@pytest.mark.slow
+def test_a_worker_killed_in_the_middle_loses_nothing(tmp_path, dask_cluster):
+    import psutil
+    address, workers = dask_cluster
+    out, database = tmp_path / "out.c", tmp_path / "tuning.sqlite"
+    # each run sleeps first: the worker is caught with a candidate in its hands
+    search = subprocess.Popen(
+        [sys.executable, "-m", "polyopt", str(MATMUL), "-o", str(out), "--scheduler", "random",
+         "--budget", "4", "--seed", "2", "--db", str(database), "--cluster", address,
+         "--run", "sh -c 'sleep 0.5; exec \"$0\"' {exe}"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        killed = None
+        deadline = time.monotonic() + 120
+        while killed is None and time.monotonic() < deadline and search.poll() is None:
+            for worker in workers:
+                busy = [child for child in psutil.Process(worker.pid).children(recursive=True)
+                        if child.name() in ("sh", "sleep", "gcc", "cc1")]
+                if busy:
+                    os.killpg(worker.pid, signal.SIGKILL)
+                    for child in busy:        # its run, in a session of its own
+                        try:
+                            child.kill()
+                        except psutil.NoSuchProcess:
+                            pass
+                    killed = worker
+                    break
+            time.sleep(0.05)
+        assert killed is not None, "no worker was caught running a candidate"
+        _, stderr = search.communicate(timeout=240)
+    finally:
+        if search.poll() is None:
+            search.kill()
+            search.wait()
+    assert search.returncode == 0, stderr
+    assert killed.poll() is not None
+    _check_search(tmp_path, out, database, stderr)
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    from polyopt.search import cluster
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2.0)
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    start = time.monotonic()
+    status = main([str(MATMUL), "-o", str(tmp_path / "out.c"), "--scheduler", "random",
+                   "--budget", "1", "--cluster", address, "-q"])
+    assert time.monotonic() - start < 20
+    assert status == 1
+    error = capsys.readouterr().err
+    assert f"--cluster {address}: cannot reach a Dask scheduler there within 2 s" in error
+    assert "Traceback" not in error
+
+
+def test_jobs_start_a_local_cluster(tmp_path, capsys):
+    out, database = tmp_path / "out.c", tmp_path / "tuning.sqlite"
+    status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "2",
+                   "--seed", "3", "--db", str(database), "--jobs", "2"])
+    assert status == 0
+    _check_search(tmp_path, out, database, capsys.readouterr().err)
+
+
+def test_jobs_and_cluster_need_a_search(capsys):
+    assert main([str(MATMUL), "--jobs", "2", "-q"]) == 1
+    assert "need --scheduler random or ga" in capsys.readouterr().err
+
+
+def test_a_search_without_a_cluster_does_not_import_dask():
+    code = ("import sys; import polyopt.cli, polyopt.search.driver, polyopt.search.random, "
+            "polyopt.search.genetic; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
