@@ -415,6 +415,22 @@ class Experiment:
         self._save_outcomes(outcomes)
         return outcomes
 
+    def record_kernel(self, outcomes: list[Outcome], samples: dict[str, str]) -> None:
+        """Record a kernel that ran elsewhere (a Dask worker, ``polybench/spread.py``):
+        its CSV rows, its outcomes and its searches' sample files."""
+        for outcome in outcomes:
+            for index, seconds in enumerate(outcome.seconds):
+                self._write_row(outcome, index, seconds)
+            if not outcome.seconds or outcome.status != OK:
+                self._write_row(outcome, None, None)
+        self.results.extend(outcomes)
+        if samples:
+            directory = self.out_dir / "samples"
+            directory.mkdir(parents=True, exist_ok=True)
+            for name, text in samples.items():
+                (directory / Path(name).name).write_text(text)
+        self._save_outcomes(outcomes)
+
     # -- resuming ------------------------------------------------------------
     def _save_outcomes(self, outcomes: list[Outcome]) -> None:
         """Every finished kernel's outcomes, for ``--resume``."""

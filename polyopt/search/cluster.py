@@ -49,8 +49,10 @@ that cannot be reached within ``CONNECT_TIMEOUT`` seconds is a ``UsageError``.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
+import signal
 import socket
 import threading
 import time
@@ -193,7 +195,7 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
         "dashboard": False, "silence_logs": quiet, "host": "127.0.0.1"}}
         for index in range(jobs)}
     with dask.config.set({"distributed.scheduler.allowed-failures": 1,
-                          "distributed.worker.daemon": False}):
+                          "distributed.worker.daemon": False}), _workers_ignore_interrupts():
         local = SpecCluster(scheduler={"cls": Scheduler, "options": {
                                 "host": "127.0.0.1", "dashboard": False,
                                 "dashboard_address": None}},
@@ -201,6 +203,21 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
                             name="polyopt")
         client = Client(local, timeout=CONNECT_TIMEOUT, set_as_default=False)
     return Cluster(client, local)
+
+
+@contextlib.contextmanager
+def _workers_ignore_interrupts():
+    """Worker processes started here inherit an ignored SIGINT: Ctrl-C in a terminal
+    reaches the whole process group, and it is this process that stops them (by
+    closing the cluster), not a traceback in each worker."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @dataclass
