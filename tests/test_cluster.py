@@ -4,6 +4,8 @@ and a scheduler that is not there."""
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import os
 import re
 import signal
@@ -49,8 +51,8 @@ def _stop(process: subprocess.Popen) -> None:
     process.wait(timeout=30)
 
 
-@pytest.fixture()
-def dask_cluster(tmp_path):
+@contextlib.contextmanager
+def _dask_processes(tmp_path: Path):
     """(address, [worker processes]) of a scheduler and two workers, each worker with
     the 'timing' resource (two machines, as far as polyopt can tell); all stopped after."""
     if not DASK.exists():
@@ -72,6 +74,20 @@ def dask_cluster(tmp_path):
     finally:
         for process in reversed(processes):
             _stop(process)
+
+
+@pytest.fixture(scope="module")
+def shared_cluster(tmp_path_factory):
+    """A scheduler and two workers for the tests that leave them running."""
+    with _dask_processes(tmp_path_factory.mktemp("dask")) as cluster:
+        yield cluster
+
+
+@pytest.fixture()
+def dask_cluster(tmp_path):
+    """A scheduler and two workers of one test's own (it may kill one)."""
+    with _dask_processes(tmp_path) as cluster:
+        yield cluster
 
 
 def _check_search(tmp_path: Path, out: Path, database: Path, stderr: str) -> None:
@@ -97,8 +113,8 @@ def _check_search(tmp_path: Path, out: Path, database: Path, stderr: str) -> Non
     assert len(rows) == finished
 
 
-def test_search_on_a_dask_cluster(tmp_path, dask_cluster, capsys):
-    address, _ = dask_cluster
+def test_search_on_a_dask_cluster(tmp_path, shared_cluster, capsys):
+    address, _ = shared_cluster
     out, database = tmp_path / "out.c", tmp_path / "tuning.sqlite"
     status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "2",
                    "--seed", "1", "--db", str(database), "--cluster", address])
@@ -143,6 +159,23 @@ def test_a_worker_killed_in_the_middle_loses_nothing(tmp_path, dask_cluster):
     assert search.returncode == 0, stderr
     assert killed.poll() is not None
     _check_search(tmp_path, out, database, stderr)
+
+
+def test_polybench_kernels_on_a_dask_cluster(tmp_path, shared_cluster):
+    address, _ = shared_cluster
+    out = tmp_path / "results"
+    status = main(["polybench", "jacobi-1d", "trisolv", "--dataset", "MINI", "--variants", "isl",
+                   "--repeat", "1", "--threads", "1", "--out", str(out), "--cluster", address,
+                   "-q"])
+    assert status == 0
+    with open(out / "results.csv", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    assert {(row["kernel"], row["variant"]) for row in rows} == {
+        (kernel, variant) for kernel in ("jacobi-1d", "trisolv") for variant in ("gcc", "isl")}
+    assert all(row["status"] == "ok" and float(row["seconds"]) > 0 for row in rows)
+    assert {row["verification"] for row in rows if row["variant"] == "isl"} <= {"exact",
+                                                                               "tolerance"}
+    assert len((out / "outcomes.jsonl").read_text().splitlines()) == 4
 
 
 def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch, capsys):

@@ -97,6 +97,24 @@ _judges: dict[str, object] = {}          # search key -> a started Judge (per wo
 _judges_lock = threading.Lock()
 
 
+@contextlib.contextmanager
+def children_allowed():
+    """On a worker: let this task start processes of its own. A worker process that a
+    nanny started is a daemonic ``multiprocessing`` process, which may not have
+    children, yet polyopt's pipeline runs steps within time budgets in forked
+    processes (``polyopt.timebox``). The flag only serves to kill such children
+    when the worker exits; timebox ends its own children."""
+    import multiprocessing
+    process = multiprocessing.current_process()
+    daemon = process._config.get("daemon")
+    process._config["daemon"] = False
+    try:
+        yield
+    finally:
+        if daemon is not None:
+            process._config["daemon"] = daemon
+
+
 def _worker_judge(key: str, judge, original_text: str):
     """This worker's judge of search `key`: the original built and run here once."""
     with _judges_lock:
