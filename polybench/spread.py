@@ -30,7 +30,7 @@ import socket
 import tempfile
 from pathlib import Path
 
-from polyopt.search.cluster import TIMING, Cluster, _worker_died, children_allowed
+from polyopt.search.cluster import TIMING, Cluster, _worker_died, children_allowed, wait_some
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ def run_kernels(cluster: Cluster, experiment, kernels, suite_path: str | None, t
                 progress=None, after_kernel=None) -> None:
     """Submit every kernel, record each as it finishes (``after_kernel()`` then).
     A kernel whose worker died is submitted once more, then recorded as lost."""
-    from distributed import CancelledError, wait
+    from distributed import CancelledError
 
     from polyopt.polybench.experiment import Outcome
     names = [variant.name for variant in experiment.variants]
@@ -115,12 +115,7 @@ def run_kernels(cluster: Cluster, experiment, kernels, suite_path: str | None, t
     pending = {submit(kernel): kernel for kernel in kernels}
     try:
         while pending:
-            with client.as_current():
-                try:
-                    done, _ = wait(list(pending), timeout=1.0, return_when="FIRST_COMPLETED")
-                except TimeoutError:
-                    continue
-            for future in done:
+            for future in wait_some(cluster, list(pending), 1.0):
                 kernel = pending.pop(future)
                 try:
                     outcomes, samples = future.result()

@@ -57,7 +57,7 @@ import socket
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from polyopt.errors import PolyoptError, UsageError
 from polyopt.search.driver import LOST, OK
@@ -93,8 +93,20 @@ class RemoteMeasurement:
 
 
 # -- on the workers -------------------------------------------------------------
-_judges: dict[str, object] = {}          # search key -> a started Judge (per worker process)
+_KEPT_SEARCHES = 4                       # searches whose judges a worker keeps at once
+_judges: dict[str, _WorkerJudge] = {}    # search key -> this worker's judge of it
 _judges_lock = threading.Lock()
+
+
+@dataclass
+class _WorkerJudge:
+    """A worker's judge of one search, and its time of the original: measured in a
+    timed task (under the machine's ``timing`` resource) once one comes."""
+    judge: object
+    reference_seconds: float
+    reference_wall: float
+    timed: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 @contextlib.contextmanager
@@ -115,39 +127,51 @@ def children_allowed():
             process._config["daemon"] = daemon
 
 
-def _worker_judge(key: str, judge, original_text: str):
+def _worker_judge(key: str, judge, original_text: str) -> _WorkerJudge:
     """This worker's judge of search `key`: the original built and run here once."""
     with _judges_lock:
-        started = _judges.get(key)
-        if started is None:
+        state = _judges.get(key)
+        if state is None:
             started = copy.copy(judge)
             if started.origin is not None and not started.origin.parent.is_dir():
                 started.origin = None      # no shared file system: no local includes
             started.start(original_text)
-            _judges.clear()                # one search at a time per worker is kept
-            _judges[key] = started
-        return started
+            state = _WorkerJudge(started, started.seconds(started.reference),
+                                 started.reference.seconds)
+            while len(_judges) >= _KEPT_SEARCHES:
+                _judges.pop(next(iter(_judges)))
+            _judges[key] = state
+        return state
 
 
 def _measure_here(key: str, judge, original_text: str, text: str, label: str,
-                  timeout: float, runs: int) -> RemoteMeasurement:
+                  timeout: float, runs: int, timed: bool) -> RemoteMeasurement:
     from polyopt.tuning import machine_fingerprint
-    started = _worker_judge(key, judge, original_text)
-    measurement = started.measure(text, label, timeout, runs)
+    state = _worker_judge(key, judge, original_text)
+    if timed and not state.timed:
+        with state.lock:           # the machine's time of the original, timed alone
+            if not state.timed:
+                original = state.judge.measure(original_text, "original",
+                                               state.judge.evaluator.timeout)
+                if original.seconds is not None:
+                    state.reference_seconds = original.seconds
+                    state.reference_wall = original.wall_seconds
+                state.timed = True
+    with children_allowed():
+        measurement = state.judge.measure(text, label, timeout, runs)
     return RemoteMeasurement(measurement.status, measurement.seconds, measurement.detail,
                              measurement.wall_seconds, machine_fingerprint(),
-                             socket.gethostname(), started.seconds(started.reference),
-                             started.reference.seconds)
+                             socket.gethostname(), state.reference_seconds, state.reference_wall)
 
 
 def verify_task(key, judge, original_text, text, label, timeout) -> RemoteMeasurement:
     """Build, run once, compare (any worker, side by side with other tasks)."""
-    return _measure_here(key, judge, original_text, text, label, timeout, 1)
+    return _measure_here(key, judge, original_text, text, label, timeout, 1, False)
 
 
 def time_task(key, judge, original_text, text, label, timeout, runs=1) -> RemoteMeasurement:
     """Build, run `runs` times, compare, time (submitted with the ``timing`` resource)."""
-    return _measure_here(key, judge, original_text, text, label, timeout, runs)
+    return _measure_here(key, judge, original_text, text, label, timeout, runs, True)
 
 
 # -- on the client ----------------------------------------------------------------
@@ -193,10 +217,14 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
     except ImportError as error:
         raise UsageError(f"--jobs and --cluster need dask and distributed ({error}); "
                          "pip install 'polyopt' installs them") from None
-    # Dask's own INFO lines (workers joining, the dashboard) only with -vv
-    quiet = max(logging.WARNING, logging.getLogger().getEffectiveLevel())
-    for name in ("distributed", "dask"):
-        logging.getLogger(name).setLevel(quiet)
+    # Dask's own log: what matters to a user reaches them as polyopt's errors (a lost
+    # scheduler, a lost worker); its warnings with -v, its INFO lines with -vv
+    level = logging.getLogger().getEffectiveLevel()
+    quiet = (logging.CRITICAL if level >= logging.WARNING else
+             logging.WARNING if level == logging.INFO else logging.INFO)
+    for name, logger in list(logging.root.manager.loggerDict.items()):
+        if name.split(".")[0] in ("distributed", "dask") and isinstance(logger, logging.Logger):
+            logger.setLevel(quiet)        # each: Dask's configuration sets some levels
     if address is not None:
         try:
             client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
@@ -313,15 +341,9 @@ class RemoteJudge:
         """Yield (candidate, RemoteMeasurement or None, status, detail) as candidates
         finish; a verified candidate is resubmitted for timing first. `candidate` is
         what was submitted: anything with ``name`` and ``text``."""
-        from distributed import wait
         try:
             while self._pending:
-                with self.cluster.client.as_current():
-                    try:
-                        done, _ = wait(list(self._pending), timeout=POLL_SECONDS,
-                                       return_when="FIRST_COMPLETED")
-                    except TimeoutError:
-                        done = ()
+                done = wait_some(self.cluster, list(self._pending))
                 if not done:
                     yield from self._check_workers()
                     continue
@@ -384,6 +406,26 @@ class RemoteJudge:
         self.cancel()
         for task in tasks:
             yield task.candidate, None, LOST, why
+
+
+def wait_some(cluster: Cluster, futures: list, timeout: float = POLL_SECONDS) -> list:
+    """The futures that are done (finished, failed or cancelled) after waiting up to
+    `timeout` seconds for one; a PolyoptError if the scheduler went away."""
+    from distributed import CancelledError, wait
+    with cluster.client.as_current():
+        try:
+            done, _ = wait(futures, timeout=timeout, return_when="FIRST_COMPLETED")
+            return list(done)
+        except TimeoutError:
+            return []
+        except CancelledError as error:
+            reasons = {str(getattr(group, "reason", ""))
+                       for group in getattr(error, "error_groups", ())}
+            if any("scheduler" in reason for reason in reasons):
+                raise PolyoptError(f"{cluster.description}: the connection to the scheduler "
+                                   f"was lost ({', '.join(sorted(reasons))}); what finished "
+                                   "before is kept") from None
+            return [future for future in futures if future.done()]
 
 
 def _worker_died(error: BaseException) -> bool:
