@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -194,7 +195,7 @@ def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch, capsys
 
 def test_jobs_start_a_local_cluster(tmp_path, capsys):
     out, database = tmp_path / "out.c", tmp_path / "tuning.sqlite"
-    status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "2",
+    status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "1",
                    "--seed", "3", "--db", str(database), "--jobs", "2"])
     assert status == 0
     _check_search(tmp_path, out, database, capsys.readouterr().err)
@@ -213,3 +214,26 @@ def test_a_search_without_a_cluster_does_not_import_dask():
                             timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_a_candidate_whose_worker_dies_twice_is_lost():
+    """The client's side of a worker's death: one more submission, then 'lost worker'
+    (the scheduler's own retries come before; a real death is the slow test's)."""
+    from distributed.scheduler import KilledWorker
+
+    from polyopt.search.cluster import RemoteJudge, _Submitted, _Task
+    from polyopt.search.driver import LOST
+    remote = RemoteJudge.__new__(RemoteJudge)
+    resubmitted = []
+    remote._submit = resubmitted.append
+
+    class DiedWith:
+        def result(self):
+            raise KilledWorker("verify_task-1", SimpleNamespace(address="tcp://127.0.0.1:1"), 3)
+
+    task = _Task(_Submitted("random-1", "int main() { return 0; }"), "verify", 1.0)
+    assert list(remote._finished(DiedWith(), task)) == []
+    assert resubmitted == [task]
+    [(candidate, result, status, detail)] = remote._finished(DiedWith(), task)
+    assert (candidate.name, result, status) == ("random-1", None, LOST)
+    assert "the worker died twice" in detail and "KilledWorker" in detail

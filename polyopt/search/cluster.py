@@ -244,7 +244,7 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
                           "distributed.worker.daemon": False}), _workers_ignore_interrupts():
         local = SpecCluster(scheduler={"cls": Scheduler, "options": {
                                 "host": "127.0.0.1", "dashboard": False,
-                                "dashboard_address": None}},
+                                "dashboard_address": "127.0.0.1:0"}},   # no fixed port
                             workers=workers, silence_logs=quiet,
                             name="polyopt")
         client = Client(local, timeout=CONNECT_TIMEOUT, set_as_default=False)
