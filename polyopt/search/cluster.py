@@ -180,8 +180,9 @@ class Cluster:
 
     def __init__(self, client, local=None):
         self.client, self.local = client, local
-        self.description = (f"a local Dask cluster of {len(local.workers)} worker processes"
-                            if local is not None else f"the Dask scheduler at {client.scheduler.address}")
+        self.description = (
+            f"a local Dask cluster of {len(local.workers)} worker processes"
+            if local is not None else f"the Dask scheduler at {client.scheduler.address}")
 
     def __enter__(self) -> Cluster:
         return self
@@ -226,6 +227,7 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
         if name.split(".")[0] in ("distributed", "dask") and isinstance(logger, logging.Logger):
             logger.setLevel(quiet)        # each: Dask's configuration sets some levels
     if address is not None:
+        _probe(address)
         try:
             client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError) as error:
@@ -249,6 +251,31 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
                             name="polyopt")
         client = Client(local, timeout=CONNECT_TIMEOUT, set_as_default=False)
     return Cluster(client, local)
+
+
+def _probe(address: str) -> None:
+    """A UsageError unless something accepts TCP connections at `address` within
+    CONNECT_TIMEOUT (a Client that fails to connect leaves noise at exit)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    try:
+        scheme, location = parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return
+        host, port = parse_host_port(location)
+    except ValueError as error:
+        raise UsageError(f"--cluster {address}: {error}") from None
+    deadline = time.monotonic() + CONNECT_TIMEOUT
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=max(0.1, deadline - time.monotonic())
+                                     ).close()
+            return
+        except OSError as error:
+            if time.monotonic() >= deadline:
+                raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there "
+                                 f"within {CONNECT_TIMEOUT:g} s ({error.strerror or error})"
+                                 ) from None
+            time.sleep(0.2)
 
 
 @contextlib.contextmanager

@@ -388,11 +388,15 @@ class Search:
         return candidates
 
     def _evaluate_remotely(self, candidates: list[Candidate]) -> list[Candidate]:
-        for candidate in candidates:
-            if self._prepare(candidate):
-                self.remote.submit(candidate, self._timeout())
-            else:
-                self._advance()
+        try:
+            for candidate in candidates:
+                if self._prepare(candidate):
+                    self.remote.submit(candidate, self._timeout())
+                else:
+                    self._advance()
+        except BaseException:         # Ctrl-C while generating code: nothing left running
+            self.remote.cancel()
+            raise
         for candidate, result, status, detail in self.remote.results():
             self._conclude(candidate, self._remote_measurement(result, status, detail))
             self._advance()
@@ -403,11 +407,14 @@ class Search:
         if result is None:
             return Measurement(status, None, detail)
         reference = self.judge.reference
-        return Measurement(result.status, result.scaled(result.seconds, self.judge.seconds(reference)),
-                           result.detail, result.scaled(result.wall_seconds, reference.seconds, True),
+        return Measurement(result.status,
+                           result.scaled(result.seconds, self.judge.seconds(reference)),
+                           result.detail,
+                           result.scaled(result.wall_seconds, reference.seconds, wall=True),
                            result.machine, result.seconds)
 
-    def _measure(self, text: str, label: str, timeout: float, verified: bool = False) -> Measurement:
+    def _measure(self, text: str, label: str, timeout: float,
+                 verified: bool = False) -> Measurement:
         """One measurement, here or on the cluster (`verified`: time it only, there)."""
         if self.remote is None:
             return self.judge.measure(text, label, timeout)
