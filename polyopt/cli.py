@@ -306,6 +306,17 @@ def run_blas_flags(argv: list[str]) -> int:
     return 0
 
 
+def _build_command(args: argparse.Namespace) -> str:
+    """--build, followed by the CBLAS's compile and link flags where --blas may make
+    calls (C target): the code made so, a search's "blas" candidate included, needs them."""
+    if not (args.blas and args.target == "c"):
+        return args.build
+    import shlex
+
+    from polyopt.blas_library import library_flags
+    return args.build + " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
+
+
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
     from tqdm import tqdm
 
@@ -322,9 +333,10 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     def evaluator(build: str) -> Evaluator:
         return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
 
-    strict_build = strict_build_command(args.build, args.shell)
+    build = _build_command(args)
+    strict_build = strict_build_command(build, args.shell)
     with contextlib.ExitStack() as stack:
-        judge = Judge(stack.enter_context(evaluator(args.build)), origin, args.tolerance,
+        judge = Judge(stack.enter_context(evaluator(build)), origin, args.tolerance,
                       strict=stack.enter_context(evaluator(strict_build)) if strict_build else None)
         cluster = None
         if args.jobs or args.cluster:
@@ -369,12 +381,7 @@ def run_bench(argv: list[str]) -> int:
     if args.save:
         _write_output(args.save, result.text)
     origin = Path(args.file).resolve() if args.file != "-" else None
-    build = args.build
-    if args.blas and args.target == "c":
-        import shlex
-
-        from polyopt.blas_library import library_flags
-        build += " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
+    build = _build_command(args)
     with Evaluator(build, args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
         if args.target == "cuda":

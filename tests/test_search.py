@@ -303,7 +303,7 @@ def test_a_wrong_output_gets_the_flat_map_code_as_a_second_chance(case):
     search = Search(source, Options(), SearchSettings(use_database=False), judge)
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, (DATA / case).read_text())
     candidate = Candidate("random", [ScheduleResult(schedule, "reproducer")])
-    search._evaluate(candidate)
+    search.evaluate_batch([candidate])
     assert len(measured) == 2 and measured[0] != measured[1]
     assert candidate.status == "ok" and candidate.text == measured[1]
     assert "from the flat schedule map" in candidate.detail

@@ -423,7 +423,7 @@ class Search:
     def _prepare(self, candidate: Candidate) -> bool:
         """Generate the candidate's code; False if that failed (its status is set)."""
         self.candidates.append(candidate)
-        if not candidate.choices or all(c.schedule is None for c in candidate.choices):
+        if not candidate.choices or all(c.as_written for c in candidate.choices):
             candidate.text = self.source.text
             return True
         try:
@@ -525,13 +525,13 @@ class Search:
             self._record(best)
             if self.database:
                 self.database.close()
-        if any(c.schedule is None for c in best.choices):
+        if any(c.as_written for c in best.choices):
             kept = self._kept_description(best)
-            best.choices = [replace(c, description=kept) if c.schedule is None else c
+            best.choices = [replace(c, description=kept) if c.as_written else c
                             for c in best.choices]
         optimized = render(self.source, self.scops, self.warnings, self.options,
                            best.choices, self.dependences)
-        if all(c.schedule is None for c in best.choices):
+        if all(c.as_written for c in best.choices):
             optimized.text = self.source.text
         return SearchResult(best, self.candidates, optimized, reference,
                             self.sampling_seconds, self.notes)
