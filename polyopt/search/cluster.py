@@ -32,10 +32,12 @@ Timing is never shared. A candidate is evaluated in two tasks:
    times one program at a time. ``--jobs N`` starts N local worker processes of
    which one holds ``timing``.
 
-Machines differ: a time measured on one machine is scaled to the client's
-reference by the ratio of the two machines' times of the original
-(``RemoteMeasurement.scaled``) before candidates are compared; the database
-records the raw seconds under the fingerprint of the machine that timed them.
+Machines differ: a time measured on a machine of another kind (another
+``machine_fingerprint``) is scaled to the client's reference by the ratio of the
+two machines' times of the original (``RemoteMeasurement.scaled``) before
+candidates are compared; times from machines of the client's kind (``--jobs``)
+are compared as they are. The database records the raw seconds under the
+fingerprint of the machine that timed them.
 
 Faults: a worker that dies mid-task is the scheduler's to retry elsewhere
 (``distributed.scheduler.allowed-failures``; the local cluster allows 1). A task
@@ -57,7 +59,7 @@ import socket
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from polyopt.errors import PolyoptError, UsageError
 from polyopt.search.driver import LOST, OK
@@ -81,6 +83,8 @@ class RemoteMeasurement:
     host: str
     reference_seconds: float    # that worker's time of the original (judge.seconds)
     reference_wall: float       # ... and of its whole run
+    build_seconds: float = 0.0  # wall seconds compiling and running on the worker (the
+    run_seconds: float = 0.0    # client sums a candidate's verify and time tasks)
 
     def scaled(self, seconds: float | None, reference: float, wall: bool = False) -> float | None:
         """`seconds` measured here, in the client's terms: times the ratio of the
@@ -148,6 +152,7 @@ def _measure_here(key: str, judge, original_text: str, text: str, label: str,
                   timeout: float, runs: int, timed: bool) -> RemoteMeasurement:
     from polyopt.tuning import machine_fingerprint
     state = _worker_judge(key, judge, original_text)
+    original = None
     if timed and not state.timed:
         with state.lock:           # the machine's time of the original, timed alone
             if not state.timed:
@@ -159,9 +164,12 @@ def _measure_here(key: str, judge, original_text: str, text: str, label: str,
                 state.timed = True
     with children_allowed():
         measurement = state.judge.measure(text, label, timeout, runs)
+    spent = [measurement] + ([original] if original is not None else [])
     return RemoteMeasurement(measurement.status, measurement.seconds, measurement.detail,
                              measurement.wall_seconds, machine_fingerprint(),
-                             socket.gethostname(), state.reference_seconds, state.reference_wall)
+                             socket.gethostname(), state.reference_seconds, state.reference_wall,
+                             sum(m.build_seconds for m in spent),
+                             sum(m.run_seconds for m in spent))
 
 
 def verify_task(key, judge, original_text, text, label, timeout) -> RemoteMeasurement:
@@ -308,6 +316,8 @@ class _Task:
     timeout: float
     runs: int = 1
     attempts: int = 0
+    build_seconds: float = 0.0   # of its tasks so far (verify, then time)
+    run_seconds: float = 0.0
 
 
 class RemoteJudge:
@@ -396,9 +406,14 @@ class RemoteJudge:
             yield task.candidate, None, "polyopt error", (
                 f"on a Dask worker: {type(error).__name__}: {error}")
             return
+        task.build_seconds += result.build_seconds
+        task.run_seconds += result.run_seconds
         if task.phase == "verify" and result.status == OK:
-            self._submit(_Task(task.candidate, "time", task.timeout, task.runs))
+            self._submit(_Task(task.candidate, "time", task.timeout, task.runs,
+                               build_seconds=task.build_seconds, run_seconds=task.run_seconds))
             return
+        result = replace(result, build_seconds=task.build_seconds,
+                         run_seconds=task.run_seconds)
         yield task.candidate, result, result.status, result.detail
 
     def _lost(self, task: _Task, why: str):

@@ -18,10 +18,12 @@ tile sizes a candidate carries (see ``polyopt.tuning``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import random
 import statistics
+import time
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -76,6 +78,10 @@ class Measurement:
     wall_seconds: float | None = None  # the slowest whole run, which run time limits bound
     machine: str | None = None         # on a cluster: the fingerprint of the machine that ran it
     machine_seconds: float | None = None   # ... and `seconds` as measured there (unscaled)
+    # wall seconds this measurement spent compiling and running (rechecks included): where
+    # a search's time goes (--dump samples; polybench/search_jobs_speed.py)
+    build_seconds: float = 0.0
+    run_seconds: float = 0.0
 
 
 @dataclass
@@ -96,6 +102,16 @@ class Candidate:
     prediction: bool | None = None                   # a classifier's verdict, where one judged it
     machine: str | None = None                       # on a cluster: the machine that timed it
     machine_seconds: list[float] = field(default_factory=list)   # ... its times there
+    # wall seconds spent on it: code generation (here), compilation and runs (wherever
+    # they ran: on a cluster, summed over the workers), final runs included
+    codegen_seconds: float = 0.0
+    build_seconds: float = 0.0
+    run_seconds: float = 0.0
+
+    def spend(self, measurement: Measurement) -> None:
+        """Count a measurement's compilation and run time (whatever its status)."""
+        self.build_seconds += measurement.build_seconds
+        self.run_seconds += measurement.run_seconds
 
     def add_measurement(self, measurement: Measurement) -> None:
         """Append an OK measurement's seconds (and the machine's own, on a cluster)."""
@@ -126,6 +142,15 @@ class SearchResult:
     reference_seconds: float
     sampling_seconds: float
     notes: list[str] = field(default_factory=list)
+
+    def phase_seconds(self) -> dict[str, float]:
+        """Wall seconds by phase, summed over the candidates (and, on a cluster, over
+        the processes that ran them side by side): sampling schedules, code generation,
+        compilation, runs."""
+        return {"sampling": self.sampling_seconds,
+                "code generation": sum(c.codegen_seconds for c in self.candidates),
+                "compilation": sum(c.build_seconds for c in self.candidates),
+                "runs": sum(c.run_seconds for c in self.candidates)}
 
     def counts(self, sampled_only: bool = False) -> dict[str, int]:
         """Candidates by status (only a strategy's sampled ones if `sampled_only`)."""
@@ -192,21 +217,27 @@ class Judge:
         self._original_text = original_text
         return seconds
 
-    def _strict_output(self, text: str, label: str, timeout: float | None) -> RunOutput | None:
+    def _strict_output(self, text: str, label: str, timeout: float | None,
+                       spent: _Spent | None = None) -> RunOutput | None:
         """The output of `text` built by the strict evaluator (None if it fails)."""
         assert self.strict is not None
+        spent = spent or _Spent()
         try:
-            program = self.strict.build(text, f"{label} (no FMA contraction)", origin=self.origin)
+            with spent.building():
+                program = self.strict.build(text, f"{label} (no FMA contraction)",
+                                            origin=self.origin)
         except BuildError:
             return None
         try:
-            return self.strict.run(program, self.run_environment, timeout=timeout)
+            with spent.running():
+                return self.strict.run(program, self.run_environment, timeout=timeout)
         except RunError:       # timeouts included
             return None
         finally:
             self.strict.discard(program)
 
-    def recheck(self, text: str, label: str, difference: str, timeout: float) -> str | None:
+    def recheck(self, text: str, label: str, difference: str, timeout: float,
+                spent: _Spent | None = None) -> str | None:
         """None if the candidate's output, though it differs, equals the original's
         when both are built without FMA contraction; else the difference."""
         if self.strict is None or self._original_text is None:
@@ -214,11 +245,12 @@ class Judge:
         if text in self._strictly_right:
             return None
         if self._strict_reference is None:
-            self._strict_reference = self._strict_output(self._original_text, "original", None)
+            self._strict_reference = self._strict_output(self._original_text, "original", None,
+                                                         spent)
             if self._strict_reference is None:
                 self.strict = None       # the strict build does not work: no rechecks
                 return difference
-        output = self._strict_output(text, label, timeout)
+        output = self._strict_output(text, label, timeout, spent)
         if output is None or self.compare(self._strict_reference, output) is not None:
             return difference
         self._strictly_right[text] = (f"differs from the original ({difference}) but not when "
@@ -226,15 +258,23 @@ class Judge:
         return None
 
     def measure(self, text: str, label: str, timeout: float, runs: int = 1) -> Measurement:
+        spent = _Spent()
+        return spent.mark(self._measure(text, label, timeout, runs, spent))
+
+    def _measure(self, text: str, label: str, timeout: float, runs: int,
+                 spent: _Spent) -> Measurement:
         try:
-            program = self.evaluator.build(text, label, origin=self.origin)
+            with spent.building():
+                program = self.evaluator.build(text, label, origin=self.origin)
         except BuildError as error:
             return Measurement("build error", None, str(error))
         try:
             times, walls = [], []
             for _ in range(runs):
                 try:
-                    output = self.evaluator.run(program, self.run_environment, timeout=timeout)
+                    with spent.running():
+                        output = self.evaluator.run(program, self.run_environment,
+                                                    timeout=timeout)
                 except RunTimeout as error:
                     return Measurement("timeout", None, str(error))
                 except RunError as error:
@@ -242,7 +282,7 @@ class Judge:
                 if not times:
                     difference = self.compare(self.reference, output)
                     if difference is not None and (
-                            self.recheck(text, label, difference, timeout) is not None):
+                            self.recheck(text, label, difference, timeout, spent) is not None):
                         return Measurement(WRONG, None, difference)
                 seconds = self.seconds(output)
                 if seconds is None:
@@ -253,6 +293,34 @@ class Judge:
                                max(walls))
         finally:
             self.evaluator.discard(program)
+
+
+class _Spent:
+    """Wall seconds one measurement spends compiling and running. Kept per call, not
+    on the judge: a Dask worker with several threads measures candidates at once."""
+
+    def __init__(self):
+        self.build_seconds = self.run_seconds = 0.0
+
+    @contextlib.contextmanager
+    def building(self):
+        start = time.monotonic()
+        try:
+            yield
+        finally:
+            self.build_seconds += time.monotonic() - start
+
+    @contextlib.contextmanager
+    def running(self):
+        start = time.monotonic()
+        try:
+            yield
+        finally:
+            self.run_seconds += time.monotonic() - start
+
+    def mark(self, measurement: Measurement) -> Measurement:
+        measurement.build_seconds, measurement.run_seconds = self.build_seconds, self.run_seconds
+        return measurement
 
 
 class Search:
@@ -346,9 +414,13 @@ class Search:
                                          settings.timeout_factor * self.best_wall))
 
     def _render(self, candidate: Candidate, check: bool) -> str:
-        return render_within(CODEGEN_SECONDS, self.source, self.scops, self.warnings,
-                             replace(self.options, check=check), candidate.choices,
-                             self.dependences)
+        start = time.monotonic()
+        try:
+            return render_within(CODEGEN_SECONDS, self.source, self.scops, self.warnings,
+                                 replace(self.options, check=check), candidate.choices,
+                                 self.dependences)
+        finally:
+            candidate.codegen_seconds += time.monotonic() - start
 
     def _second_chance(self, candidate: Candidate, wrong: Measurement) -> Measurement:
         """A wrong output may be isl's AST generation getting a schedule tree wrong
@@ -364,6 +436,8 @@ class Search:
             flat = None
         measurement = (self._measure(flat, candidate.name, self._timeout())
                        if flat is not None and flat != candidate.text else None)
+        if measurement is not None:
+            candidate.spend(measurement)
         if measurement is None or measurement.status != OK:
             candidate.choices = choices
             return wrong
@@ -406,12 +480,17 @@ class Search:
         """A worker's RemoteMeasurement as a Measurement in this machine's terms."""
         if result is None:
             return Measurement(status, None, detail)
-        reference = self.judge.reference
-        return Measurement(result.status,
-                           result.scaled(result.seconds, self.judge.seconds(reference)),
-                           result.detail,
-                           result.scaled(result.wall_seconds, reference.seconds, wall=True),
-                           result.machine, result.seconds)
+        if result.machine == self.machine:
+            # a machine like this one (--jobs, or a node of the same kind): its times
+            # are comparable as they are; scaling them by the ratio of two single runs
+            # of the original would only add those runs' noise
+            seconds, wall = result.seconds, result.wall_seconds
+        else:
+            reference = self.judge.reference
+            seconds = result.scaled(result.seconds, self.judge.seconds(reference))
+            wall = result.scaled(result.wall_seconds, reference.seconds, wall=True)
+        return Measurement(result.status, seconds, result.detail, wall, result.machine,
+                           result.seconds, result.build_seconds, result.run_seconds)
 
     def _measure(self, text: str, label: str, timeout: float,
                  verified: bool = False) -> Measurement:
@@ -437,6 +516,7 @@ class Search:
 
     def _conclude(self, candidate: Candidate, measurement: Measurement) -> None:
         """Judge a candidate by its measurement (a wrong output gets its second chance)."""
+        candidate.spend(measurement)
         if measurement.status == WRONG and self.options.check and candidate.choices:
             measurement = self._second_chance(candidate, measurement)
         candidate.status, candidate.detail = measurement.status, measurement.detail
@@ -475,6 +555,7 @@ class Search:
                         continue
                     measurement = self._measure(candidate.text, candidate.name, timeout,
                                                 verified=True)
+                    candidate.spend(measurement)
                     if measurement.status == OK:
                         candidate.add_measurement(measurement)
                     else:
@@ -511,6 +592,7 @@ class Search:
     def run(self) -> SearchResult:
         if not self.scops:
             raise UsageError(f"{self.source.name}: no SCoP to search a schedule for")
+        started = time.monotonic()
         reference = self.judge.start(self.source.text)
         self.best_seconds, self.best_wall = reference, self.judge.reference.seconds
         if self.cluster is not None:
@@ -533,8 +615,12 @@ class Search:
                            best.choices, self.dependences)
         if all(c.as_written for c in best.choices):
             optimized.text = self.source.text
-        return SearchResult(best, self.candidates, optimized, reference,
-                            self.sampling_seconds, self.notes)
+        result = SearchResult(best, self.candidates, optimized, reference,
+                              self.sampling_seconds, self.notes)
+        log.info("search: %.3g s in all; %s (summed over the processes that ran them)",
+                 time.monotonic() - started, ", ".join(
+                     f"{phase} {seconds:.3g} s" for phase, seconds in result.phase_seconds().items()))
+        return result
 
     def _kept_description(self, best: Candidate) -> str:
         """Why the winner leaves a SCoP as written: it was fastest (and what came next)."""
@@ -586,6 +672,10 @@ def samples_json_lines(result: SearchResult) -> str:
                 "parents": candidate.parents,
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
                 "prediction": candidate.prediction,
+                # the candidate's (not the SCoP's) wall seconds by phase, final runs
+                # included; on a cluster compilation and runs are the workers'
+                "codegen_seconds": candidate.codegen_seconds,
+                "build_seconds": candidate.build_seconds, "run_seconds": candidate.run_seconds,
             }
             if sample is not None:
                 entry["matrix"] = [list(row) for row in sample.matrix()]
