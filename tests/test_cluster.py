@@ -237,3 +237,46 @@ def test_a_candidate_whose_worker_dies_twice_is_lost():
     [(candidate, result, status, detail)] = remote._finished(DiedWith(), task)
     assert (candidate.name, result, status) == ("random-1", None, LOST)
     assert "the worker died twice" in detail and "KilledWorker" in detail
+
+
+def _remote(machine: str, seconds: float, build: float = 0.0, run: float = 0.0):
+    from polyopt.search.cluster import RemoteMeasurement
+    return RemoteMeasurement("ok", seconds, "", seconds, machine, "node", reference_seconds=2.0,
+                             reference_wall=2.0, build_seconds=build, run_seconds=run)
+
+
+def test_a_candidates_tasks_add_up_their_build_and_run_seconds():
+    """A candidate's verify task and time task both build and run: the result the
+    client gets carries both, for the search's account of where its time went."""
+    from polyopt.search.cluster import RemoteJudge, _Submitted, _Task
+    remote = RemoteJudge.__new__(RemoteJudge)
+    resubmitted = []
+    remote._submit = resubmitted.append
+
+    class Finished:
+        def __init__(self, result):
+            self.value = result
+
+        def result(self):
+            return self.value
+
+    task = _Task(_Submitted("random-1", "int main() { return 0; }"), "verify", 1.0)
+    assert list(remote._finished(Finished(_remote("m", 0.1, 1.0, 0.5)), task)) == []
+    [timed] = resubmitted
+    assert timed.phase == "time"
+    [(_, result, status, _)] = remote._finished(Finished(_remote("m", 0.1, 0.75, 0.25)), timed)
+    assert status == "ok" and (result.build_seconds, result.run_seconds) == (1.75, 0.75)
+
+
+def test_times_from_a_machine_of_another_kind_are_scaled_only():
+    """A worker on a machine like the client's reports times as they are; another
+    kind of machine's are scaled by the two machines' times of the original."""
+    from polyopt.evaluator import RunOutput
+    from polyopt.search import Search
+    search = SimpleNamespace(machine="here", judge=SimpleNamespace(
+        reference=RunOutput(0, b"", b"", {}, 1.0), seconds=lambda output: output.seconds))
+    same = Search._remote_measurement(search, _remote("here", 0.5, 1.0, 0.25), "ok", "")
+    other = Search._remote_measurement(search, _remote("there", 0.5), "ok", "")
+    assert (same.seconds, same.wall_seconds, same.machine_seconds) == (0.5, 0.5, 0.5)
+    assert (same.build_seconds, same.run_seconds) == (1.0, 0.25)
+    assert (other.seconds, other.wall_seconds, other.machine_seconds) == (0.25, 0.25, 0.5)

@@ -80,6 +80,12 @@ def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
     random_entries = [e for e in entries if e["candidate"].startswith("random-")]
     assert random_entries and all("matrix" in e and "combinations" in e for e in random_entries)
     assert len(first) == len(random_entries)   # distinct schedules
+    # where the time went: every candidate run was built and run; only generated
+    # code took code generation (the original is the file's own text)
+    ran = [e for e in entries if e["status"] == "ok"]
+    assert ran and all(e["build_seconds"] > 0 and e["run_seconds"] > 0 for e in ran)
+    assert all(e["codegen_seconds"] == 0 for e in entries if e["candidate"] == "original")
+    assert all(e["codegen_seconds"] > 0 for e in random_entries)
 
 
 def _machine() -> str:
