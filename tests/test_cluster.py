@@ -280,3 +280,30 @@ def test_times_from_a_machine_of_another_kind_are_scaled_only():
     assert (same.seconds, same.wall_seconds, same.machine_seconds) == (0.5, 0.5, 0.5)
     assert (same.build_seconds, same.run_seconds) == (1.0, 0.25)
     assert (other.seconds, other.wall_seconds, other.machine_seconds) == (0.25, 0.25, 0.5)
+
+
+def test_a_timed_task_runs_the_executable_its_verification_built(tmp_path):
+    """What a verification task built on a machine is run by the timed task there
+    (another worker process, another evaluator) without compiling again; the search's
+    end removes it."""
+    from polyopt.evaluator import Evaluator
+    from polyopt.search import Judge
+    from polyopt.search.cluster import Executables, forget_search
+    text = '#include <stdio.h>\nint main(void) { printf("%d\\n", 6 * 7); return 0; }\n'
+    executables = Executables(f"test-{os.getpid()}")
+    with Evaluator(timeout=30) as verifier, Evaluator("false {src} {exe}", timeout=30) as timer:
+        first = Judge(verifier)
+        first.start(text)
+        verified = first.measure(text, "random-1", 30, executables=executables)
+        assert verified.status == "ok" and verified.build_seconds > 0
+        # the timer's own build command would fail: an "ok" means it was not used
+        second = Judge(timer)
+        second.reference = first.reference
+        timed = second.measure(text, "random-1", 30, runs=2, executables=executables)
+        assert timed.status == "ok" and timed.build_seconds == 0 and timed.run_seconds > 0
+        other = second.measure(text.replace("6 * 7", "6 * 8"), "random-2", 30,
+                               executables=executables)
+        assert other.status == "build error"
+    assert executables.directory.is_dir()
+    forget_search(executables.directory.name.removeprefix("polyopt-dask-"))
+    assert not executables.directory.exists()

@@ -25,8 +25,11 @@ Timing is never shared. A candidate is evaluated in two tasks:
 1. ``verify_task`` (no resource: any worker, side by side with others): build,
    run once, compare the output with that worker's reference. A build error,
    crash, timeout or wrong output ends the candidate here.
-2. ``time_task`` (resource ``timing=1``): build and run again on a worker that
-   holds the machine's one ``timing`` unit, compare again, and time. Workers are
+2. ``time_task`` (resource ``timing=1``): run again on a worker that holds the
+   machine's one ``timing`` unit, compare again, and time. It runs the executable
+   the verification task left on that machine (``Executables``), so the machine
+   is not held for a compilation; it builds only where the verification ran on
+   another machine. Workers are
    started with ``--resources timing=1`` on one worker per machine (optionally a
    second worker without it for builds and verification runs), so each machine
    times one program at a time. ``--jobs N`` starts N local worker processes of
@@ -53,15 +56,21 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import hashlib
 import logging
+import os
+import shutil
 import signal
 import socket
+import tempfile
 import threading
 import time
 import uuid
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from polyopt.errors import PolyoptError, UsageError
+from polyopt.frontend.source import encode_text
 from polyopt.search.driver import LOST, OK
 
 log = logging.getLogger(__name__)
@@ -131,6 +140,53 @@ def children_allowed():
             process._config["daemon"] = daemon
 
 
+class Executables:
+    """The executables built on this machine for one search, by text: a candidate's
+    verification task builds it (on any worker), its timed task on a worker of the
+    same machine runs that build instead of compiling again while it holds the
+    machine's ``timing`` resource. A directory in the machine's temp directory,
+    shared by its worker processes; removed when the search ends (``forget``)."""
+
+    def __init__(self, key: str):
+        self.directory = Path(tempfile.gettempdir()) / f"polyopt-dask-{key}"
+
+    def _path(self, text: str) -> Path:
+        return self.directory / hashlib.sha256(encode_text(text)).hexdigest()
+
+    def get(self, evaluator, text: str, label: str, origin: Path | None):
+        """A Program of the executable built from `text` here before, or None."""
+        path = self._path(text)
+        if not path.is_file():
+            return None
+        try:
+            return evaluator.adopt(path, text, label, origin=origin)
+        except OSError as error:
+            log.debug("%s: cannot reuse %s (%s); building it again", label, path, error)
+            return None
+
+    def put(self, text: str, program) -> None:
+        """Keep `program`'s executable (whole or not at all: another process may read it)."""
+        path = self._path(text)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
+        try:
+            self.directory.mkdir(exist_ok=True)
+            shutil.copy2(program.executable, partial)
+            os.replace(partial, path)
+        except OSError as error:
+            log.debug("cannot keep %s's executable (%s)", program.label, error)
+            partial.unlink(missing_ok=True)
+
+    def forget(self) -> None:
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def forget_search(key: str) -> None:
+    """On each worker (``Client.run``) at a search's end: its judge and executables."""
+    with _judges_lock:
+        _judges.pop(key, None)
+    Executables(key).forget()
+
+
 def _worker_judge(key: str, judge, original_text: str) -> _WorkerJudge:
     """This worker's judge of search `key`: the original built and run here once."""
     with _judges_lock:
@@ -143,7 +199,9 @@ def _worker_judge(key: str, judge, original_text: str) -> _WorkerJudge:
             state = _WorkerJudge(started, started.seconds(started.reference),
                                  started.reference.seconds)
             while len(_judges) >= _KEPT_SEARCHES:
-                _judges.pop(next(iter(_judges)))
+                forgotten = next(iter(_judges))      # a search whose client went away
+                _judges.pop(forgotten)
+                Executables(forgotten).forget()
             _judges[key] = state
         return state
 
@@ -163,7 +221,7 @@ def _measure_here(key: str, judge, original_text: str, text: str, label: str,
                     state.reference_wall = original.wall_seconds
                 state.timed = True
     with children_allowed():
-        measurement = state.judge.measure(text, label, timeout, runs)
+        measurement = state.judge.measure(text, label, timeout, runs, Executables(key))
     spent = [measurement] + ([original] if original is not None else [])
     return RemoteMeasurement(measurement.status, measurement.seconds, measurement.detail,
                              measurement.wall_seconds, machine_fingerprint(),
@@ -362,6 +420,13 @@ class RemoteJudge:
         for _, result, status, detail in alone.results():
             return result, status, detail
         raise PolyoptError(f"{name}: the Dask cluster returned no result")
+
+    def close(self) -> None:
+        """The search is over: the workers drop its judge and executables."""
+        try:
+            self.cluster.client.run(forget_search, self.key, on_error="ignore")
+        except Exception as error:        # noqa: BLE001 - best effort, the client may be down
+            log.debug("forgetting search %s on the workers: %s", self.key, error)
 
     def cancel(self) -> None:
         """Cancel what is outstanding (Ctrl-C): nothing of it is recorded."""

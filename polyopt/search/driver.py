@@ -257,17 +257,27 @@ class Judge:
                                       "both are built without FMA contraction")
         return None
 
-    def measure(self, text: str, label: str, timeout: float, runs: int = 1) -> Measurement:
+    def measure(self, text: str, label: str, timeout: float, runs: int = 1,
+                executables=None) -> Measurement:
+        """Build `text`, run it `runs` times, compare the first run's output with the
+        reference, time the runs. `executables` (on a Dask worker: the machine's
+        ``polyopt.search.cluster.Executables``) gives an executable built before from
+        the same text instead of a build, and keeps the one built here."""
         spent = _Spent()
-        return spent.mark(self._measure(text, label, timeout, runs, spent))
+        return spent.mark(self._measure(text, label, timeout, runs, spent, executables))
 
     def _measure(self, text: str, label: str, timeout: float, runs: int,
-                 spent: _Spent) -> Measurement:
-        try:
-            with spent.building():
-                program = self.evaluator.build(text, label, origin=self.origin)
-        except BuildError as error:
-            return Measurement("build error", None, str(error))
+                 spent: _Spent, executables) -> Measurement:
+        program = (executables.get(self.evaluator, text, label, self.origin)
+                   if executables is not None else None)
+        if program is None:
+            try:
+                with spent.building():
+                    program = self.evaluator.build(text, label, origin=self.origin)
+            except BuildError as error:
+                return Measurement("build error", None, str(error))
+            if executables is not None:
+                executables.put(text, program)
         try:
             times, walls = [], []
             for _ in range(runs):
@@ -604,6 +614,8 @@ class Search:
             strategy(self.settings.strategy).explore(self)
             best = self._finals()
         finally:
+            if self.remote is not None:
+                self.remote.close()
             self._record(best)
             if self.database:
                 self.database.close()
