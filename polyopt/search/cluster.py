@@ -422,9 +422,13 @@ class RemoteJudge:
         raise PolyoptError(f"{name}: the Dask cluster returned no result")
 
     def close(self) -> None:
-        """The search is over: the workers drop its judge and executables."""
+        """The search is over: the workers drop its judge and executables (not
+        when the scheduler is lost: the client would wait for it to come back)."""
+        client = self.cluster.client
+        if client.status != "running":
+            return
         try:
-            self.cluster.client.run(forget_search, self.key, on_error="ignore")
+            client.run(forget_search, self.key, on_error="ignore")
         except Exception as error:        # noqa: BLE001 - best effort, the client may be down
             log.debug("forgetting search %s on the workers: %s", self.key, error)
 
