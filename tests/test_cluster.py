@@ -193,6 +193,7 @@ def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch, capsys
     assert "Traceback" not in error
 
 
+@pytest.mark.slow      # starting two worker processes: 7 s on a quiet machine, 18 s loaded
 def test_jobs_start_a_local_cluster(tmp_path, capsys):
     out, database = tmp_path / "out.c", tmp_path / "tuning.sqlite"
     status = main([str(MATMUL), "-o", str(out), "--scheduler", "random", "--budget", "1",
