@@ -362,10 +362,31 @@ class Experiment:
         outcome.run_seconds += output.seconds
         return output
 
-    def run_kernel(self, kernel: Kernel, progress=None) -> list[Outcome]:
+    def source_or_failure(self, variant: Variant, kernel: Kernel, outcome: Outcome) -> str | None:
+        """The variant's text to build, or None with the outcome's failure set."""
+        try:
+            return self._source(variant, kernel, outcome)
+        except subprocess.TimeoutExpired:
+            outcome.status, outcome.detail = TOOL_TIMEOUT, (
+                f"the source-to-source tool timed out after {self.settings.timeout:g} s"
+                + (f" (it {outcome.detail})" if outcome.detail else ""))
+        except PolyoptError as error:
+            outcome.status, outcome.detail = "polyopt error", str(error)
+        except Exception as error:  # an internal error must not stop a sweep
+            log.debug("polyopt failed on %s", kernel.name, exc_info=True)
+            outcome.status = "polyopt error"
+            outcome.detail = f"internal error: {type(error).__name__}: {error}"
+        return None
+
+    def run_kernel(self, kernel: Kernel, progress=None,
+                   sources: dict[str, tuple[str | None, Outcome]] | None = None) -> list[Outcome]:
         """Build every variant, verify each against the baseline, then time them
-        side by side: run r of every variant before run r + 1 of any."""
-        outcomes = [Outcome(kernel.name, variant.name) for variant in self.variants]
+        side by side: run r of every variant before run r + 1 of any. `sources`:
+        variants' texts (or failures) made beforehand, by variant name, with their
+        outcomes so far (``source_or_failure``; elsewhere, on a cluster)."""
+        sources = sources or {}
+        outcomes = [sources[variant.name][1] if variant.name in sources
+                    else Outcome(kernel.name, variant.name) for variant in self.variants]
         built: list[tuple[Outcome, Evaluator, Program]] = []
         texts: dict[str, str] = {}
         evaluators = []
@@ -374,20 +395,9 @@ class Experiment:
                 evaluator = self._evaluator(variant, kernel)
                 evaluators.append(evaluator)
                 self._step(progress, kernel, variant.name, "build")
-                try:
-                    text = self._source(variant, kernel, outcome)
-                except subprocess.TimeoutExpired:
-                    outcome.status, outcome.detail = TOOL_TIMEOUT, (
-                        f"the source-to-source tool timed out after {self.settings.timeout:g} s"
-                        + (f" (it {outcome.detail})" if outcome.detail else ""))
-                    continue
-                except PolyoptError as error:
-                    outcome.status, outcome.detail = "polyopt error", str(error)
-                    continue
-                except Exception as error:  # an internal error must not stop a sweep
-                    log.debug("polyopt failed on %s", kernel.name, exc_info=True)
-                    outcome.status = "polyopt error"
-                    outcome.detail = f"internal error: {type(error).__name__}: {error}"
+                text = (sources[variant.name][0] if variant.name in sources
+                        else self.source_or_failure(variant, kernel, outcome))
+                if text is None:
                     continue
                 try:
                     program = evaluator.build(text, f"{kernel.name} ({variant.name})",
@@ -425,6 +435,22 @@ class Experiment:
             self.results.extend(outcomes)
         self._save_outcomes(outcomes)
         return outcomes
+
+    def record_kernel(self, outcomes: list[Outcome], samples: dict[str, str]) -> None:
+        """Record a kernel that ran elsewhere (a Dask worker, ``polybench/spread.py``):
+        its CSV rows, its outcomes and its searches' sample files."""
+        for outcome in outcomes:
+            for index, seconds in enumerate(outcome.seconds):
+                self._write_row(outcome, index, seconds)
+            if not outcome.seconds or outcome.status != OK:
+                self._write_row(outcome, None, None)
+        self.results.extend(outcomes)
+        if samples:
+            directory = self.out_dir / "samples"
+            directory.mkdir(parents=True, exist_ok=True)
+            for name, text in samples.items():
+                (directory / Path(name).name).write_text(text)
+        self._save_outcomes(outcomes)
 
     # -- resuming ------------------------------------------------------------
     def _save_outcomes(self, outcomes: list[Outcome]) -> None:

@@ -65,6 +65,14 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true",
                         help="keep the kernels a previous run in --out finished and run the rest "
                              "(the same variants and settings are assumed)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=argtypes.positive_int, metavar="N",
+                       help="run kernels on a local Dask cluster of N worker processes, one "
+                            "kernel timed at a time (its variants stay together)")
+    where.add_argument("--cluster", metavar="ADDRESS",
+                       help="run kernels on the workers of the Dask scheduler at ADDRESS, one "
+                            "kernel at a time per worker with the 'timing' resource (see the "
+                            "README); searches there use no tuning database")
     parser.add_argument("--list", action="store_true", help="list the suite's kernels and exit")
     parser.add_argument("--keep", action="store_true", help="keep build directories")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
@@ -128,19 +136,36 @@ def run(argv: list[str]) -> int:
             earlier = json.loads(state.read_text()).get("wall_seconds", 0.0)
         if done:
             print(f"polyopt polybench: resuming: {len(done)} kernel(s) already done", file=sys.stderr)
+    cluster = None
+    if args.jobs or args.cluster:
+        from polyopt.search.cluster import connect
+        cluster = connect(args.jobs, args.cluster)
     experiment.open_csv(append=args.resume)
     status = 0
+
+    def after_kernel() -> None:
+        # kept after each kernel, so that a killed run still resumes with its time
+        state.write_text(json.dumps({"wall_seconds": earlier + time.perf_counter() - start}))
     try:
-        with tqdm(kernels, unit="kernel", disable=True if args.quiet else None,
-                  file=sys.stderr) as progress:
-            for kernel in progress:
-                experiment.run_kernel(kernel, progress)
-                # kept after each kernel, so that a killed run still resumes with its time
-                state.write_text(json.dumps({"wall_seconds": earlier + time.perf_counter() - start}))
+        if cluster is not None:
+            from polyopt.polybench.spread import run_kernels
+            suite_path = str(Path(args.suite).resolve()) if args.suite else None
+            with tqdm(total=len(kernels), unit="kernel", disable=True if args.quiet else None,
+                      file=sys.stderr) as progress:
+                run_kernels(cluster, experiment, kernels, suite_path, args.threads, progress,
+                            after_kernel)
+        else:
+            with tqdm(kernels, unit="kernel", disable=True if args.quiet else None,
+                      file=sys.stderr) as progress:
+                for kernel in progress:
+                    experiment.run_kernel(kernel, progress)
+                    after_kernel()
     except KeyboardInterrupt:
         info.interrupted, status = True, interrupt.exit_status()
         print("polyopt polybench: interrupted; writing what was measured", file=sys.stderr)
     finally:
+        if cluster is not None:
+            cluster.close()
         experiment.close_csv()
         info.wall_seconds = earlier + time.perf_counter() - start
         state.write_text(json.dumps({"wall_seconds": info.wall_seconds}))

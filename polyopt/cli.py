@@ -155,6 +155,14 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
     _add_ignore_option(group)
     group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
                        help="how rows combine generators (default: sparse)")
+    where = group.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=argtypes.positive_int, metavar="N",
+                       help="evaluate candidates on a local Dask cluster of N worker processes "
+                            "(builds and verification runs side by side, one timed run at a time)")
+    where.add_argument("--cluster", metavar="ADDRESS",
+                       help="evaluate candidates on the workers of the Dask scheduler at ADDRESS "
+                            "(e.g. tcp://head:8786; workers started with --resources timing=1, "
+                            "one per machine: see the README)")
 
 
 def _add_ignore_option(group) -> None:
@@ -303,6 +311,9 @@ def run_optimize(argv: list[str]) -> int:
             raise UsageError(f"a schedule search (--scheduler {args.scheduler or 'random'}) "
                              "builds and runs OpenMP C; it cannot search for --target cuda yet")
         return run_search(args, options, source)
+    if args.jobs or args.cluster:
+        raise UsageError("--jobs and --cluster evaluate a search's candidates: they need "
+                         "--scheduler random or ga with a --budget")
     if args.dump:
         from polyopt.dump import dump
         text, warnings = dump(source, options, args.dump)
@@ -330,14 +341,14 @@ def run_blas_flags(argv: list[str]) -> int:
 
 
 def _build_command(args: argparse.Namespace) -> str:
-    """--build, with the BLAS link flags where --blas may make calls."""
-    build = args.build
-    if args.blas and args.target == "c":
-        import shlex
+    """--build, followed by the CBLAS's compile and link flags where --blas may make
+    calls (C target): the code made so, a search's "blas" candidate included, needs them."""
+    if not (args.blas and args.target == "c"):
+        return args.build
+    import shlex
 
-        from polyopt.blas_library import library_flags
-        build += " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
-    return build
+    from polyopt.blas_library import library_flags
+    return args.build + " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
 
 
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
@@ -362,14 +373,17 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     def evaluator(build: str) -> Evaluator:
         return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
 
-    # the 'blas' candidate (--blas) is linked with the library it calls
     build = _build_command(args)
     strict_build = strict_build_command(build, args.shell)
     with contextlib.ExitStack() as stack:
         judge = Judge(stack.enter_context(evaluator(build)), origin, args.tolerance,
                       strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
                       ignore=args.ignore_output)
-        search = Search(source, options, settings, judge)
+        cluster = None
+        if args.jobs or args.cluster:
+            from polyopt.search.cluster import connect
+            cluster = stack.enter_context(connect(args.jobs, args.cluster))
+        search = Search(source, options, settings, judge, cluster=cluster)
         with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
                   leave=False) as progress:
             search.progress = progress

@@ -234,19 +234,8 @@ class Evaluator:
         original's ``#include "local.h"`` still resolves. ``command`` replaces the
         evaluator's build command for this build. Raises BuildError.
         """
-        with interrupt.deferred():     # made and listed for removal, or neither
-            directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
-            self._directories.append(directory)
-        # Names polyopt chooses, never the user's: a template may put a placeholder
-        # where a shell expands what is in it ("{src}" with --shell).
-        stem = re.sub(r"[^A-Za-z0-9_]", "_", label)[:64] or "program"
-        source, executable = directory / (stem + suffix), directory / stem
-        source.write_bytes(encode_text(source_text))    # the user's bytes, as read
-        origin_dir = Path(origin).resolve().parent if origin is not None else directory
-        self._origins[directory] = directory
-        if origin is not None:      # {dir}: the user's directory, by a fixed name
-            self._origins[directory] = directory / "origin"
-            self._origins[directory].symlink_to(origin_dir, target_is_directory=True)
+        program, origin_dir = self._new_program(source_text, label, suffix, origin)
+        directory, source, executable = program.source.parent, program.source, program.executable
         include = [str(d) for d in [origin_dir, *self.include_dirs]]
         environment = {**os.environ, **self.env}
         if environment.get("CPATH"):
@@ -256,7 +245,6 @@ class Evaluator:
                                 {"src": source, "exe": executable,
                                  "dir": self._origins[directory]})
         shown = command if isinstance(command, str) else shlex.join(command)
-        program = Program(source, executable, 0.0, label)
         try:
             returncode, _, stderr, program.build_seconds = self._execute(
                 command, origin_dir, environment, self.build_timeout)
@@ -274,6 +262,38 @@ class Evaluator:
                 return program
         self.discard(program)
         raise BuildError(f"building {label} {failure}".rstrip())
+
+    def _new_program(self, source_text: str, label: str, suffix: str,
+                     origin: Path | None) -> tuple[Program, Path]:
+        """A fresh temp directory with the source written in it, as a Program whose
+        executable is still to be made, and the directory builds run in."""
+        with interrupt.deferred():     # made and listed for removal, or neither
+            directory = Path(tempfile.mkdtemp(prefix="polyopt-"))
+            self._directories.append(directory)
+        # Names polyopt chooses, never the user's: a template may put a placeholder
+        # where a shell expands what is in it ("{src}" with --shell).
+        stem = re.sub(r"[^A-Za-z0-9_]", "_", label)[:64] or "program"
+        source, executable = directory / (stem + suffix), directory / stem
+        source.write_bytes(encode_text(source_text))    # the user's bytes, as read
+        origin_dir = Path(origin).resolve().parent if origin is not None else directory
+        self._origins[directory] = directory
+        if origin is not None:      # {dir}: the user's directory, by a fixed name
+            self._origins[directory] = directory / "origin"
+            self._origins[directory].symlink_to(origin_dir, target_is_directory=True)
+        return Program(source, executable, 0.0, label), origin_dir
+
+    def adopt(self, executable: Path, source_text: str, label: str, suffix: str = ".c",
+              origin: Path | None = None) -> Program:
+        """A Program of an executable built before from ``source_text`` by this build
+        command (on this machine: a Dask worker's verification task built it), copied
+        into a directory of its own as ``build`` would have left it. Raises OSError."""
+        program, _ = self._new_program(source_text, label, suffix, origin)
+        try:
+            shutil.copy2(executable, program.executable)
+        except OSError:
+            self.discard(program)
+            raise
+        return program
 
     def run(self, program: Program, env: dict[str, str] | None = None,
             timeout: float | None = None) -> RunOutput:

@@ -369,7 +369,7 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     # inside a time-boxed child (a search's candidate), the parent keeps the time
     file_deadline = time.monotonic() + (float("inf") if in_child() else FILE_SECONDS)
     for index, (scop, choice) in enumerate(zip(scops, choices)):
-        if choice is not None and choice.schedule is None and not choice.blas:
+        if choice is not None and choice.as_written:
             reports.append(ScopReport(scop.region.location, len(scop.statements),
                                       choice.description, [], []))
             # the output is the input there, with no summary comment: say why

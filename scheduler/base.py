@@ -27,6 +27,12 @@ class ScheduleResult:
     # rest as usual; `schedule` is then None. A search's "blas" candidate.
     blas: bool = False
 
+    @property
+    def as_written(self) -> bool:
+        """The SCoP is left as it was written: no schedule, and no BLAS calls either
+        (a "blas" choice has no schedule but its code is generated all the same)."""
+        return self.schedule is None and not self.blas
+
 
 class Scheduler(ABC):
     """Maps a SCoP and its dependences to a legal schedule tree.

@@ -84,6 +84,12 @@ def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
     from polyopt.scheduler.features import FEATURE_NAMES
     assert all(set(e["features"]) == set(FEATURE_NAMES) for e in random_entries)
     assert next(e for e in entries if e["candidate"] == "original")["features"] is None
+    # where the time went: every candidate run was built and run; only generated
+    # code took code generation (the original is the file's own text)
+    ran = [e for e in entries if e["status"] == "ok"]
+    assert ran and all(e["build_seconds"] > 0 and e["run_seconds"] > 0 for e in ran)
+    assert all(e["codegen_seconds"] == 0 for e in entries if e["candidate"] == "original")
+    assert all(e["codegen_seconds"] > 0 for e in random_entries)
 
 
 def _machine() -> str:
@@ -225,24 +231,33 @@ def test_the_summary_comment_names_the_build_and_stays_one_comment():
     assert "\n" not in comment and comment.count("*/") == 1 and comment.endswith(" */")
 
 
+def _fake_search(candidates, baselines, best_wall, measure):
+    """What Search._finals reads of a search, with a judge that measures by `measure`
+    (in-process: no cluster)."""
+    from types import SimpleNamespace
+
+    from polyopt.search import Search, SearchSettings
+    search = SimpleNamespace(candidates=candidates, baselines=baselines, settings=SearchSettings(),
+                             best_wall=best_wall, judge=SimpleNamespace(measure=measure),
+                             remote=None)
+    search._measure = lambda *arguments, **keywords: Search._measure(search, *arguments, **keywords)
+    return search
+
+
 def test_a_finalist_whose_first_time_was_luck_does_not_win():
     """A candidate timed once at 0.3 s that then takes 4 s (or times out) must not
     beat one that runs at 0.6 s every time."""
-    from types import SimpleNamespace
-
-    from polyopt.search import Candidate, Search, SearchSettings
+    from polyopt.search import Candidate, Measurement, Search, SearchSettings
 
     def measure(text, name, timeout):
         seconds = {"steady": 0.6, "lucky": 4.0, "flaky": None}[name]
         status = "ok" if seconds is not None else "timeout"
-        return SimpleNamespace(status=status, seconds=seconds, detail="")
+        return Measurement(status, seconds, "")
 
     candidates = [Candidate("lucky", [], status="ok", seconds=[0.3]),
                   Candidate("flaky", [], status="ok", seconds=[0.2]),
                   Candidate("steady", [], status="ok", seconds=[0.6])]
-    search = SimpleNamespace(candidates=candidates, baselines=[], settings=SearchSettings(),
-                             best_wall=0.5,
-                             judge=SimpleNamespace(measure=measure))
+    search = _fake_search(candidates=candidates, baselines=[], best_wall=0.5, measure=measure)
     best = Search._finals(search)
     assert best.name == "steady"
     assert candidates[1].status == "timeout" and "final run" in candidates[1].detail
@@ -253,20 +268,17 @@ def test_a_baseline_with_one_slow_first_run_is_timed_again():
     """isl's schedule timed once at 7.4 s (noise) against random ones at 5.6-6.4 s
     is a finalist all the same, and wins when it really runs at 4.9 s; a baseline
     more than 2x slower than the best is not timed again."""
-    from types import SimpleNamespace
-
-    from polyopt.search import Candidate, Search, SearchSettings
+    from polyopt.search import Candidate, Measurement, Search, SearchSettings
 
     def measure(text, name, timeout):
         seconds = {"isl": 4.9, "original": 16.0}.get(name, 5.6)
-        return SimpleNamespace(status="ok", seconds=seconds, detail="")
+        return Measurement("ok", seconds, "")
 
     isl = Candidate("isl", [], status="ok", seconds=[7.4])
     original = Candidate("original", [], status="ok", seconds=[16.0])
     randoms = [Candidate(f"random-{n}", [], status="ok", seconds=[5.6 + n / 10]) for n in range(5)]
-    search = SimpleNamespace(candidates=[original, isl, *randoms], baselines=[original, isl],
-                             settings=SearchSettings(), best_wall=5.6,
-                             judge=SimpleNamespace(measure=measure))
+    search = _fake_search(candidates=[original, isl, *randoms], baselines=[original, isl],
+                          best_wall=5.6, measure=measure)
     assert Search._finals(search) is isl
     assert len(isl.seconds) == 1 + SearchSettings().final_repeat
     assert len(original.seconds) == 1 and len(randoms[3].seconds) == 1
@@ -301,7 +313,7 @@ def test_a_wrong_output_gets_the_flat_map_code_as_a_second_chance(case):
     search = Search(source, Options(), SearchSettings(use_database=False), judge)
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, (DATA / case).read_text())
     candidate = Candidate("random", [ScheduleResult(schedule, "reproducer")])
-    search._evaluate(candidate)
+    search.evaluate_batch([candidate])
     assert len(measured) == 2 and measured[0] != measured[1]
     assert candidate.status == "ok" and candidate.text == measured[1]
     assert "from the flat schedule map" in candidate.detail

@@ -8,7 +8,9 @@ same SCoPs in the tuning database; a *strategy* then proposes ``budget`` more
 Polyite's genetic algorithm; with a classifier, GA_C or the guard, which
 keep some schedules from running: ``unbenchmarked``, status NOT_BENCHMARKED,
 recorded but never built). Every batch of candidates goes through
-``Search.evaluate_batch``, the one place that builds and runs them. A *judge*
+``Search.evaluate_batch``, the one place that builds and runs them: in this
+process, or on a Dask cluster (``polyopt.search.cluster``, with ``--jobs`` or
+``--cluster``; imported only then). A *judge*
 builds and runs each candidate and compares its output with the original's; a
 candidate that is slower than ``timeout_factor`` times the best so far is
 killed. The few fastest are timed again, interleaved, and the one with the
@@ -18,11 +20,13 @@ tile sizes a candidate carries (see ``polyopt.tuning``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import random
 import re
 import statistics
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
@@ -46,7 +50,8 @@ log = logging.getLogger(__name__)
 
 OK = "ok"
 WRONG = "wrong output"
-STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error")
+LOST = "lost worker"      # a Dask worker died with it, twice (never stored in the database)
+STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error", LOST)
 NOT_BENCHMARKED = "not benchmarked"   # judged by a classifier alone (--classifier), never run
 CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 
@@ -82,6 +87,12 @@ class Measurement:
     seconds: float | None = None      # what the judge times (the process, or the kernel)
     detail: str = ""
     wall_seconds: float | None = None  # the slowest whole run, which run time limits bound
+    machine: str | None = None         # on a cluster: the fingerprint of the machine that ran it
+    machine_seconds: float | None = None   # ... and `seconds` as measured there (unscaled)
+    # wall seconds this measurement spent compiling and running (rechecks included): where
+    # a search's time goes (--dump samples; polybench/search_jobs_speed.py)
+    build_seconds: float = 0.0
+    run_seconds: float = 0.0
 
 
 @dataclass
@@ -102,6 +113,26 @@ class Candidate:
     prediction: bool | None = None                   # a classifier's verdict, where one judged it
     probabilities: list[float | None] = field(default_factory=list)  # per SCoP: profitable
     features: list[dict | None] = field(default_factory=list)        # per SCoP: what it saw
+    machine: str | None = None                       # on a cluster: the machine that timed it
+    machine_seconds: list[float] = field(default_factory=list)   # ... its times there
+    # wall seconds spent on it: code generation (here), compilation and runs (wherever
+    # they ran: on a cluster, summed over the workers), final runs included
+    codegen_seconds: float = 0.0
+    build_seconds: float = 0.0
+    run_seconds: float = 0.0
+
+    def spend(self, measurement: Measurement) -> None:
+        """Count a measurement's compilation and run time (whatever its status)."""
+        self.build_seconds += measurement.build_seconds
+        self.run_seconds += measurement.run_seconds
+
+    def add_measurement(self, measurement: Measurement) -> None:
+        """Append an OK measurement's seconds (and the machine's own, on a cluster)."""
+        self.seconds.append(measurement.seconds)
+        if measurement.machine is not None:
+            self.machine = self.machine or measurement.machine
+            if measurement.machine == self.machine:
+                self.machine_seconds.append(measurement.machine_seconds)
 
     @property
     def median(self) -> float | None:
@@ -126,6 +157,15 @@ class SearchResult:
     notes: list[str] = field(default_factory=list)
     unbenchmarked: list[Candidate] = field(default_factory=list)  # a classifier kept them out
     classifier: dict | None = None       # what the classifier did (counts), where one was used
+
+    def phase_seconds(self) -> dict[str, float]:
+        """Wall seconds by phase, summed over the candidates (and, on a cluster, over
+        the processes that ran them side by side): sampling schedules, code generation,
+        compilation, runs."""
+        return {"sampling": self.sampling_seconds,
+                "code generation": sum(c.codegen_seconds for c in self.candidates),
+                "compilation": sum(c.build_seconds for c in self.candidates),
+                "runs": sum(c.run_seconds for c in self.candidates)}
 
     def counts(self, sampled_only: bool = False) -> dict[str, int]:
         """Candidates by status (only a strategy's sampled ones if `sampled_only`);
@@ -194,21 +234,27 @@ class Judge:
         self._original_text = original_text
         return seconds
 
-    def _strict_output(self, text: str, label: str, timeout: float | None) -> RunOutput | None:
+    def _strict_output(self, text: str, label: str, timeout: float | None,
+                       spent: _Spent | None = None) -> RunOutput | None:
         """The output of `text` built by the strict evaluator (None if it fails)."""
         assert self.strict is not None
+        spent = spent or _Spent()
         try:
-            program = self.strict.build(text, f"{label} (no FMA contraction)", origin=self.origin)
+            with spent.building():
+                program = self.strict.build(text, f"{label} (no FMA contraction)",
+                                            origin=self.origin)
         except BuildError:
             return None
         try:
-            return self.strict.run(program, self.run_environment, timeout=timeout)
+            with spent.running():
+                return self.strict.run(program, self.run_environment, timeout=timeout)
         except RunError:       # timeouts included
             return None
         finally:
             self.strict.discard(program)
 
-    def recheck(self, text: str, label: str, difference: str, timeout: float) -> str | None:
+    def recheck(self, text: str, label: str, difference: str, timeout: float,
+                spent: _Spent | None = None) -> str | None:
         """None if the candidate's output, though it differs, equals the original's
         when both are built without FMA contraction; else the difference."""
         if self.strict is None or self._original_text is None:
@@ -216,27 +262,46 @@ class Judge:
         if text in self._strictly_right:
             return None
         if self._strict_reference is None:
-            self._strict_reference = self._strict_output(self._original_text, "original", None)
+            self._strict_reference = self._strict_output(self._original_text, "original", None,
+                                                         spent)
             if self._strict_reference is None:
                 self.strict = None       # the strict build does not work: no rechecks
                 return difference
-        output = self._strict_output(text, label, timeout)
+        output = self._strict_output(text, label, timeout, spent)
         if output is None or self.compare(self._strict_reference, output) is not None:
             return difference
         self._strictly_right[text] = (f"differs from the original ({difference}) but not when "
                                       "both are built without FMA contraction")
         return None
 
-    def measure(self, text: str, label: str, timeout: float, runs: int = 1) -> Measurement:
-        try:
-            program = self.evaluator.build(text, label, origin=self.origin)
-        except BuildError as error:
-            return Measurement("build error", None, str(error))
+    def measure(self, text: str, label: str, timeout: float, runs: int = 1,
+                executables=None) -> Measurement:
+        """Build `text`, run it `runs` times, compare the first run's output with the
+        reference, time the runs. `executables` (on a Dask worker: the machine's
+        ``polyopt.search.cluster.Executables``) gives an executable built before from
+        the same text instead of a build, and keeps the one built here."""
+        spent = _Spent()
+        return spent.mark(self._measure(text, label, timeout, runs, spent, executables))
+
+    def _measure(self, text: str, label: str, timeout: float, runs: int,
+                 spent: _Spent, executables) -> Measurement:
+        program = (executables.get(self.evaluator, text, label, self.origin)
+                   if executables is not None else None)
+        if program is None:
+            try:
+                with spent.building():
+                    program = self.evaluator.build(text, label, origin=self.origin)
+            except BuildError as error:
+                return Measurement("build error", None, str(error))
+            if executables is not None:
+                executables.put(text, program)
         try:
             times, walls = [], []
             for _ in range(runs):
                 try:
-                    output = self.evaluator.run(program, self.run_environment, timeout=timeout)
+                    with spent.running():
+                        output = self.evaluator.run(program, self.run_environment,
+                                                    timeout=timeout)
                 except RunTimeout as error:
                     return Measurement("timeout", None, str(error))
                 except RunError as error:
@@ -244,7 +309,7 @@ class Judge:
                 if not times:
                     difference = self.compare(self.reference, output)
                     if difference is not None and (
-                            self.recheck(text, label, difference, timeout) is not None):
+                            self.recheck(text, label, difference, timeout, spent) is not None):
                         return Measurement(WRONG, None, difference)
                 seconds = self.seconds(output)
                 if seconds is None:
@@ -257,13 +322,43 @@ class Judge:
             self.evaluator.discard(program)
 
 
+class _Spent:
+    """Wall seconds one measurement spends compiling and running. Kept per call, not
+    on the judge: a Dask worker with several threads measures candidates at once."""
+
+    def __init__(self):
+        self.build_seconds = self.run_seconds = 0.0
+
+    @contextlib.contextmanager
+    def building(self):
+        start = time.monotonic()
+        try:
+            yield
+        finally:
+            self.build_seconds += time.monotonic() - start
+
+    @contextlib.contextmanager
+    def running(self):
+        start = time.monotonic()
+        try:
+            yield
+        finally:
+            self.run_seconds += time.monotonic() - start
+
+    def mark(self, measurement: Measurement) -> Measurement:
+        measurement.build_seconds, measurement.run_seconds = self.build_seconds, self.run_seconds
+        return measurement
+
+
 class Search:
     """One search over the SCoPs of a file."""
 
     def __init__(self, source: SourceFile, options: Options, settings: SearchSettings,
-                 judge: Judge, progress=None):
+                 judge: Judge, progress=None, cluster=None):
         self.source, self.options, self.settings = source, options, settings
         self.judge, self.progress = judge, progress
+        self.cluster = cluster              # a polyopt.search.cluster.Cluster, or None
+        self.remote = None                  # its RemoteJudge, once the reference is known
         self.rng = random.Random(settings.seed)
         self.scops, self.warnings = model(source, options)
         self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
@@ -405,9 +500,13 @@ class Search:
                                          settings.timeout_factor * self.best_wall))
 
     def _render(self, candidate: Candidate, check: bool) -> str:
-        return render_within(CODEGEN_SECONDS, self.source, self.scops, self.warnings,
-                             replace(self.options, check=check), candidate.choices,
-                             self.dependences)
+        start = time.monotonic()
+        try:
+            return render_within(CODEGEN_SECONDS, self.source, self.scops, self.warnings,
+                                 replace(self.options, check=check), candidate.choices,
+                                 self.dependences)
+        finally:
+            candidate.codegen_seconds += time.monotonic() - start
 
     def _second_chance(self, candidate: Candidate, wrong: Measurement) -> Measurement:
         """A wrong output may be isl's AST generation getting a schedule tree wrong
@@ -421,8 +520,10 @@ class Search:
             flat = self._render(candidate, check=True)
         except PolyoptError:
             flat = None
-        measurement = (self.judge.measure(flat, candidate.name, self._timeout())
+        measurement = (self._measure(flat, candidate.name, self._timeout())
                        if flat is not None and flat != candidate.text else None)
+        if measurement is not None:
+            candidate.spend(measurement)
         if measurement is None or measurement.status != OK:
             candidate.choices = choices
             return wrong
@@ -433,31 +534,80 @@ class Search:
         return measurement
 
     def evaluate_batch(self, candidates: list[Candidate]) -> list[Candidate]:
-        """Build, run and judge each candidate (its status, time and text are set),
-        in order; every strategy evaluates through here. Returns the candidates."""
+        """Build, run and judge each candidate (its status, time and text are set);
+        every strategy evaluates through here. In this process they go in order; on
+        a cluster they are submitted as their code is generated and judged as they
+        finish (``polyopt.search.cluster``). Returns the candidates."""
+        if self.remote is not None:
+            return self._evaluate_remotely(candidates)
         for candidate in candidates:
-            self._evaluate(candidate)
+            if self._prepare(candidate):
+                self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
+                                                             self._timeout()))
             self._advance()
         return candidates
 
-    def _evaluate(self, candidate: Candidate) -> None:
-        self.candidates.append(candidate)
-        if not candidate.choices or all(_as_written(c) for c in candidate.choices):
-            candidate.text = self.source.text
+    def _evaluate_remotely(self, candidates: list[Candidate]) -> list[Candidate]:
+        try:
+            for candidate in candidates:
+                if self._prepare(candidate):
+                    self.remote.submit(candidate, self._timeout())
+                else:
+                    self._advance()
+        except BaseException:         # Ctrl-C while generating code: nothing left running
+            self.remote.cancel()
+            raise
+        for candidate, result, status, detail in self.remote.results():
+            self._conclude(candidate, self._remote_measurement(result, status, detail))
+            self._advance()
+        return candidates
+
+    def _remote_measurement(self, result, status: str, detail: str) -> Measurement:
+        """A worker's RemoteMeasurement as a Measurement in this machine's terms."""
+        if result is None:
+            return Measurement(status, None, detail)
+        if result.machine == self.machine:
+            # a machine like this one (--jobs, or a node of the same kind): its times
+            # are comparable as they are; scaling them by the ratio of two single runs
+            # of the original would only add those runs' noise
+            seconds, wall = result.seconds, result.wall_seconds
         else:
-            try:
-                # Running a candidate verifies it; the static check of its code (seconds
-                # per schedule) is kept for the candidates whose output is wrong.
-                candidate.text = self._render(candidate, check=False)
-            except PolyoptError as error:
-                candidate.status, candidate.detail = "polyopt error", str(error)
-                return
-        measurement = self.judge.measure(candidate.text, candidate.name, self._timeout())
+            reference = self.judge.reference
+            seconds = result.scaled(result.seconds, self.judge.seconds(reference))
+            wall = result.scaled(result.wall_seconds, reference.seconds, wall=True)
+        return Measurement(result.status, seconds, result.detail, wall, result.machine,
+                           result.seconds, result.build_seconds, result.run_seconds)
+
+    def _measure(self, text: str, label: str, timeout: float,
+                 verified: bool = False) -> Measurement:
+        """One measurement, here or on the cluster (`verified`: time it only, there)."""
+        if self.remote is None:
+            return self.judge.measure(text, label, timeout)
+        return self._remote_measurement(*self.remote.measure_now(label, text, timeout, verified))
+
+    def _prepare(self, candidate: Candidate) -> bool:
+        """Generate the candidate's code; False if that failed (its status is set)."""
+        self.candidates.append(candidate)
+        if not candidate.choices or all(c.as_written for c in candidate.choices):
+            candidate.text = self.source.text
+            return True
+        try:
+            # Running a candidate verifies it; the static check of its code (seconds
+            # per schedule) is kept for the candidates whose output is wrong.
+            candidate.text = self._render(candidate, check=False)
+        except PolyoptError as error:
+            candidate.status, candidate.detail = "polyopt error", str(error)
+            return False
+        return True
+
+    def _conclude(self, candidate: Candidate, measurement: Measurement) -> None:
+        """Judge a candidate by its measurement (a wrong output gets its second chance)."""
+        candidate.spend(measurement)
         if measurement.status == WRONG and self.options.check and candidate.choices:
             measurement = self._second_chance(candidate, measurement)
         candidate.status, candidate.detail = measurement.status, measurement.detail
         if measurement.status == OK:
-            candidate.seconds.append(measurement.seconds)
+            candidate.add_measurement(measurement)
             if self.best_seconds is None or measurement.seconds < self.best_seconds:
                 self.best_seconds = measurement.seconds
                 self.best_wall = measurement.wall_seconds
@@ -489,9 +639,11 @@ class Search:
                 for candidate in finalists:
                     if candidate.name in out:
                         continue
-                    measurement = self.judge.measure(candidate.text, candidate.name, timeout)
+                    measurement = self._measure(candidate.text, candidate.name, timeout,
+                                                verified=True)
+                    candidate.spend(measurement)
                     if measurement.status == OK:
-                        candidate.seconds.append(measurement.seconds)
+                        candidate.add_measurement(measurement)
                     else:
                         out.add(candidate.name)
                         candidate.status = measurement.status
@@ -506,12 +658,16 @@ class Search:
         """Store every finished candidate (not one interrupted, nor one never run)."""
         if not self.database:
             return
-        rows = [(fingerprint, self.machine, self.options_key, Evaluation(
-                    text, candidate.name, candidate.status, candidate.median, candidate.detail,
+        # on a cluster, under the machine that timed it, with the seconds measured there
+        rows = [(fingerprint, candidate.machine or self.machine, self.options_key, Evaluation(
+                    text, candidate.name, candidate.status,
+                    statistics.median(candidate.machine_seconds) if candidate.machine_seconds
+                    else candidate.median, candidate.detail,
                     self.judge.build_command, self.judge.run_command, winner=candidate is best,
                     tile_sizes=tiles),
                  self.source.name)
-                for candidate in self.candidates if candidate.status not in ("", "polyopt error")
+                for candidate in self.candidates
+                if candidate.status not in ("", "polyopt error", LOST)
                 for fingerprint, text, tiles in zip(self.fingerprints, candidate.schedule_texts(),
                                                      candidate.tile_texts())]
         try:
@@ -522,8 +678,12 @@ class Search:
     def run(self) -> SearchResult:
         if not self.scops:
             raise UsageError(f"{self.source.name}: no SCoP to search a schedule for")
+        started = time.monotonic()
         reference = self.judge.start(self.source.text)
         self.best_seconds, self.best_wall = reference, self.judge.reference.seconds
+        if self.cluster is not None:
+            from polyopt.search.cluster import RemoteJudge
+            self.remote = RemoteJudge(self.cluster, self.judge, self.source.text)
         best = None
         try:
             self.evaluate_batch(self.baselines)
@@ -532,23 +692,29 @@ class Search:
             if self.settings.features:
                 self._fill_features()
         finally:
+            if self.remote is not None:
+                self.remote.close()
             self._record(best)
             if self.database:
                 self.database.close()
-        if any(_as_written(c) for c in best.choices):
+        if any(c.as_written for c in best.choices):
             kept = self._kept_description(best)
-            best.choices = [replace(c, description=kept) if _as_written(c) else c
+            best.choices = [replace(c, description=kept) if c.as_written else c
                             for c in best.choices]
         if self.summary_note:
             best.choices = [replace(c, description=f"{c.description}; {self.summary_note}")
                             for c in best.choices]
         optimized = render(self.source, self.scops, self.warnings, self.options,
                            best.choices, self.dependences)
-        if all(_as_written(c) for c in best.choices):
+        if all(c.as_written for c in best.choices):
             optimized.text = self.source.text
-        return SearchResult(best, self.candidates, optimized, reference,
-                            self.sampling_seconds, self.notes, self.unbenchmarked,
-                            self.classifier_summary)
+        result = SearchResult(best, self.candidates, optimized, reference,
+                              self.sampling_seconds, self.notes, self.unbenchmarked,
+                              self.classifier_summary)
+        log.info("search: %.3g s in all; %s (summed over the processes that ran them)",
+                 time.monotonic() - started, ", ".join(
+                     f"{phase} {seconds:.3g} s" for phase, seconds in result.phase_seconds().items()))
+        return result
 
     def _kept_description(self, best: Candidate) -> str:
         """Why the winner leaves a SCoP as written: it was fastest (and what came next)."""
@@ -574,12 +740,6 @@ class Search:
         # one run each so far; the final rounds time the fastest again
         best = f"best first run {self.best_seconds:.4g} s" if self.best_seconds is not None else ""
         self.progress.set_postfix_str(", ".join(filter(None, [best, self.status_note])))
-
-
-def _as_written(choice: ScheduleResult) -> bool:
-    """Whether a choice leaves its SCoP as written: no schedule, and not the BLAS
-    candidate (whose schedule is None too, but whose code has the calls)."""
-    return choice.schedule is None and not choice.blas
 
 
 def strategy(name: str):
@@ -616,6 +776,10 @@ def samples_json_lines(result: SearchResult) -> str:
                 "parents": candidate.parents,
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
                 "prediction": candidate.prediction,
+                # the candidate's (not the SCoP's) wall seconds by phase, final runs
+                # included; on a cluster compilation and runs are the workers'
+                "codegen_seconds": candidate.codegen_seconds,
+                "build_seconds": candidate.build_seconds, "run_seconds": candidate.run_seconds,
             }
             if result.classifier is not None or candidate.features:
                 entry["features"] = (candidate.features[index]
