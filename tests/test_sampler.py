@@ -124,8 +124,13 @@ def _check_random_schedules(path: Path, count: int, seed: int, tmp_path: Path) -
 # past the 30 s box per schedule: the default run checks one schedule per kernel,
 # `make test-slow` the first four of the same seed (the second is the one of steps.c
 # whose tiled-tree code isl gets wrong).
+# minmax_bounds and guards take 30-75 s (isl's AST generation of their random schedule): slow
+_SLOW_RANDOM = {"minmax_bounds", "guards"}
+
+
 @needs_gcc
-@pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in _SLOW_RANDOM else p
+                                  for p in kernel_paths()], ids=lambda p: p.stem)
 def test_a_random_schedule_computes_what_the_original_computes(path, tmp_path):
     _check_random_schedules(path, 1, seed=3, tmp_path=tmp_path)
 
@@ -170,7 +175,8 @@ def _flat_map_text(path: Path, tree) -> str:
 
 
 @needs_gcc
-@pytest.mark.parametrize("kernel", ["gemm", "jacobi-2d", "nussinov", "gramschmidt"])
+@pytest.mark.parametrize("kernel", ["gemm", "jacobi-2d", pytest.param("nussinov", marks=pytest.mark.slow),
+                                    pytest.param("gramschmidt", marks=pytest.mark.slow)])
 def test_random_polybench_schedules_verify_at_small(kernel, tmp_path):
     _verify_polybench(kernel, 2, seed=4, tmp_path=tmp_path)
 

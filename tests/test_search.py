@@ -63,6 +63,7 @@ def test_plain_run_reuses_the_stored_schedule(tmp_path, database):
     assert "/* polyopt: isl scheduler;" in isl.read_text()
 
 
+@pytest.mark.slow   # about 30 s
 def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
     _search(tmp_path, database)
     samples = tmp_path / "samples.jsonl"
@@ -284,7 +285,8 @@ def test_a_baseline_with_one_slow_first_run_is_timed_again():
     assert len(original.seconds) == 1 and len(randoms[3].seconds) == 1
 
 
-@pytest.mark.parametrize("case", ["gemver-random4.isl", "bicg-random35.isl"])
+@pytest.mark.parametrize("case", [pytest.param("gemver-random4.isl", marks=pytest.mark.slow),
+                                  "bicg-random35.isl"])
 def test_a_wrong_output_gets_the_flat_map_code_as_a_second_chance(case):
     """A candidate whose run gives wrong output is generated again from its flat
     schedule map, which isl gets right where it got the schedule tree wrong (these
