@@ -128,26 +128,19 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # (never the PARALLEL one)
         inside_parallel.pop()
         annotation = node.get_annotation()
-        if dependences is None and innermost is not None and not failures \
-                and not contains_for(node.for_get_body()):
-            # no parallel marks (a CUDA thread's own loops): every innermost loop is serial
-            budget = ctx.get_max_operations()
-            ctx.set_max_operations(0)
-            try:
-                return innermost(node, build)
-            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
-                failures.append(error)
-            finally:
-                ctx.set_max_operations(budget)
+        if failures or contains_for(node.for_get_body()):
             return node
-        if (dependences is None or failures or annotation is None
-                or annotation.get_name() not in (SERIAL, SMALL_REGION)
-                or contains_for(node.for_get_body())):
+        if dependences is None and innermost is None:
+            return node
+        # with dependences, only a loop left serial; without (a CUDA thread's own loops),
+        # every innermost loop is serial
+        if dependences is not None and (annotation is None
+                                        or annotation.get_name() not in (SERIAL, SMALL_REGION)):
             return node
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)
         try:
-            if loop_is_parallel(build, dependences):
+            if dependences is not None and loop_is_parallel(build, dependences):
                 # a loop left serial for too little work keeps that note (the report's)
                 small = annotation.get_name() == SMALL_REGION
                 return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
