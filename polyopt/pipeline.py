@@ -482,7 +482,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                             scheduled.description, [], [], scheduled.fallback,
                                             nest.parallel_loops)
                 return outcome
-            reason = getattr(device, "not_offloaded", "") or "no parallel loop to offload to the GPU"
+            reason = device.not_offloaded or "no parallel loop to offload to the GPU"
             device.not_offloaded = ""
             outcome.warnings.append(format_warning(f"{reason}; the SCoP stays C on the host",
                                                    scop.region.location))
@@ -562,6 +562,7 @@ class DeviceCode:
     def __init__(self) -> None:
         self.kernels: dict[int, list[str]] = {}     # insertion offset -> kernel lines
         self.count = 0
+        self.not_offloaded = ""     # why the last SCoP stayed on the host, if generate said
         self.warnings: list[str] = []
         self.max_threads, self.shared_bytes = _device_limits()
 
