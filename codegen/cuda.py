@@ -20,7 +20,6 @@ kernels alone, and prints both on stderr.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 
@@ -83,9 +82,9 @@ def cplusplus_problems(scope: Scope, scop: Scop) -> list[str]:
 
 
 class NothingToOffload(Exception):
-    """The SCoP stays C on the host; the message says why (empty: no parallel loop)."""
+    """The SCoP stays C on the host, for the reason given."""
 
-    def __init__(self, reason: str = ""):
+    def __init__(self, reason: str = "no parallel loop to offload to the GPU"):
         super().__init__(reason)
         self.reason = reason
 
@@ -97,25 +96,13 @@ class NothingToOffload(Exception):
 SERIAL_KERNEL_INSTANCES = 10_000
 
 
-def serial_instances(kernel, point: isl.Set) -> float:
+def serial_instances(kernel: Kernel, point: isl.Set) -> int:
     """About how many instances a one-thread kernel runs at the parameter values of
-    `point`: per statement, the product of its iteration ranges (a box: an upper
-    estimate for a triangle)."""
-    total = 0.0
-    pieces = kernel.domain.intersect_params(point).get_set_list()
-    for piece in (pieces.get_at(k) for k in range(pieces.n_set())):
-        if piece.is_empty():
-            continue
-        size = 1.0
-        for dim in range(piece.dim(isl.dim_type.set)):
-            low, high = piece.dim_min(dim), piece.dim_max(dim)
-            if not (low.is_cst() and high.is_cst()):
-                return math.inf
-            low = low.get_pieces()[0][1].get_constant_val().to_python() if low.get_pieces() else 0
-            high = high.get_pieces()[0][1].get_constant_val().to_python() if high.get_pieces() else 0
-            size *= max(0, high - low + 1)
-        total += size
-    return total
+    `point` (the cost model's count, per statement)."""
+    from polyopt.scheduler.cost import instance_count
+    sets = kernel.domain.intersect_params(point).get_set_list()
+    return sum(instance_count(sets.get_at(k), point) for k in range(sets.n_set())
+               if not sets.get_at(k).is_empty())
 
 
 @dataclass
@@ -459,8 +446,8 @@ class CudaGenerator:
                 if count > SERIAL_KERNEL_INSTANCES:
                     raise NothingToOffload(
                         f"a part with no parallel loop would run on one GPU thread "
-                        f"({'an unknown number of' if math.isinf(count) else f'about {count:.2g}'} "
-                        f"instances, over {SERIAL_KERNEL_INSTANCES:.0e}: the CPU is faster)")
+                        f"(about {count:.2g} instances, over {SERIAL_KERNEL_INSTANCES:.0e}: "
+                        "the CPU is faster)")
         arrays = self.device_arrays()
         values = self.by_value(arrays)
         launches = {}

@@ -475,17 +475,18 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             return outcome
         device = state.device
         if device is not None:
-            nest = device.generate(source, scheduled, state.expressions)
-            if nest is not None:
+            from polyopt.codegen.cuda import NothingToOffload
+            try:
+                nest = device.generate(source, scheduled, state.expressions)
+            except NothingToOffload as nothing:
+                outcome.warnings.append(format_warning(f"{nothing.reason}; the SCoP stays C on the host",
+                                                       scop.region.location))
+            else:
                 outcome.nest = nest
                 outcome.report = ScopReport(scop.region.location, len(scop.statements),
                                             scheduled.description, [], [], scheduled.fallback,
                                             nest.parallel_loops)
                 return outcome
-            reason = device.not_offloaded or "no parallel loop to offload to the GPU"
-            device.not_offloaded = ""
-            outcome.warnings.append(format_warning(f"{reason}; the SCoP stays C on the host",
-                                                   scop.region.location))
         nest = generate(scheduled, state.expressions)
     except CodegenError as error:
         outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
@@ -562,14 +563,14 @@ class DeviceCode:
     def __init__(self) -> None:
         self.kernels: dict[int, list[str]] = {}     # insertion offset -> kernel lines
         self.count = 0
-        self.not_offloaded = ""     # why the last SCoP stayed on the host, if generate said
         self.warnings: list[str] = []
         self.max_threads, self.shared_bytes = _device_limits()
 
     def generate(self, source: SourceFile, scheduled: ScheduledScop,
-                 expressions: ExpressionPrinter) -> GeneratedNest | None:
-        """Host code of a SCoP (its kernels kept for later), None if nothing is parallel."""
-        from polyopt.codegen.cuda import CudaGenerator, NothingToOffload
+                 expressions: ExpressionPrinter) -> GeneratedNest:
+        """Host code of a SCoP (its kernels kept for later); NothingToOffload (with its
+        reason) where the SCoP stays on the host."""
+        from polyopt.codegen.cuda import CudaGenerator
         from polyopt.frontend.declarations import DeclarationError, scope_at
         scop = scheduled.scop
         try:
@@ -591,12 +592,8 @@ class DeviceCode:
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
                                   scheduled.options.shared_memory, self.shared_bytes,
                                   scheduled.options.registers)
-        try:
-            nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
-                                      scheduled.options.block_sizes, self.max_threads)
-        except NothingToOffload as nothing:
-            self.not_offloaded = nothing.reason
-            return None
+        nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
+                                  scheduled.options.block_sizes, self.max_threads)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
         return GeneratedNest(nest.host_lines, nest.description)

@@ -291,6 +291,12 @@ def _constant_of(pw: isl.PwAff) -> int | None:
     return max(values) if values else None
 
 
+def instance_count(domain: isl.Set, point: isl.Set) -> int:
+    """About how many instances a statement's domain has at the parameter values of
+    `point` (the product of its trip counts, outer loops at the middle of their ranges)."""
+    return math.prod(_trips(_without_parameters(domain, point))[0])
+
+
 def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
     """Trip count, stride and constant value of each dimension, the outer ones fixed at
     the middle of their ranges in turn."""
@@ -466,7 +472,7 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         # the count does not depend on the schedule: kept with the lines, for the next one
         count_key = ("instances", statement.name)
         if count_key not in touched:
-            touched[count_key] = math.prod(_trips(_without_parameters(statement.domain, point))[0])
+            touched[count_key] = instance_count(statement.domain, point)
         trips = _average_trips(trips, steps, touched[count_key])
         inverse = _without_parameters(relation.reverse(), point)
         accesses = [_access_in_schedule(inverse, access, n_dims, point) for access in statement.accesses]
