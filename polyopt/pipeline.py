@@ -24,7 +24,8 @@ from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 from polyopt.timebox import (FILE_SECONDS, TimeBoxExceeded, TimeBoxFailed, call_with_step_limits,
-                             call_with_time_limit, in_child, limits_within, step)
+                             call_with_time_limit, in_child, limits_within, map_with_time_limit,
+                             step)
 
 log = logging.getLogger(__name__)
 
@@ -631,6 +632,27 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
         raise CodegenError(f"code generation {error}", location) from None
     except TimeBoxFailed as error:
         raise CodegenError(f"code generation failed: {error}", location) from None
+
+
+def render_many_within(seconds: float, jobs: int, source: SourceFile, scops: list[Scop],
+                       warnings: list[str], options: Options,
+                       choice_lists: list[list[ScheduleResult | None]],
+                       dependences: list[Dependences] | None = None):
+    """``render_within`` for each of `choice_lists`, up to `jobs` forked processes at
+    a time (each inherits the SCoPs; only the text comes back). Yields (index, text,
+    error, seconds) as they finish: `error` a CodegenError (text None), `seconds` the
+    wall time of that one generation."""
+    def text(choices) -> str:
+        return render(source, scops, warnings, options, choices, dependences).text
+
+    location = scops[0].region.location if scops else Location(source.name)
+    for index, value, error, spent in map_with_time_limit(seconds, jobs, text,
+                                                          [(c,) for c in choice_lists]):
+        if isinstance(error, TimeBoxExceeded):
+            error = CodegenError(f"code generation {error}", location)
+        elif error is not None:
+            error = CodegenError(f"code generation failed: {error}", location)
+        yield index, value, error, spent
 
 
 def kept_message(choice: ScheduleResult) -> str:

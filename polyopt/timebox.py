@@ -14,6 +14,7 @@ A time box opened inside a child runs inline, under the outer one's limit.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import signal
 import time
 
@@ -110,34 +111,101 @@ def _call(seconds, limits, function, args, first=None):
             return function(*args)
         except Exception as error:  # noqa: BLE001 - as from a child
             raise TimeBoxFailed(f"{type(error).__name__}: {error}") from error
-    current = first
-    limit = seconds if limits is None else limits.get(first, max(limits.values()))
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, function, args), daemon=True)
-    process.start()
-    sender.close()
-    deadline = time.monotonic() + limit
+    return _Boxed(seconds, limits, function, args, first).result()
+
+
+class _Boxed:
+    """function(*args) computing in a forked child; ``result`` waits for it."""
+
+    def __init__(self, seconds, limits, function, args, first=None):
+        self.limits, self.current = limits, first
+        self.limit = seconds if limits is None else limits.get(first, max(limits.values()))
+        context = multiprocessing.get_context("fork")
+        self.receiver, sender = context.Pipe(duplex=False)
+        self.process = context.Process(target=_child, args=(sender, function, args),
+                                       daemon=True)
+        self.started = time.monotonic()
+        self.process.start()
+        sender.close()
+        self.deadline = time.monotonic() + self.limit
+        self.outcome = None          # ("ok", value) or ("error", text) once known
+
+    def take(self) -> bool:
+        """Read what the child sent so far without waiting; True once it finished
+        (or died, or ran out of time: then ``result`` raises)."""
+        try:
+            while self.outcome is None and self.receiver.poll(0):
+                message = self.receiver.recv()
+                if message[0] != "step":
+                    self.outcome = message
+                    break
+                self.current = message[1]
+                if self.limits is not None:
+                    self.limit = self.limits.get(self.current, max(self.limits.values()))
+                    self.deadline = time.monotonic() + self.limit
+        except EOFError:
+            self.outcome = ("died", None)
+        if self.outcome is None and time.monotonic() >= self.deadline:
+            self.outcome = ("late", None)
+        return self.outcome is not None
+
+    def result(self):
+        try:
+            while not self.take():
+                multiprocessing.connection.wait([self.receiver],
+                                                max(0.0, self.deadline - time.monotonic()))
+        finally:
+            self.stop()
+        status, payload = self.outcome
+        if status == "late":
+            raise TimeBoxExceeded(f"took more than {self.limit:g} s", self.current, self.limit)
+        if status == "died":
+            raise TimeBoxFailed("the process died")
+        if status != "ok":
+            raise TimeBoxFailed(payload)
+        return payload
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.receiver.close()
+
+
+def map_with_time_limit(seconds: float, jobs: int, function, argument_lists):
+    """function(*arguments) for each of `argument_lists`, at most `jobs` forked
+    children at a time, each with its own limit of `seconds`. Yields (index, value,
+    error, seconds) as they finish: `error` is a TimeBoxExceeded or TimeBoxFailed
+    (value None), `seconds` the wall time from its start. Closing the generator
+    (or an exception in the caller, Ctrl-C) kills the children still running."""
+    waiting = list(enumerate(argument_lists))
+    running: dict[int, _Boxed] = {}
     try:
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not receiver.poll(remaining):
-                raise TimeBoxExceeded(f"took more than {limit:g} s", current, limit)
-            message = receiver.recv()
-            if message[0] != "step":
-                break
-            current = message[1]
-            if limits is not None:
-                limit = limits.get(current, max(limits.values()))
-                deadline = time.monotonic() + limit
-        status, payload = message
-    except EOFError:
-        raise TimeBoxFailed("the process died") from None
+        while waiting or running:
+            while waiting and len(running) < max(1, jobs):
+                index, arguments = waiting.pop(0)
+                if _channel is not None:     # in a child: one after another, inline
+                    started = time.monotonic()
+                    try:
+                        yield index, _call(seconds, None, function, tuple(arguments)), None, \
+                            time.monotonic() - started
+                    except (TimeBoxExceeded, TimeBoxFailed) as error:
+                        yield index, None, error, time.monotonic() - started
+                    continue
+                running[index] = _Boxed(seconds, None, function, tuple(arguments))
+            finished = [index for index, boxed in running.items() if boxed.take()]
+            if not finished:
+                deadline = min(boxed.deadline for boxed in running.values())
+                multiprocessing.connection.wait([b.receiver for b in running.values()],
+                                                max(0.0, deadline - time.monotonic()))
+                continue
+            for index in finished:
+                boxed = running.pop(index)
+                try:
+                    value, error = boxed.result(), None
+                except (TimeBoxExceeded, TimeBoxFailed) as failure:
+                    value, error = None, failure
+                yield index, value, error, time.monotonic() - boxed.started
     finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-        receiver.close()
-    if status != "ok":
-        raise TimeBoxFailed(payload)
-    return payload
+        for boxed in running.values():
+            boxed.stop()

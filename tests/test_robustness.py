@@ -312,6 +312,59 @@ def test_time_box_names_the_step_that_ran_out():
     assert raised.value.step == "slow" and raised.value.seconds == 0.5
 
 
+def _sleep_then(seconds: float, value):
+    import os
+    import time
+    time.sleep(seconds)
+    if value == "raise":
+        raise ValueError("no such schedule")
+    if value == "die":
+        os._exit(3)
+    return value, os.getpid()
+
+
+def test_time_boxes_side_by_side_keep_their_own_limits_and_errors():
+    """map_with_time_limit: at most `jobs` children at once, each its own process
+    and limit; a late, a raising and a dying one are told apart; order of finishing."""
+    import os
+    import time
+
+    from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, map_with_time_limit
+
+    arguments = [(0.6, "slow"), (0.1, "quick"), (30, "late"), (0.1, "raise"), (0.1, "die"),
+                 (0.1, "last")]
+    start = time.monotonic()
+    results = {index: (value, error, spent) for index, value, error, spent
+               in map_with_time_limit(1.5, 3, _sleep_then, arguments)}
+    wall = time.monotonic() - start
+    assert results[0][0][0] == "slow" and results[1][0][0] == "quick"
+    assert results[5][0][0] == "last"
+    pids = {results[i][0][1] for i in (0, 1, 5)}
+    assert len(pids) == 3 and os.getpid() not in pids
+    assert isinstance(results[2][1], TimeBoxExceeded) and results[2][0] is None
+    assert isinstance(results[3][1], TimeBoxFailed) and "no such schedule" in str(results[3][1])
+    assert isinstance(results[4][1], TimeBoxFailed) and "died" in str(results[4][1])
+    assert 1.4 <= results[2][2] < 10
+    # three at a time: the late one holds a place for its 1.5 s, the others go by it
+    assert wall < 10
+    order = [index for index, *_ in map_with_time_limit(5, 2, _sleep_then,
+                                                        [(0.8, 0), (0.05, 1), (0.05, 2)])]
+    assert order == [1, 2, 0]
+
+
+def test_closing_a_map_of_time_boxes_kills_the_children():
+    import time
+
+    from polyopt.timebox import map_with_time_limit
+
+    results = map_with_time_limit(60, 2, _sleep_then, [(0.05, "a"), (60, "b"), (60, "c")])
+    first = next(results)
+    assert first[1][0] == "a"
+    start = time.monotonic()
+    results.close()
+    assert time.monotonic() - start < 5
+
+
 def test_search_drops_a_scop_whose_dependences_run_out_of_time(tmp_path, monkeypatch):
     from polyopt import timebox
     from polyopt.frontend import extract_scops, read_source

@@ -8,10 +8,12 @@ search runs in-process as before.
 What runs where:
 
 * The **client** (the ``polyopt`` process) keeps everything that holds isl
-  objects: the model, the strategy, code generation of each candidate (it
-  overlaps with the workers: a candidate is submitted as soon as its text is
-  made), the judge's decisions, and the tuning database, whose only writer it
-  stays.
+  objects: the model, the strategy, code generation of each candidate (in
+  ``Cluster.codegen_jobs`` forked processes side by side, each inheriting the
+  SCoPs; it overlaps with the workers' builds and verification runs: a
+  candidate is submitted as soon as its text is made; timed runs of a batch
+  start once all its code is made), the judge's decisions, and the tuning
+  database, whose only writer it stays.
 * A **worker** receives source text and the judge (its build and run commands,
   tolerance, what it compares and times; pickled) and returns a
   ``RemoteMeasurement``: status, seconds, detail, and which machine it ran on.
@@ -246,6 +248,12 @@ class Cluster:
 
     def __init__(self, client, local=None):
         self.client, self.local = client, local
+        # candidates whose code the client generates side by side (forked processes):
+        # as many as local workers (a batch's timed runs start only once its code is
+        # all made: they never share the machine with code generation), or this
+        # machine's cores beside a remote cluster
+        self.codegen_jobs = (len(local.workers) if local is not None
+                             else max(1, len(os.sched_getaffinity(0))))
         self.description = (
             f"a local Dask cluster of {len(local.workers)} worker processes"
             if local is not None else f"the Dask scheduler at {client.scheduler.address}")

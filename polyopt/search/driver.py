@@ -39,7 +39,8 @@ from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, R
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
-                              model, options_key, render, render_within, schedule_within_budget,
+                              model, options_key, render, render_many_within, render_within,
+                              schedule_within_budget,
                               stored_result)
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
@@ -549,8 +550,8 @@ class Search:
 
     def _evaluate_remotely(self, candidates: list[Candidate]) -> list[Candidate]:
         try:
-            for candidate in candidates:
-                if self._prepare(candidate):
+            for candidate, ready in self._prepare_all(candidates, self.cluster.codegen_jobs):
+                if ready:
                     self.remote.submit(candidate, self._timeout())
                 else:
                     self._advance()
@@ -599,6 +600,32 @@ class Search:
             candidate.status, candidate.detail = "polyopt error", str(error)
             return False
         return True
+
+    def _prepare_all(self, candidates: list[Candidate], jobs: int):
+        """``_prepare`` for each candidate, the code of up to `jobs` generated side by
+        side in forked processes (on a cluster: the workers build and run meanwhile).
+        Yields (candidate, ready) as each is done."""
+        generated = []
+        for candidate in candidates:
+            if jobs <= 1 or not candidate.choices or all(c.as_written for c in candidate.choices):
+                yield candidate, self._prepare(candidate)
+            else:
+                self.candidates.append(candidate)
+                generated.append(candidate)
+        if not generated:
+            return
+        options = replace(self.options, check=False)
+        for index, text, error, spent in render_many_within(
+                CODEGEN_SECONDS, jobs, self.source, self.scops, self.warnings, options,
+                [c.choices for c in generated], self.dependences):
+            candidate = generated[index]
+            candidate.codegen_seconds += spent
+            if error is not None:
+                candidate.status, candidate.detail = "polyopt error", str(error)
+                yield candidate, False
+            else:
+                candidate.text = text
+                yield candidate, True
 
     def _conclude(self, candidate: Candidate, measurement: Measurement) -> None:
         """Judge a candidate by its measurement (a wrong output gets its second chance)."""
