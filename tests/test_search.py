@@ -371,3 +371,30 @@ def test_the_blas_candidate_is_timed_with_its_calls_and_a_winner_keeps_them():
     assert "cblas_dgemm" in measured["blas"] and "cblas_" not in measured["original"]
     assert result.best.name == "blas"
     assert "cblas_dgemm" in result.optimized.text
+
+
+def test_a_candidate_whose_code_takes_far_longer_than_the_others_is_dropped(monkeypatch):
+    """Search._codegen_limit: once a few candidates' code is made, one that takes over
+    CODEGEN_FACTOR times their median is a polyopt error; the first get the full limit."""
+    from polyopt.pipeline import CODEGEN_SECONDS, Options
+    from polyopt.search import Candidate, Measurement, Search, SearchSettings, driver
+
+    def measure(text, name, timeout):
+        return Measurement("ok", 0.5, "", 0.5)
+
+    judge = type("FakeJudge", (), {"measure": staticmethod(measure)})()
+    search = Search(read_source(str(MATMUL)), Options(), SearchSettings(use_database=False),
+                    judge)
+    assert search._codegen_limit() == CODEGEN_SECONDS
+    isl_choice = search.baselines[2].choices
+    first = Candidate("first", isl_choice)
+    search.evaluate_batch([first])
+    assert first.status == "ok" and search.codegen_times
+    monkeypatch.setattr(driver, "CODEGEN_MINIMUM", 0.01)
+    search.codegen_times = [0.001] * driver.CODEGEN_SAMPLE
+    assert search._codegen_limit() == pytest.approx(0.01)
+    late = Candidate("late", isl_choice)
+    search.evaluate_batch([late])
+    assert late.status == "polyopt error" and "took more than 0.01 s" in late.detail
+    search.codegen_times = [10.0] * driver.CODEGEN_SAMPLE
+    assert search._codegen_limit() == CODEGEN_SECONDS

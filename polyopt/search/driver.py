@@ -60,6 +60,14 @@ CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 STRATEGIES = ("random", "ga")
 
 
+# A searched candidate's code may take CODEGEN_FACTOR times the median of the first
+# CODEGEN_SAMPLE or more candidates' (never under CODEGEN_MINIMUM s, never over
+# pipeline.CODEGEN_SECONDS); past it the candidate is a polyopt error (Search._codegen_limit)
+CODEGEN_FACTOR = 10.0
+CODEGEN_MINIMUM = 5.0
+CODEGEN_SAMPLE = 3
+
+
 @dataclass
 class SearchSettings:
     budget: int = 20                 # schedules the strategy may evaluate (baselines apart)
@@ -369,6 +377,7 @@ class Search:
         self.seen: set[tuple] = set()
         self.notes: list[str] = []
         self.sampling_seconds = 0.0
+        self.codegen_times: list[float] = []   # seconds each candidate's code took, made
         self.best_seconds: float | None = None
         self.best_wall: float | None = None    # whole-run seconds of the fastest so far
         self.model, self.model_path = self._model(settings)
@@ -500,14 +509,29 @@ class Search:
         return min(settings.timeout, max(settings.minimum_timeout,
                                          settings.timeout_factor * self.best_wall))
 
+    def _codegen_limit(self) -> float:
+        """Seconds the code of one candidate may take: CODEGEN_SECONDS, or, once a few
+        candidates' code is made, CODEGEN_FACTOR times their median (never under
+        CODEGEN_MINIMUM). isl's AST generation takes from a tenth of a second to
+        minutes on the schedules of one search (large skews); the slow ones were
+        most of a search's time, and code that big is rarely the fastest."""
+        if len(self.codegen_times) < CODEGEN_SAMPLE:
+            return CODEGEN_SECONDS
+        return min(CODEGEN_SECONDS, max(CODEGEN_MINIMUM,
+                                        CODEGEN_FACTOR * statistics.median(self.codegen_times)))
+
     def _render(self, candidate: Candidate, check: bool) -> str:
         start = time.monotonic()
+        limit = CODEGEN_SECONDS if check else self._codegen_limit()
         try:
-            return render_within(CODEGEN_SECONDS, self.source, self.scops, self.warnings,
+            text = render_within(limit, self.source, self.scops, self.warnings,
                                  replace(self.options, check=check), candidate.choices,
                                  self.dependences)
         finally:
             candidate.codegen_seconds += time.monotonic() - start
+        if not check:
+            self.codegen_times.append(time.monotonic() - start)
+        return text
 
     def _second_chance(self, candidate: Candidate, wrong: Measurement) -> Measurement:
         """A wrong output may be isl's AST generation getting a schedule tree wrong
@@ -616,7 +640,7 @@ class Search:
             return
         options = replace(self.options, check=False)
         for index, text, error, spent in render_many_within(
-                CODEGEN_SECONDS, jobs, self.source, self.scops, self.warnings, options,
+                self._codegen_limit(), jobs, self.source, self.scops, self.warnings, options,
                 [c.choices for c in generated], self.dependences):
             candidate = generated[index]
             candidate.codegen_seconds += spent
@@ -624,6 +648,7 @@ class Search:
                 candidate.status, candidate.detail = "polyopt error", str(error)
                 yield candidate, False
             else:
+                self.codegen_times.append(spent)
                 candidate.text = text
                 yield candidate, True
 
