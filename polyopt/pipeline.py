@@ -634,12 +634,13 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
         raise CodegenError(f"code generation failed: {error}", location) from None
 
 
-def render_many_within(seconds: float, jobs: int, source: SourceFile, scops: list[Scop],
+def render_many_within(seconds, jobs: int, source: SourceFile, scops: list[Scop],
                        warnings: list[str], options: Options,
                        choice_lists: list[list[ScheduleResult | None]],
                        dependences: list[Dependences] | None = None):
     """``render_within`` for each of `choice_lists`, up to `jobs` forked processes at
-    a time (each inherits the SCoPs; only the text comes back). Yields (index, text,
+    a time (each inherits the SCoPs; only the text comes back), each within `seconds`
+    (a number, or a function asked as each starts). Yields (index, text,
     error, seconds) as they finish: `error` a CodegenError (text None), `seconds` the
     wall time of that one generation."""
     def text(choices) -> str:

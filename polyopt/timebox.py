@@ -172,9 +172,11 @@ class _Boxed:
         self.receiver.close()
 
 
-def map_with_time_limit(seconds: float, jobs: int, function, argument_lists):
+def map_with_time_limit(seconds, jobs: int, function, argument_lists):
     """function(*arguments) for each of `argument_lists`, at most `jobs` forked
-    children at a time, each with its own limit of `seconds`. Yields (index, value,
+    children at a time, each with its own limit of `seconds` (a number, or a function
+    of nothing asked as each child starts: what the caller learnt from the children
+    before may change it). Yields (index, value,
     error, seconds) as they finish: `error` is a TimeBoxExceeded or TimeBoxFailed
     (value None), `seconds` the wall time from its start. Closing the generator
     (or an exception in the caller, Ctrl-C) kills the children still running."""
@@ -184,15 +186,16 @@ def map_with_time_limit(seconds: float, jobs: int, function, argument_lists):
         while waiting or running:
             while waiting and len(running) < max(1, jobs):
                 index, arguments = waiting.pop(0)
+                limit = seconds() if callable(seconds) else seconds
                 if _channel is not None:     # in a child: one after another, inline
                     started = time.monotonic()
                     try:
-                        yield index, _call(seconds, None, function, tuple(arguments)), None, \
+                        yield index, _call(limit, None, function, tuple(arguments)), None, \
                             time.monotonic() - started
                     except (TimeBoxExceeded, TimeBoxFailed) as error:
                         yield index, None, error, time.monotonic() - started
                     continue
-                running[index] = _Boxed(seconds, None, function, tuple(arguments))
+                running[index] = _Boxed(limit, None, function, tuple(arguments))
             finished = [index for index, boxed in running.items() if boxed.take()]
             if not finished:
                 deadline = min(boxed.deadline for boxed in running.values())

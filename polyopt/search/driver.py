@@ -640,7 +640,7 @@ class Search:
             return
         options = replace(self.options, check=False)
         for index, text, error, spent in render_many_within(
-                self._codegen_limit(), jobs, self.source, self.scops, self.warnings, options,
+                self._codegen_limit, jobs, self.source, self.scops, self.warnings, options,
                 [c.choices for c in generated], self.dependences):
             candidate = generated[index]
             candidate.codegen_seconds += spent
