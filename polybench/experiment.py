@@ -58,6 +58,15 @@ class Settings:
     classifier_model: str | None = None   # ga-c:N, ga-guard:N ('{kernel}': its name); None: shipped
 
 
+_COMMENT_OR_SPACE = re.compile(r"/\*.*?\*/|//[^\n]*|\s+", re.S)
+
+
+def same_code(original: str, output: str) -> bool:
+    """`output` is `original` but for comments and white space (polyopt kept every
+    SCoP as written)."""
+    return _COMMENT_OR_SPACE.sub("", original) == _COMMENT_OR_SPACE.sub("", output)
+
+
 @dataclass
 class Outcome:
     """What happened to one kernel built one way."""
@@ -72,6 +81,8 @@ class Outcome:
     compile_seconds: float = 0.0
     run_seconds: float = 0.0    # wall time of every run, verification run included
     fallbacks: list[str] = field(default_factory=list)   # regions or SCoPs polyopt left as they were
+    original_code: bool = False  # polyopt's output is the original code (comments aside):
+                                 # its time differs from the baseline's by noise alone
     search_winner: str = ""     # random:N, ga:N: the candidate that won
     search_counts: dict[str, int] = field(default_factory=dict)  # searched candidates by status
     gpu_kernel_seconds: list[float] = field(default_factory=list)  # cuda: kernels alone, per run
@@ -261,9 +272,12 @@ class Experiment:
             outcome.fallbacks += result.warnings
             outcome.fallbacks += [f"{report.location}: {report.fallback}"
                                   for report in result.scops if report.fallback]
+            outcome.original_code = same_code(source.text, result.text)
             return result.text
         if variant.transform is not None:
-            return self._external(variant, kernel, outcome)
+            text = self._external(variant, kernel, outcome)
+            outcome.original_code = same_code(source.text, text)
+            return text
         return source.text
 
     def classifier_model(self, kernel: str) -> str | None:
@@ -296,6 +310,7 @@ class Experiment:
             finally:
                 outcome.polyopt_seconds = time.perf_counter() - start
         outcome.fallbacks += result.optimized.warnings
+        outcome.original_code = same_code(source.text, result.best.text or source.text)
         outcome.search_winner = result.best.name
         outcome.search_counts = result.counts(sampled_only=True)
         samples = self.out_dir / "samples"

@@ -97,13 +97,16 @@ def slow_counts(results: list[Outcome], variants: list[str]) -> dict[str, tuple[
     for name in variants[1:]:
         mine = [o for o in results if o.variant == name]
         measured = [o for o in mine if (o.kernel, name) in ratio]
-        slow = sum(ratio[(o.kernel, name)] < SLOW_SPEEDUP for o in measured)
-        counts[name] = (slow, sum(o.status != OK for o in mine), len(measured))
+        slow = [o for o in measured if ratio[(o.kernel, name)] < SLOW_SPEEDUP]
+        counts[name] = (len(slow), sum(o.status != OK for o in mine), len(measured),
+                        sum(o.original_code for o in slow))
     return counts
 
 
-def _count_cell(slow: int, failed: int, measured: int) -> str:
+def _count_cell(slow: int, failed: int, measured: int, unchanged: int = 0) -> str:
     text = f"**{slow}**/{measured}" if slow else f"0/{measured}"
+    if unchanged:
+        text += f" ({unchanged} of them the original code)"
     return text + (f" (+{failed} failed)" if failed else "")
 
 
@@ -123,7 +126,9 @@ def _cell(outcome: Outcome | None, speedup: float | None, bound: float | None = 
         text += " ≈"
     elif outcome.verification == "no-contraction":
         text += " †"
-    if outcome.fallbacks:
+    if outcome.original_code:
+        text += " (original code)"
+    elif outcome.fallbacks:
         text += " (fallback)"
     return text
 
@@ -142,6 +147,8 @@ def write_report(path: Path, info: RunInfo, results: list[Outcome], compilers: l
               "≈: verified within the relative tolerance, not bit for bit; "
               "†: verified only with both builds at -ffp-contract=off (see below); "
               "(fallback): polyopt kept some region or SCoP in its original form (listed below); "
+              "(original code): it kept every SCoP as written, the same code as the baseline's "
+              "(comments aside), so the ratio is noise; "
               f"‡: a median below {SHORT_KERNEL_SECONDS * 1e3:g} ms, timed mostly as noise "
               f"(see below); ▼: slower than {SLOW_SPEEDUP:g}x `{baseline}` (a timeout too).", ""]
     short = _short_kernels(kernels, variants, by_key)

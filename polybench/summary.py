@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -40,6 +41,19 @@ def read_run(directory: Path) -> tuple[str, list[str], dict[tuple[str, str], flo
     return dataset, variants, cells
 
 
+def original_code(directory: Path) -> set[tuple[str, str]]:
+    """(kernel, variant) whose polyopt output was the original code (outcomes.jsonl)."""
+    path = directory / "outcomes.jsonl"
+    if not path.is_file():
+        return set()
+    found = set()
+    for line in path.read_text().splitlines():
+        record = json.loads(line) if line.strip() else {}
+        if record.get("original_code"):
+            found.add((record["kernel"], record["variant"]))
+    return found
+
+
 DEFAULTS = ("polyopt", "auto")   # the variants that are polyopt's default pipeline
 ANCHOR = "pluto"
 
@@ -53,6 +67,7 @@ def summarize(directories: list[Path]) -> list[str]:
             lines.append(f"| {directory} | | no results.csv | | |")
             continue
         dataset, variants, cells = read_run(directory)
+        unchanged = original_code(directory)
         kernels = list(dict.fromkeys(kernel for kernel, _ in cells))
         means, counts = {}, {}
         for name in variants:
@@ -66,7 +81,8 @@ def summarize(directories: list[Path]) -> list[str]:
                 elif isinstance(base, float) and isinstance(mine, float) and mine > 0:
                     ratios.append(base / mine)
                     if base / mine < SLOW_SPEEDUP:
-                        slow.append(f"{kernel} {base / mine:.3g}x")
+                        slow.append(f"{kernel} {base / mine:.3g}x"
+                                    + (" (original code)" if (kernel, name) in unchanged else ""))
             mean = geometric_mean(ratios)
             means[name], counts[name] = mean, len(slow) + len(failed)
             lines.append(f"| {dataset} ({directory.name}) | {label(name)} | "

@@ -43,9 +43,9 @@ def test_report_marks_and_counts_kernels_below_095x(tmp_path):
     ]
     names = ["gcc", "polyopt", "pluto"]
     # a: 1/1.05 = 0.952x is not below 0.95x; pluto's timeout and wrong output are failures
-    assert slow_counts(results, names) == {"polyopt": (0, 0, 3), "pluto": (0, 2, 1)}
+    assert slow_counts(results, names) == {"polyopt": (0, 0, 3, 0), "pluto": (0, 2, 1, 0)}
     results[1] = _outcome("a", "polyopt", [1.06, 1.07, 1.08])   # 0.935x: below
-    assert slow_counts(results, names)["polyopt"] == (1, 0, 3)
+    assert slow_counts(results, names)["polyopt"] == (1, 0, 3, 0)
     info = RunInfo("polyopt polybench", "suite", "harness", "LARGE", 3, 2, 1e-6,
                    [(name, "") for name in names], [], timeout=100.0)
     write_report(tmp_path / "report.md", info, results, [])
@@ -57,6 +57,20 @@ def test_report_marks_and_counts_kernels_below_095x(tmp_path):
     counts = next(line for line in report.splitlines() if line.startswith("| below 0.95x"))
     assert counts.split("|")[3:5] == [" **1**/3 ", " 0/1 (+2 failed) "]
     assert "(1 below 0.95x)" in summary_line(results, names)
+    # the same code as gcc's: said in the cell and in the count (its ratio is noise)
+    results[1].original_code = True
+    assert slow_counts(results, names)["polyopt"] == (1, 0, 3, 1)
+    write_report(tmp_path / "report.md", info, results, [])
+    report = (tmp_path / "report.md").read_text()
+    assert "**0.935x** ▼ (original code)" in report
+    assert "**1**/3 (1 of them the original code)" in report
+
+
+def test_same_code_ignores_comments_and_spaces_only():
+    from polyopt.polybench.experiment import same_code
+    original = "int f(int x) {\n  return x + 1; // one\n}\n"
+    assert same_code(original, "int f(int x) {\n/* polyopt: kept */\n    return x + 1;\n}\n")
+    assert not same_code(original, "int f(int x) {\n  return x + 2;\n}\n")
 
 
 def test_default_pipeline_variant_is_told_the_build_sizes_where_polyopt_can(monkeypatch,
