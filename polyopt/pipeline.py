@@ -625,13 +625,19 @@ def render_within(seconds: float, source: SourceFile, scops: list[Scop], warning
     def text() -> str:
         return render(source, scops, warnings, options, choices, dependences).text
 
-    location = scops[0].region.location if scops else Location(source.name)
     try:
         return call_with_time_limit(seconds, text)
-    except TimeBoxExceeded as error:
-        raise CodegenError(f"code generation {error}", location) from None
-    except TimeBoxFailed as error:
-        raise CodegenError(f"code generation failed: {error}", location) from None
+    except (TimeBoxExceeded, TimeBoxFailed) as error:
+        raise _codegen_error(error, source, scops) from None
+
+
+def _codegen_error(error: TimeBoxExceeded | TimeBoxFailed, source: SourceFile,
+                   scops: list[Scop]) -> CodegenError:
+    """A time-boxed code generation that ran out of time or failed, as a located error."""
+    location = scops[0].region.location if scops else Location(source.name)
+    if isinstance(error, TimeBoxExceeded):
+        return CodegenError(f"code generation {error}", location)
+    return CodegenError(f"code generation failed: {error}", location)
 
 
 def render_many_within(seconds, jobs: int, source: SourceFile, scops: list[Scop],
@@ -646,14 +652,9 @@ def render_many_within(seconds, jobs: int, source: SourceFile, scops: list[Scop]
     def text(choices) -> str:
         return render(source, scops, warnings, options, choices, dependences).text
 
-    location = scops[0].region.location if scops else Location(source.name)
     for index, value, error, spent in map_with_time_limit(seconds, jobs, text,
                                                           [(c,) for c in choice_lists]):
-        if isinstance(error, TimeBoxExceeded):
-            error = CodegenError(f"code generation {error}", location)
-        elif error is not None:
-            error = CodegenError(f"code generation failed: {error}", location)
-        yield index, value, error, spent
+        yield index, value, None if error is None else _codegen_error(error, source, scops), spent
 
 
 def kept_message(choice: ScheduleResult) -> str:
