@@ -128,7 +128,8 @@ class _Boxed:
         self.process.start()
         sender.close()
         self.deadline = time.monotonic() + self.limit
-        self.outcome = None          # ("ok", value) or ("error", text) once known
+        self.outcome = None    # once known: ("ok", value), ("error", text), ("died" or "late", None)
+        self.finished = None   # when the outcome became known (time.monotonic)
 
     def take(self) -> bool:
         """Read what the child sent so far without waiting; True once it finished
@@ -147,6 +148,8 @@ class _Boxed:
             self.outcome = ("died", None)
         if self.outcome is None and time.monotonic() >= self.deadline:
             self.outcome = ("late", None)
+        if self.outcome is not None and self.finished is None:
+            self.finished = time.monotonic()
         return self.outcome is not None
 
     def result(self):
@@ -178,7 +181,8 @@ def map_with_time_limit(seconds, jobs: int, function, argument_lists):
     of nothing asked as each child starts: what the caller learnt from the children
     before may change it). Yields (index, value,
     error, seconds) as they finish: `error` is a TimeBoxExceeded or TimeBoxFailed
-    (value None), `seconds` the wall time from its start. Closing the generator
+    (value None), `seconds` its wall time from start to finish (not counting the
+    time the caller spends on the results yielded before it). Closing the generator
     (or an exception in the caller, Ctrl-C) kills the children still running."""
     waiting = list(enumerate(argument_lists))
     running: dict[int, _Boxed] = {}
@@ -189,11 +193,12 @@ def map_with_time_limit(seconds, jobs: int, function, argument_lists):
                 limit = seconds() if callable(seconds) else seconds
                 if _channel is not None:     # in a child: one after another, inline
                     started = time.monotonic()
+                    value = error = None
                     try:
-                        yield index, _call(limit, None, function, tuple(arguments)), None, \
-                            time.monotonic() - started
-                    except (TimeBoxExceeded, TimeBoxFailed) as error:
-                        yield index, None, error, time.monotonic() - started
+                        value = _call(limit, None, function, tuple(arguments))
+                    except (TimeBoxExceeded, TimeBoxFailed) as failure:
+                        error = failure
+                    yield index, value, error, time.monotonic() - started
                     continue
                 running[index] = _Boxed(limit, None, function, tuple(arguments))
             finished = [index for index, boxed in running.items() if boxed.take()]
@@ -208,7 +213,7 @@ def map_with_time_limit(seconds, jobs: int, function, argument_lists):
                     value, error = boxed.result(), None
                 except (TimeBoxExceeded, TimeBoxFailed) as failure:
                     value, error = None, failure
-                yield index, value, error, time.monotonic() - boxed.started
+                yield index, value, error, boxed.finished - boxed.started
     finally:
         for boxed in running.values():
             boxed.stop()

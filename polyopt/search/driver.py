@@ -613,7 +613,7 @@ class Search:
     def _prepare(self, candidate: Candidate) -> bool:
         """Generate the candidate's code; False if that failed (its status is set)."""
         self.candidates.append(candidate)
-        if not candidate.choices or all(c.as_written for c in candidate.choices):
+        if _as_written(candidate):
             candidate.text = self.source.text
             return True
         try:
@@ -631,7 +631,7 @@ class Search:
         Yields (candidate, ready) as each is done."""
         generated = []
         for candidate in candidates:
-            if jobs <= 1 or not candidate.choices or all(c.as_written for c in candidate.choices):
+            if jobs <= 1 or _as_written(candidate):
                 yield candidate, self._prepare(candidate)
             else:
                 self.candidates.append(candidate)
@@ -792,6 +792,11 @@ class Search:
         # one run each so far; the final rounds time the fastest again
         best = f"best first run {self.best_seconds:.4g} s" if self.best_seconds is not None else ""
         self.progress.set_postfix_str(", ".join(filter(None, [best, self.status_note])))
+
+
+def _as_written(candidate: Candidate) -> bool:
+    """The candidate keeps every SCoP as written: its text is the source's, no code made."""
+    return not candidate.choices or all(c.as_written for c in candidate.choices)
 
 
 def strategy(name: str):
