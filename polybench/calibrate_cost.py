@@ -36,11 +36,12 @@ from polyopt.scheduler.isl_scheduler import IslScheduler
 from polyopt.scheduler.tiling import tile_schedule
 
 HERE = Path(__file__).resolve().parent
-SCALAR_COSTS = ["op_ns", "latency_ns", "access_ns", "loop_ns", "skewed_loop_ns", "region_ns",
-                "team_ns"]
+# team_ns is measured (polybench/team_start.py), not fitted: the sweeps' kernels
+# do not tell it apart from the cost of their regions
+SCALAR_COSTS = ["op_ns", "latency_ns", "access_ns", "loop_ns", "skewed_loop_ns", "region_ns"]
 BOUNDS = {"op_ns": (0.1, 1.0), "latency_ns": (0.5, 3.0), "access_ns": (0.05, 0.5),
           "loop_ns": (1, 20), "skewed_loop_ns": (1, 30), "region_ns": (300, 10000),
-          "team_ns": (10000, 500000), "cache1": (0.2, 3), "cache2": (0.5, 10), "cache3": (2, 30),
+          "cache1": (0.2, 3), "cache2": (0.5, 10), "cache3": (2, 30),
           "tlb1": (0.2, 5), "tlb2": (2, 40)}
 
 

@@ -214,6 +214,8 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
     schedule = result.schedule
+    if not result.parallel:
+        options = replace_dataclass(options, parallel=False)
     if options.tile:
         step("tiling")
         schedule = tiled(result.schedule, options, scop, dependences, result.wavefront, tiling,

@@ -5,7 +5,10 @@ original order, isl's schedules under several settings; each is tiled as the
 pipeline tiles it, and where a tile band has no parallel member, also turned
 into a wavefront of tiles (``scheduler.wavefront``). Every candidate is checked
 against the dependences. The cost model (``scheduler.cost``) estimates each
-from the schedule's flat map: no code is generated. The original code is kept
+from the schedule's flat map: no code is generated. A candidate that opens parallel
+regions is also judged serial (the same loops, no OpenMP region): starting the
+threads costs milliseconds on some machines (``Machine.team_ns``), more than a
+short SCoP saves with them, while its better locality still pays. The original code is kept
 unless a candidate is predicted to beat it by ``MARGIN``, and the original order
 unless one of isl's schedules is predicted to beat it by ``MARGIN`` too: the model
 is coarse, and the less a schedule changes, the less overhead it has that the
@@ -44,9 +47,11 @@ class Judged:
         name = self.candidate.name
         if self.candidate.schedule is None:
             return name
-        return name + (" tiled" if self.tiled else "") + (", wavefront" if self.candidate.wavefront else "")
+        return (name + (" tiled" if self.tiled else "") + (", wavefront" if self.candidate.wavefront else "")
+                + (", serial" if self.serial else ""))
 
     tiled: bool = False
+    serial: bool = False      # generated without parallel regions
 
 
 def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
@@ -61,6 +66,15 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
 
     judged = []
+
+    def add(candidate: Candidate, shapes, tiled: bool) -> None:
+        # the serial one first: in a tie (see choose) the one without regions wins
+        parallel_estimate = estimate(shapes, machine, parallel)
+        if parallel_estimate.regions:
+            judged.append(Judged(candidate, estimate(shapes, machine, parallel=False), tiled,
+                                 serial=True))
+        judged.append(Judged(candidate, parallel_estimate, tiled))
+
     for candidate in candidate_schedules(scop, dependences):   # each checked legal there
         if candidate.schedule is None:
             shapes = shapes_of(scop.schedule)
@@ -70,14 +84,12 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if tile:
             scheduled = tile_schedule(candidate.schedule, tile_sizes, isolate=False, scop=scop)
         tiled = tile and str(scheduled) != str(candidate.schedule)
-        shapes = shapes_of(scheduled)
-        judged.append(Judged(candidate, estimate(shapes, machine, parallel), tiled))
+        add(candidate, shapes_of(scheduled), tiled)
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
-            if skewed is not None:
+            if skewed is not None:     # a wavefront serial is the tiled schedule, skewed: not one
                 wave = Candidate(candidate.name, candidate.schedule, wavefront=True)
-                shapes = shapes_of(skewed)
-                judged.append(Judged(wave, estimate(shapes, machine, parallel), True))
+                judged.append(Judged(wave, estimate(shapes_of(skewed), machine, parallel), True))
     return judged
 
 
@@ -139,4 +151,8 @@ class AutoScheduler(Scheduler):
                      each.estimate.seconds)
         winner, description = choose(judged)
         schedule = winner.candidate.schedule
-        return ScheduleResult(schedule, description, wavefront=winner.candidate.wavefront)
+        # generated as estimated: where the model saw no region worth opening (or
+        # judged the candidate serial), none is opened, not even one codegen's own
+        # rule (codegen.granularity) would open: each costs the threads' start
+        return ScheduleResult(schedule, description, wavefront=winner.candidate.wavefront,
+                              parallel=bool(winner.estimate.regions))

@@ -26,6 +26,9 @@ class ScheduleResult:
     # with --blas: the SCoP's BLAS matches become calls (polyopt.blas_pipeline), the
     # rest as usual; `schedule` is then None. A search's "blas" candidate.
     blas: bool = False
+    # False: generated without parallel regions (the cost model's choice: the threads
+    # would cost more to start than they save; scheduler.auto)
+    parallel: bool = True
 
     @property
     def as_written(self) -> bool:

@@ -97,6 +97,44 @@ def test_matrix_product_is_tiled_and_parallel():
     assert why.startswith("auto: ") and "parallel outer loop" in why
 
 
+def test_short_matrix_product_is_tiled_and_serial():
+    # a few milliseconds of work: the threads' start (Machine.team_ns) is not won back,
+    # the tiles' locality is
+    judged, (winner, why) = _choice(MATMUL, {"n": 300})
+    assert winner.tiled and winner.serial, why
+    assert winner.estimate.regions == 0 and why.startswith("auto: ") and ", serial;" in why
+    # every serial candidate has its parallel sibling, which opens regions
+    serial = [j for j in judged if j.serial]
+    assert serial
+    for each in serial:
+        assert each.estimate.regions == 0
+        assert any(not other.serial and other.candidate is each.candidate and other.estimate.regions
+                   for other in judged), each.label
+
+
+@needs_gcc
+def test_serial_choice_generates_no_region_and_the_same_output(tmp_path):
+    text = MATMUL + """
+#include <stdio.h>
+double A[300][300], B[300][300], C[300][300];
+int main(void) {
+  for (int i = 0; i < 300; i++)
+    for (int j = 0; j < 300; j++) {
+      A[i][j] = (i * j % 7) / 7.0; B[i][j] = (i + j) % 5; C[i][j] = 0;
+    }
+  product(300, A, B, C);
+  for (int i = 0; i < 300; i += 37) printf("%.17g\\n", C[i][(i * 7) % 300]);
+  return 0;
+}
+"""
+    result = optimize_source(SourceFile("p.c", text), Options(defines=["n=300"]))
+    assert ", serial;" in result.text and "omp parallel" not in result.text
+    assert "polyopt_floord" in result.text or "+= 64" in result.text     # tiled
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    actual, _ = compile_and_run(result.text, tmp_path, "serial")
+    assert actual == expected
+
+
 def test_min_plus_closure_gets_no_parallel_region_per_anti_diagonal():
     judged, (winner, why) = _choice(MIN_PLUS, {"n": 2000})
     # isl's own schedule (anti-diagonals inside k, a region per diagonal, each too small

@@ -220,7 +220,7 @@ def test_summary_comment_names_each_parallel_loop_once():
     names = re.findall(r"\bc\d+\b", loops)
     assert names and len(names) == len(set(names)), comment
     assert "(nest" in loops, comment      # several nests: which one each is parallel in
-    large = PROGRAM.replace("#define N 64", "#define N 4096")    # enough work to be parallel
+    large = PROGRAM.replace("#define N 64", "#define N 16384")   # enough work to be parallel
     single = optimize_source(SourceFile("one.c", large), Options(tile=False))
     assert "; parallel loops c0 */" in single.text
 
