@@ -28,7 +28,7 @@ from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
 from polyopt.scheduler.cost import (Estimate, Machine, estimate, parameter_point, statement_shapes,
                                     this_machine)
-from polyopt.scheduler.tiling import tile_schedule
+from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
 log = logging.getLogger(__name__)
@@ -80,10 +80,10 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
             shapes = shapes_of(scop.schedule)
             judged.append(Judged(candidate, estimate(shapes, machine, parallel=False)))
             continue
-        scheduled = candidate.schedule
-        if tile:
-            scheduled = tile_schedule(candidate.schedule, tile_sizes, isolate=False, scop=scop)
-        tiled = tile and str(scheduled) != str(candidate.schedule)
+        scheduled, report = candidate.schedule, TilingReport()
+        if tile:     # (a band the cache model leaves untiled may still be permuted)
+            scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop)
+        tiled = bool(report.bands)
         add(candidate, shapes_of(scheduled), tiled)
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
