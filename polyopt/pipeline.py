@@ -206,6 +206,11 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
     result = chosen or get_scheduler(scheduler_name(options), seed=options.seed, tile=options.tile,
                                      tile_sizes=options.tile_sizes,
                                      parallel=options.parallel).schedule(scop, dependences)
+    if not result.parallel:
+        options = replace_dataclass(options, parallel=False)
+    if result.time_tiling is not None:     # the default's choice: the tree as it is
+        return time_tiled_as_scheduled(scop, options, dependences, result.time_tiling,
+                                       result.description)
     tiling = TilingReport()
     if result.schedule is None:
         return ScheduledScop(scop, dependences, None, result.description, tiling, None, options,
@@ -214,8 +219,6 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
     schedule = result.schedule
-    if not result.parallel:
-        options = replace_dataclass(options, parallel=False)
     if options.tile:
         step("tiling")
         schedule = tiled(result.schedule, options, scop, dependences, result.wavefront, tiling,
@@ -238,11 +241,17 @@ def time_tiled_scop(scop: Scop, options: Options, dependences: Dependences) -> S
     if result is None:
         log.info("%s: not time-tiled: %s", scop.region.location, why)
         return None
-    if not result.is_legal(dependences.all):    # is_legal on the tree: same, far slower
+    return time_tiled_as_scheduled(scop, options, dependences, result, result.description)
+
+
+def time_tiled_as_scheduled(scop: Scop, options: Options, dependences: Dependences, tiling,
+                            description: str) -> ScheduledScop:
+    """A time tiling (scheduler.stencil.TimeTiling), checked, as the pipeline's result."""
+    if not tiling.is_legal(dependences.all):    # is_legal on the tree: same, far slower
         raise LegalityError("time tiling produced an illegal schedule (internal error)",
                             scop.region.location)
-    return ScheduledScop(scop, dependences, result.schedule, result.description,
-                         TilingReport([result.sizes]), result.untiled, options,
+    return ScheduledScop(scop, dependences, tiling.schedule, description,
+                         TilingReport([tiling.sizes]), tiling.untiled, options,
                          time_tiled=True)
 
 

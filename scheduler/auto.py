@@ -3,8 +3,12 @@
 Candidates (``scheduler.candidates``): the original code as written, the
 original order, isl's schedules under several settings; each is tiled as the
 pipeline tiles it, and where a tile band has no parallel member, also turned
-into a wavefront of tiles (``scheduler.wavefront``). Every candidate is checked
-against the dependences. The cost model (``scheduler.cost``) estimates each
+into a wavefront of tiles (``scheduler.wavefront``). A stencil whose original
+code streams its arrays from memory time step after time step (the model's
+memory lines over ``STREAMED`` times those it touches) also gets its time
+tiling (``scheduler.stencil``: diamonds where legal, else parallelograms; the
+tiles of a wavefront in parallel). Every candidate is checked against the
+dependences. The cost model (``scheduler.cost``) estimates each
 from the schedule's flat map: no code is generated. A candidate that opens parallel
 regions is also judged serial (the same loops, no OpenMP region): starting the
 threads costs milliseconds on some machines (``Machine.team_ns``), more than a
@@ -26,15 +30,19 @@ from polyopt.dependences import Dependences
 from polyopt.model import Scop
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
-from polyopt.scheduler.cost import (Estimate, Machine, estimate, parameter_point, statement_shapes,
-                                    this_machine)
+from polyopt.scheduler.cost import (Estimate, Machine, compulsory_lines, estimate, parameter_point,
+                                    statement_shapes, this_machine)
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
+from polyopt.scheduler.stencil import time_tile
 from polyopt.scheduler.wavefront import skew_tile_bands
 
 log = logging.getLogger(__name__)
 
 MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
 TIE = 1.05       # predicted times closer than this are a tie (see choose)
+# time tiles are a candidate where the original brings this many times the lines it
+# touches from memory (judge_candidates)
+STREAMED = 4.0
 
 
 @dataclass
@@ -46,6 +54,8 @@ class Judged:
     def label(self) -> str:
         name = self.candidate.name
         if self.candidate.schedule is None:
+            return name
+        if self.candidate.time_tiling is not None:
             return name
         return (name + (" tiled" if self.tiled else "") + (", wavefront" if self.candidate.wavefront else "")
                 + (", serial" if self.serial else ""))
@@ -66,6 +76,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
 
     judged = []
+    original_shapes = None
 
     def add(candidate: Candidate, shapes, tiled: bool) -> None:
         # the serial one first: in a tie (see choose) the one without regions wins
@@ -77,8 +88,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 
     for candidate in candidate_schedules(scop, dependences):   # each checked legal there
         if candidate.schedule is None:
-            shapes = shapes_of(scop.schedule)
-            judged.append(Judged(candidate, estimate(shapes, machine, parallel=False)))
+            original_shapes = shapes_of(scop.schedule)
+            judged.append(Judged(candidate, estimate(original_shapes, machine, parallel=False)))
             continue
         scheduled, report = candidate.schedule, TilingReport()
         if tile:     # (a band the cache model leaves untiled may still be permuted)
@@ -90,7 +101,35 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
             if skewed is not None:     # a wavefront serial is the tiled schedule, skewed: not one
                 wave = Candidate(candidate.name, candidate.schedule, wavefront=True)
                 judged.append(Judged(wave, estimate(shapes_of(skewed), machine, parallel), True))
+    # Time tiles save memory traffic: only where the original streams its data from
+    # memory again and again (not where the time loop's data stays in the last cache,
+    # and the tiles' overhead, which the model underestimates, would remain).
+    if (tile and parallel and tile_sizes is None and original_shapes is not None
+            and judged[0].estimate.memory_lines
+            > STREAMED * compulsory_lines(original_shapes)):
+        stencil = time_tiled_candidate(scop, all_dependences)
+        if stencil is not None:
+            judged.append(Judged(stencil, estimate(shapes_of(stencil.schedule), machine, parallel),
+                                 True))
     return judged
+
+
+def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | None:
+    """A stencil's time tiling (scheduler.stencil: diamonds where legal, else
+    parallelograms, the tiles of a wavefront in parallel), checked, or None."""
+    try:
+        tiling, why = time_tile(scop, dependences)
+    except isl.Error as error:
+        tiling, why = None, f"isl: {error}".splitlines()[0]
+    if tiling is None:
+        log.debug("%s: no time tiling: %s", scop.region.location, why)
+        return None
+    if not tiling.is_legal(dependences):
+        log.warning("%s: the time tiling violates a dependence; not considered",
+                    scop.region.location)
+        return None
+    sizes = "x".join(str(size) for size in tiling.sizes)
+    return Candidate(f"time tiles ({tiling.shape} {sizes})", tiling.schedule, time_tiling=tiling)
 
 
 def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:
@@ -155,4 +194,5 @@ class AutoScheduler(Scheduler):
         # judged the candidate serial), none is opened, not even one codegen's own
         # rule (codegen.granularity) would open: each costs the threads' start
         return ScheduleResult(schedule, description, wavefront=winner.candidate.wavefront,
-                              parallel=bool(winner.estimate.regions))
+                              parallel=bool(winner.estimate.regions),
+                              time_tiling=winner.candidate.time_tiling)

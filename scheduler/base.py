@@ -29,6 +29,9 @@ class ScheduleResult:
     # False: generated without parallel regions (the cost model's choice: the threads
     # would cost more to start than they save; scheduler.auto)
     parallel: bool = True
+    # a stencil's time tiling (scheduler.stencil.TimeTiling), chosen by the cost model:
+    # `schedule` is its final tree, generated as it is (not tiled again)
+    time_tiling: object | None = None
 
     @property
     def as_written(self) -> bool:

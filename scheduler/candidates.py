@@ -30,6 +30,9 @@ class Candidate:
     name: str
     schedule: isl.Schedule | None
     wavefront: bool = False     # the tile bands are skewed into wavefronts after tiling
+    # a stencil's time tiling (scheduler.stencil.TimeTiling): `schedule` is its final
+    # tree, already tiled
+    time_tiling: object | None = None
 
 
 ORIGINAL_ORDER = "original order"

@@ -599,11 +599,35 @@ def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
     TLB level (see the module docstring)."""
     per_line = max(1, machine.line_bytes // machine.element_bytes)
     lines = _level_traffic(shape, shapes, machine.caches, machine.line_bytes, per_line, False)
+    lines = [max(count, _compulsory(shape, shapes, False)) for count in lines]
     if not machine.tlbs:
         return lines, []
     per_page = max(1, machine.page_bytes // machine.element_bytes)
     pages = _level_traffic(shape, shapes, machine.tlbs, machine.page_bytes, per_page, True)
+    pages = [max(count, _compulsory(shape, shapes, True)) for count in pages]
     return lines, pages
+
+
+def compulsory_lines(shapes: list[StatementShape]) -> float:
+    """Cache lines every schedule of these statements brings in at least once."""
+    return sum(_compulsory(shape, shapes, False) for shape in shapes)
+
+
+def _compulsory(shape: StatementShape, shapes: list[StatementShape], pages: bool) -> float:
+    """This statement's part of the lines (pages) every schedule brings in at least once:
+    those its accesses touch in the whole SCoP, each array's shared out among the
+    statements that access it. (A footprint taken at the middle of a time tile's
+    wavefront can miss them.)"""
+    users: dict[str, int] = {}
+    for other in shapes:
+        for array in {access.array for access in other.accesses}:
+            users[array] = users.get(array, 0) + 1
+    total = 0.0
+    for group in _groups(shape):
+        touched = max(access.pages if pages else access.lines for access in group)
+        if math.isfinite(touched):
+            total += touched / users[group[0].array]
+    return total
 
 
 def _level_traffic(shape: StatementShape, shapes: list[StatementShape], levels, unit_bytes: int,

@@ -305,3 +305,49 @@ def test_candidates_do_not_depend_on_the_machine_load(monkeypatch):
     clock = iter(range(0, 10_000, 100))
     monkeypatch.setattr(time_module, "monotonic", lambda: float(next(clock)))
     assert [c.name for c in module.candidate_schedules(scop, dependences)] == expected
+
+
+JACOBI = """
+#include <stdio.h>
+#define N {n}
+#define T {t}
+static double A[N][N], B[N][N];
+int main(void) {{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = B[i][j] = (i * 3 + j * 7) % 11 / 11.0;
+#pragma scop
+  for (int t = 0; t < T; t++) {{
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i - 1][j] + B[i + 1][j]);
+  }}
+#pragma endscop
+  for (int i = 1; i < N; i += 97)
+    printf("%.17g %.17g\\n", A[i][(i * 5) % N], B[N - i][i]);
+  return 0;
+}}
+"""
+
+
+def test_stencil_streaming_its_arrays_gets_time_tiles():
+    # arrays of 2 x 1500^2 doubles (36 MB): every time step streams them from memory
+    judged, (winner, why) = _choice(JACOBI.format(n=1500, t=40), {"N": 1500, "T": 40})
+    assert winner.candidate.time_tiling is not None, why
+    assert why.startswith("auto: time tiles (")
+    # arrays that stay in the cache: no time tiles offered at all
+    judged, (winner, why) = _choice(JACOBI.format(n=100, t=40), {"N": 100, "T": 40})
+    assert not any(j.candidate.time_tiling is not None for j in judged), [j.label for j in judged]
+
+
+@needs_gcc
+def test_time_tiled_default_output_is_identical(tmp_path):
+    text = JACOBI.format(n=1500, t=12)
+    result = optimize_source(SourceFile("jacobi.c", text), Options())
+    assert "polyopt: auto: time tiles (" in result.text and "omp parallel for" in result.text
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    actual, _ = compile_and_run(result.text, tmp_path, "time_tiled")
+    assert actual == expected      # bit for bit: a stencil does not reassociate
