@@ -40,6 +40,11 @@ log = logging.getLogger(__name__)
 
 MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
 TIE = 1.05       # predicted times closer than this are a tie (see choose)
+# a wavefront of tiles is chosen by its predicted time times this: its skewed tile
+# loops, the partial tiles at both ends of every wavefront and the threads idle while
+# a wavefront is short cost more than the model sees (nussinov at MEDIUM: the
+# wavefront on one thread took 1.3x the original's time, predicted 1.27x faster on two)
+WAVEFRONT_OVERHEAD = 1.2
 # time tiles are a candidate where the original brings this many times the lines it
 # touches from memory (judge_candidates)
 STREAMED = 4.0
@@ -138,25 +143,30 @@ def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:
     isl's schedules is predicted to beat it by `margin` too. A reordered schedule
     has costs the model does not see (partial tiles, more complex bounds)."""
     original = judged[0]
-    best = min(judged[1:], key=lambda j: j.estimate.seconds, default=original)
+    best = min(judged[1:], key=_charged, default=original)
     # Predictions closer than TIE are not told apart by a model this coarse: the
     # first such candidate in list order wins (isl's own settings before their
     # variants: serialized components split a fused nest, which the model sees as
     # free but costs a second pass over the data).
-    best = next(j for j in judged[1:] if j.estimate.seconds <= best.estimate.seconds * TIE) \
+    best = next(j for j in judged[1:] if _charged(j) <= _charged(best) * TIE) \
         if best is not original else best
-    speedup = original.estimate.seconds / best.estimate.seconds if best.estimate.seconds else 1.0
+    speedup = original.estimate.seconds / _charged(best) if _charged(best) else 1.0
     if best is original or speedup < margin:
         runner = f" (best: {best.label}, {speedup:.2f}x)" if best is not original else ""
         return original, (f"auto: original code kept; no candidate predicted to beat it by "
                           f"{margin:g}x{runner}")
     same_order = [j for j in judged[1:] if j.candidate.name == ORIGINAL_ORDER]
     if same_order and best.candidate.name != ORIGINAL_ORDER:
-        kept = min(same_order, key=lambda j: j.estimate.seconds)
-        if kept.estimate.seconds < best.estimate.seconds * margin and (
-                original.estimate.seconds >= kept.estimate.seconds * margin):
-            best, speedup = kept, original.estimate.seconds / kept.estimate.seconds
+        kept = min(same_order, key=_charged)
+        if _charged(kept) < _charged(best) * margin and (
+                original.estimate.seconds >= _charged(kept) * margin):
+            best, speedup = kept, original.estimate.seconds / _charged(kept)
     return best, f"auto: {best.label}; predicted {speedup:.1f}x over the original: {_why(original, best)}"
+
+
+def _charged(judged: Judged) -> float:
+    """The predicted time a candidate is chosen by (a wavefront's overhead added)."""
+    return judged.estimate.seconds * (WAVEFRONT_OVERHEAD if judged.candidate.wavefront else 1.0)
 
 
 def _why(original: Judged, best: Judged) -> str:
