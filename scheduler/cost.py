@@ -117,9 +117,11 @@ class Machine:
     region_ns: float = 300.0     # opening an OpenMP parallel region (threads waiting, spinning)
     # starting the threads, at the first region of the program: measured, not fitted
     # (polybench/team_start.py, polybench/results/team_start.txt). On the 2-core
-    # development machine, a virtual machine, a program's first region took 1.8-9.8 ms
-    # over 40 starts, median 5.9 ms (the idle second CPU is woken by the hypervisor;
-    # later regions 1.3 us). A kernel of a few milliseconds does not win that back.
+    # development machine, a virtual machine, a program's first region took 0.2-9.8 ms
+    # over 40 starts, median 5.6-5.9 ms in two measurements (the idle second CPU is
+    # woken by the hypervisor; later regions 1.3-2.4 us). A kernel of a few
+    # milliseconds does not win that back. It varies with the host's load: during
+    # the sweeps of 2026-11-26 it was often well under 1 ms.
     team_ns: float = 6_000_000.0
     # the work below which the code generator keeps a loop serial: the same
     # threshold as codegen.granularity.MIN_REGION_WORK (tests check they agree)
