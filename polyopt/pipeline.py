@@ -233,12 +233,9 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
 
 def time_tiled_scop(scop: Scop, options: Options, dependences: Dependences) -> ScheduledScop | None:
     """The SCoP time-tiled (scheduler.stencil), None if it is no stencil (logged)."""
-    from polyopt.scheduler.stencil import time_tile
-    try:
-        result, why = time_tile(scop, dependences.all, options.stencil_tile, options.time_tile)
-    except isl.Error as error:      # scheduled as usual then
-        result, why = None, f"isl: {error}".splitlines()[0]
-    if result is None:
+    from polyopt.scheduler.stencil import time_tile_or_why
+    result, why = time_tile_or_why(scop, dependences.all, options.stencil_tile, options.time_tile)
+    if result is None:      # scheduled as usual then
         log.info("%s: not time-tiled: %s", scop.region.location, why)
         return None
     return time_tiled_as_scheduled(scop, options, dependences, result, result.description)

@@ -33,7 +33,7 @@ from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_sc
 from polyopt.scheduler.cost import (Estimate, Machine, compulsory_lines, estimate, parameter_point,
                                     statement_shapes, this_machine)
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
-from polyopt.scheduler.stencil import time_tile
+from polyopt.scheduler.stencil import time_tile_or_why
 from polyopt.scheduler.wavefront import skew_tile_bands
 
 log = logging.getLogger(__name__)
@@ -87,8 +87,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         # the serial one first: in a tie (see choose) the one without regions wins
         parallel_estimate = estimate(shapes, machine, parallel)
         if parallel_estimate.regions:
-            judged.append(Judged(candidate, estimate(shapes, machine, parallel=False), tiled,
-                                 serial=True))
+            judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
         judged.append(Judged(candidate, parallel_estimate, tiled))
 
     for candidate in candidate_schedules(scop, dependences):   # each checked legal there
@@ -122,10 +121,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | None:
     """A stencil's time tiling (scheduler.stencil: diamonds where legal, else
     parallelograms, the tiles of a wavefront in parallel), checked, or None."""
-    try:
-        tiling, why = time_tile(scop, dependences)
-    except isl.Error as error:
-        tiling, why = None, f"isl: {error}".splitlines()[0]
+    tiling, why = time_tile_or_why(scop, dependences)
     if tiling is None:
         log.debug("%s: no time tiling: %s", scop.region.location, why)
         return None

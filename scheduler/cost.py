@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import islpy as isl
@@ -544,6 +544,14 @@ class Estimate:
     @property
     def memory_lines(self) -> float:
         return sum(cost.lines[-1] if cost.lines else 0.0 for cost in self.statements)
+
+    def serial(self) -> "Estimate":
+        """The same statements without OpenMP regions: what ``estimate(shapes, machine,
+        parallel=False)`` gives, derived without estimating the statements again."""
+        costs = [replace(cost, parallel_dim=None, parallel_depth=None, speedup=1.0, regions=0.0)
+                 for cost in self.statements]
+        nanoseconds = sum(cost.compute_ns + cost.memory_ns + cost.loop_ns for cost in costs)
+        return Estimate(nanoseconds * 1e-9, costs, 0.0)
 
     def weighted(self, attribute: str) -> float:
         """Share of the statements' instances for which `attribute` holds."""

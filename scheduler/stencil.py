@@ -374,6 +374,15 @@ class _Members:
         return ["i0"] + [self.step_expression(name, row) for row in self.step_rows[1:]]
 
 
+def time_tile_or_why(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = None,
+                     shape: str = AUTO) -> tuple[TimeTiling | None, str]:
+    """``time_tile``, with an error isl raises on the way as the reason there is none."""
+    try:
+        return time_tile(scop, dependences, sizes, shape)
+    except isl.Error as error:
+        return None, f"isl: {error}".splitlines()[0]
+
+
 def time_tile(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = None,
               shape: str = AUTO) -> tuple[TimeTiling | None, str]:
     """The time-tiled schedule of a stencil SCoP, or None and why not."""

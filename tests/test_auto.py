@@ -11,7 +11,7 @@ from polyopt.pipeline import Options, optimize_source, render
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.auto import choose, judge_candidates
 from polyopt.scheduler.bands import is_legal
-from polyopt.scheduler.cost import Machine, this_machine
+from polyopt.scheduler.cost import Machine, estimate, statement_shapes, this_machine
 from polyopt.scheduler.tiling import tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
@@ -110,6 +110,18 @@ def test_short_matrix_product_is_tiled_and_serial():
         assert each.estimate.regions == 0
         assert any(not other.serial and other.candidate is each.candidate and other.estimate.regions
                    for other in judged), each.label
+
+
+def test_serial_estimate_is_the_estimate_without_openmp():
+    scop, dependences = _scop(MATMUL, {"n": 1000})
+    tiled = tile_schedule(scop.schedule, None, isolate=False, scop=scop)
+    shapes = statement_shapes(scop, tiled, dependences.all, dependences.flow, machine=MACHINE)
+    parallel = estimate(shapes, MACHINE)
+    assert parallel.regions > 0
+    serial, direct = parallel.serial(), estimate(shapes, MACHINE, parallel=False)
+    assert serial.regions == 0 and serial.seconds == pytest.approx(direct.seconds, rel=1e-12)
+    assert [(c.speedup, c.regions, c.parallel_dim) for c in serial.statements] == \
+        [(c.speedup, c.regions, c.parallel_dim) for c in direct.statements]
 
 
 @needs_gcc
