@@ -280,6 +280,7 @@ def _check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
             if done is not None and not done.intersect(instances).is_empty():
                 return AstCheck(False, f"some instance of {name} is executed more than once")
             done = instances if done is None else done.union(instances)
+        done = done.coalesce()   # a tiled loop's pieces: half as many, twice as fast to test
         if not statements[name].is_subset(done):
             return AstCheck(False, "it does not execute "
                                    + _example(statements[name].subtract(done)))

@@ -181,7 +181,8 @@ def _main_parser() -> argparse.ArgumentParser:
         usage="%(prog)s [options] FILE\n"
               "       %(prog)s bench FILE [options]\n"
               "       %(prog)s polybench [KERNELS...] [options]\n"
-              "       %(prog)s model train|evaluate [options]",
+              "       %(prog)s model train|evaluate [options]\n"
+              "       %(prog)s machine [--measure]",
         description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
                     "parallelizes (OpenMP) the static-control parts of a C file. "
                     "Run 'polyopt bench FILE' to build, time and verify the result.",
@@ -190,7 +191,9 @@ def _main_parser() -> argparse.ArgumentParser:
                "times and speedup; 'polyopt polybench [KERNELS...]' runs the PolyBench "
                "experiments (every kernel with every variant, verified and timed, with a "
                "report); 'polyopt model train|evaluate' trains the schedule classifier on "
-               "earlier searches or measures a model. Each has its own --help.")
+               "earlier searches or measures a model; 'polyopt machine' shows what the default's "
+               "cost model assumes of this machine (threads, caches, the threads' start, "
+               "measured at first use) and --measure measures it again. Each has its own --help.")
     parser.add_argument("file", help="C file to optimize ('-' for standard input)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples", "blas"],
@@ -337,6 +340,38 @@ def run_blas_flags(argv: list[str]) -> int:
     parser.add_argument("--blas-library", metavar="FLAGS_OR_NAME")
     args = parser.parse_args(argv)
     print(" ".join(library_flags(args.blas_library)))
+    return 0
+
+
+def run_machine(argv: list[str]) -> int:
+    """`polyopt machine [--measure]`: what the cost model assumes of this machine."""
+    from polyopt import machine
+    from polyopt.scheduler.cost import machine_and_sources
+    parser = argparse.ArgumentParser(
+        prog="polyopt machine",
+        description="What the default's cost model assumes of this machine: the threads "
+                    "(OMP_NUM_THREADS), the data caches, and the cost of starting the "
+                    "threads at a program's first parallel region, measured at first use "
+                    "and kept beside the tuning database. Run it alone on the machine: "
+                    "other work running makes the start look slower or faster than it is.")
+    parser.add_argument("--measure", action="store_true",
+                        help="measure the threads' start again and keep it")
+    parser.add_argument("--runs", type=argtypes.positive_int, default=machine.MEASURE_RUNS,
+                        help=f"fresh processes timed by --measure (default: {machine.MEASURE_RUNS})")
+    args = parser.parse_args(argv)
+    if args.measure:
+        from polyopt.scheduler.cost import _threads
+        try:
+            machine.measure_and_store(max(1, _threads()), args.runs)
+        except machine.MeasureError as error:
+            raise UsageError(f"polyopt machine: cannot measure the threads' start: {error}")
+    model, sources = machine_and_sources()
+    caches = ", ".join(f"L{level + 1} {cache.capacity * 2 >> 10} KiB"
+                       for level, cache in enumerate(model.caches))
+    print(f"threads:        {model.threads} (OMP_NUM_THREADS, else the CPUs this process may use)")
+    print(f"data caches:    {caches}; {sources['caches']}")
+    print(f"threads' start: {model.team_ns / 1e6:.3g} ms at a program's first parallel "
+          f"region; {sources['team_ns']}")
     return 0
 
 
@@ -495,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
                 from polyopt import model_command
                 from polyopt.polybench.training import samples_data
                 status = model_command.run(argv[1:], samples_data)
+            elif argv and argv[0] == "machine":
+                status = run_machine(argv[1:])
             elif "--blas-flags" in argv:
                 status = run_blas_flags(argv)
             else:

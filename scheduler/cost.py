@@ -75,6 +75,7 @@ from functools import cache
 import islpy as isl
 from pycparser import c_ast, c_generator
 
+from polyopt.machine import DEFAULT_TEAM_NS
 from polyopt.model import Scop, Statement
 from polyopt.scheduler.cache import sysfs_data_caches
 
@@ -115,14 +116,13 @@ class Machine:
     loop_ns: float = 12.0    # entering a loop: setup, the mispredicted exit
     skewed_loop_ns: float = 1.0   # more for the min/max bounds of a skewed loop
     region_ns: float = 300.0     # opening an OpenMP parallel region (threads waiting, spinning)
-    # starting the threads, at the first region of the program: measured, not fitted
-    # (polybench/team_start.py, polybench/results/team_start.txt). On the 2-core
-    # development machine, a virtual machine, a program's first region took 0.2-9.8 ms
-    # over 40 starts, median 5.6-5.9 ms in two measurements (the idle second CPU is
-    # woken by the hypervisor; later regions 1.3-2.4 us). A kernel of a few
-    # milliseconds does not win that back. It varies with the host's load: during
-    # the sweeps of 2026-11-26 it was often well under 1 ms.
-    team_ns: float = 6_000_000.0
+    # starting the threads, at the first region of the program: measured on the machine
+    # that runs polyopt, once, and kept (polyopt/machine.py; ``this_machine``). This
+    # default is the development machine's median, a 2-vCPU virtual machine: its first
+    # region took 0.2-9.8 ms over 40 starts, median 5.6-5.9 ms in two measurements (the
+    # idle second CPU is woken by the hypervisor; later regions 1.3-2.4 us); it varies
+    # with the host's load. A kernel of a few milliseconds does not win that back.
+    team_ns: float = DEFAULT_TEAM_NS
     # the work below which the code generator keeps a loop serial: the same
     # threshold as codegen.granularity.MIN_REGION_WORK (tests check they agree)
     min_region_work: float = 250_000.0
@@ -146,15 +146,26 @@ def _threads() -> int:
 
 @cache
 def this_machine() -> Machine:
-    """The default machine with this one's thread count and cache sizes."""
+    """The default machine with this one's thread count, cache sizes and the cost of
+    starting its threads (measured at first use, then kept: ``polyopt.machine``)."""
+    return machine_and_sources()[0]
+
+
+def machine_and_sources() -> tuple[Machine, dict[str, str]]:
+    """``this_machine()``, and where its measured parts came from (``polyopt machine``)."""
+    from polyopt.machine import team_start_ns
     default = Machine()
     sizes = _cache_sizes()
     caches = default.caches
+    sources = {"caches": "the development machine's (none found in sysfs)"}
     if len(sizes) >= 2:
         costs = [level.line_ns for level in default.caches]
         caches = tuple(CacheLevel(max(size // 2, 4 << 10), costs[min(k, len(costs) - 1)])
                        for k, size in enumerate(sizes[:3]))
-    return Machine(threads=max(1, _threads()), caches=caches)
+        sources["caches"] = "sysfs (the model lets a footprint use half of each)"
+    threads = max(1, _threads())
+    team_ns, sources["team_ns"] = team_start_ns(threads)
+    return Machine(threads=threads, caches=caches, team_ns=team_ns), sources
 
 
 # ---------------------------------------------------------------- statements
