@@ -57,8 +57,10 @@ def iterator_prefixes(scop: Scop, count: int,
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
                     check: isl.UnionMap | None = None, flat: bool = False,
-                    min_region_work: int | None = None) -> GeneratedNest:
-    """C lines for a scheduled SCoP; `dependences` None disables parallel loops.
+                    min_region_work: int | None = None, parallel: bool = True) -> GeneratedNest:
+    """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
+    loops, `parallel` False parallel loops only (innermost loops that carry no
+    dependence are still marked SIMD).
 
     With `check` (every dependence of the SCoP), the AST is read back and checked
     (codegen.verify). Where isl generated a wrong AST from the schedule tree, the
@@ -72,12 +74,12 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
     decider = None
-    if dependences is not None:
+    if dependences is not None and parallel:
         decider = RegionDecider(scop) if min_region_work is None else \
             RegionDecider(scop, threshold=min_region_work)
     ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
                     scop.context, dependences, prefix, innermost=accumulations,
-                    region_decider=decider)
+                    region_decider=decider, regions=parallel)
     checked, notes = None, []
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
@@ -93,7 +95,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             accumulations = AccumulationFinder(scop)
             ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
                             dependences, prefix, innermost=accumulations,
-                            region_decider=decider)
+                            region_decider=decider, regions=parallel)
             step("code check")
             retry = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
             if retry.correct is False:

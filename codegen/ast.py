@@ -75,12 +75,13 @@ def contains_for(node: isl.AstNode) -> bool:
 
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
-              after_mark=None, innermost=None, region_decider=None) -> AstResult:
+              after_mark=None, innermost=None, region_decider=None,
+              regions: bool = True) -> AstResult:
     """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL,
     innermost loops SIMD, where it is proven safe.
 
-    ``dependences`` None means no parallel marks at all. ``after_mark(node, build)``
-    sees each generated mark node and returns it (it may annotate it);
+    ``dependences`` None means no parallel or SIMD marks at all; ``regions`` False,
+    no PARALLEL marks (serial code), SIMD marks still. ``after_mark(node, build)`` sees each generated mark node and returns it (it may annotate it);
     ``innermost(node, build)`` likewise each innermost loop that is neither
     PARALLEL nor SIMD (codegen.accumulate); with ``dependences`` None, every
     innermost loop (a CUDA thread's loops, all serial).
@@ -107,7 +108,8 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         try:
             parallel = False
             annotation = None
-            if dependences is not None and not any(inside_parallel) and not failures:
+            if dependences is not None and regions and not any(inside_parallel) \
+                    and not failures:
                 try:
                     parallel = loop_is_parallel(build, dependences)
                     if parallel and region_decider is not None:

@@ -101,6 +101,9 @@ class ScheduledScop:
     wavefront: bool = False           # tile bands skewed into wavefronts (scheduler.wavefront)
     tile_sizes: list[list[int]] | None = None   # per tilable band; None: the default tiling
     time_tiled: bool = False          # a stencil's time-tiled tree (scheduler.stencil), as is
+    # innermost loops proven free of dependences get `omp simd`: also in a serial
+    # choice of the default (options.parallel made False), not with --no-parallel
+    simd: bool = True
 
 
 @dataclass
@@ -195,6 +198,13 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
                   chosen: ScheduleResult | None = None) -> ScheduledScop:
     """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP.
     A result without a schedule (the original code kept) gives one without a schedule."""
+    scheduled = _schedule_scop(scop, options, dependences, chosen)
+    scheduled.simd = options.parallel      # the user's --no-parallel: no pragma at all
+    return scheduled
+
+
+def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None,
+                   chosen: ScheduleResult | None) -> ScheduledScop:
     if dependences is None:
         step("dependence analysis")
         dependences = compute_dependences(scop)
@@ -277,11 +287,11 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly."""
     step("code generation")
     scop, options = scheduled.scop, scheduled.options
-    dependences = scheduled.dependences.all if options.parallel else None
+    dependences = scheduled.dependences.all if options.parallel or scheduled.simd else None
     if not scheduled.tiling.bands:
         # isl's wrong code was seen for tiled trees only; untiled code is not checked.
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
-                               min_region_work=options.min_region_work)
+                               min_region_work=options.min_region_work, parallel=options.parallel)
     check = scheduled.dependences.all if options.check else None
     if scheduled.time_tiled:
         # No full tiles set apart to fall back from. The read-back check of the AST
@@ -289,13 +299,14 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # without a verdict: the tree is checked legal and each parallel loop is
         # proven on isl's build (codegen.ast), as for every schedule.
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
-                               min_region_work=options.min_region_work)
+                               min_region_work=options.min_region_work, parallel=options.parallel)
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
-                               flat=scheduled.flat_map, min_region_work=options.min_region_work)
+                               flat=scheduled.flat_map, min_region_work=options.min_region_work,
+                               parallel=options.parallel)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
@@ -305,7 +316,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     plain = tiled(scheduled.untiled, options, scop, scheduled.dependences, scheduled.wavefront,
                   isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
-                           min_region_work=options.min_region_work)
+                           min_region_work=options.min_region_work, parallel=options.parallel)
 
 
 @deep_stack
