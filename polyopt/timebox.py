@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.connection
+import os
+import pickle
+import select
 import signal
 import time
 
@@ -34,6 +37,10 @@ STEP_SECONDS = {
 # it, the SCoPs not yet done are left as they are (a file of many hard SCoPs would
 # otherwise take the sum of their step limits).
 FILE_SECONDS = 30.0
+
+# How often call_with_cpu_limit reads its child's CPU time.
+CPU_POLL_SECONDS = 0.01
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 _channel = None     # in a child: the connection to the parent
 
@@ -77,6 +84,74 @@ def _child(connection, function, args) -> None:
     except Exception as error:  # noqa: BLE001 - reported to the parent
         connection.send(("error", f"{type(error).__name__}: {error}"))
     connection.close()
+
+
+def call_with_cpu_limit(seconds: float, function, *args):
+    """(function(*args), the CPU seconds it took), computed in a forked child that is
+    killed once it has used `seconds` of CPU time: its own time, not the wall clock,
+    so that a loaded machine (a parallel make) gives the same answer. Its result must
+    pickle. TimeBoxExceeded past the limit, TimeBoxFailed if it raised or died.
+
+    Unlike the time boxes above it also works inside a time-boxed child (it forks
+    directly, not through multiprocessing). Where a process's CPU time cannot be read
+    (no /proc), the function runs inline, without a limit."""
+    if not os.path.exists(f"/proc/{os.getpid()}/stat"):
+        started = time.process_time()
+        return function(*args), time.process_time() - started
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:                      # the child: compute, send, leave at once
+        try:
+            os.close(read_end)
+            _die_with_parent()
+            try:
+                payload = pickle.dumps(("ok", function(*args)))
+            except BaseException as error:  # noqa: BLE001 - reported to the parent
+                payload = pickle.dumps(("error", f"{type(error).__name__}: {error}"))
+            with os.fdopen(write_end, "wb") as out:
+                out.write(payload)
+        finally:
+            os._exit(0)               # no clean-up of the parent's state, no buffers flushed
+    os.close(write_end)
+    chunks: list[bytes] = []
+    used = 0.0
+    try:
+        while True:
+            ready, _, _ = select.select([read_end], [], [], CPU_POLL_SECONDS)
+            if ready:
+                chunk = os.read(read_end, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                continue
+            used = _cpu_seconds(pid, used)
+            if used > seconds:
+                raise TimeBoxExceeded(f"took more than {seconds:g} s of CPU time", None, seconds)
+        used = _cpu_seconds(pid, used)
+    finally:
+        os.close(read_end)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+    try:
+        status, payload = pickle.loads(b"".join(chunks))
+    except Exception as error:  # noqa: BLE001 - nothing or a part came: it died
+        raise TimeBoxFailed("the process died") from error
+    if status != "ok":
+        raise TimeBoxFailed(payload)
+    return payload, used
+
+
+def _cpu_seconds(pid: int, last: float) -> float:
+    """User and system CPU seconds of process `pid` (`last` once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS     # utime, stime
+    except (OSError, IndexError, ValueError):
+        return last
 
 
 def _die_with_parent() -> None:

@@ -181,6 +181,11 @@ def test_program_table_flags_and_counts_below_095x():
     assert "**0.909x** ▼" in slow_row and "| 80 | ≈ |" in slow_row
     assert "**wrong output**" in next(l for l in lines if l.startswith("| wrong.c |"))
     assert "**1 of 2 programs measured below 0.95x gcc**; 1 not measured" in report
+    # where polyopt kept the code as written, the row and the count say so
+    slow.original_code = True
+    report = programs_speed.format_report([fast, slow, wrong], settings, start_up=2e-3)
+    assert "**0.909x** ▼ (original code)" in report
+    assert "**1 of 2 programs measured below 0.95x gcc** (1 of them the original code" in report
 
 
 def test_programs_with_a_main_are_found():

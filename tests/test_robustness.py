@@ -365,6 +365,46 @@ def test_closing_a_map_of_time_boxes_kills_the_children():
     assert time.monotonic() - start < 5
 
 
+def _spin_then(cpu_seconds: float, value):
+    """Busy for `cpu_seconds` of CPU time (sleeping would use none), then `value`."""
+    import os
+    import time
+    start = time.process_time()
+    while time.process_time() - start < cpu_seconds:
+        pass
+    if value == "raise":
+        raise ValueError("no such schedule")
+    if value == "die":
+        os._exit(3)
+    return value, os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_cpu_time_box_kills_past_its_cpu_seconds_and_tells_failures_apart():
+    import time
+
+    from polyopt.timebox import (TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit,
+                                 call_with_time_limit)
+
+    (value, pid), used = call_with_cpu_limit(5.0, _spin_then, 0.2, "done")
+    assert value == "done" and pid != os.getpid() and 0.15 <= used < 5.0
+    start = time.monotonic()
+    with pytest.raises(TimeBoxExceeded):
+        call_with_cpu_limit(0.3, _spin_then, 60, "late")
+    assert time.monotonic() - start < 10
+    # sleeping uses no CPU time: not killed (it is CPU time that is limited)
+    assert call_with_cpu_limit(0.05, _sleep_then, 0.3, "slept")[0][0] == "slept"
+    with pytest.raises(TimeBoxFailed, match="no such schedule"):
+        call_with_cpu_limit(5.0, _spin_then, 0, "raise")
+    with pytest.raises(TimeBoxFailed, match="died"):
+        call_with_cpu_limit(5.0, _spin_then, 0, "die")
+    # inside a time-boxed child (the pipeline's analysis of a SCoP) it forks all the same
+    (value, _), _ = call_with_time_limit(30, call_with_cpu_limit, 5.0, _spin_then, 0.05, "inner")
+    assert value == "inner"
+    with pytest.raises(TimeBoxFailed, match="TimeBoxExceeded"):
+        call_with_time_limit(30, call_with_cpu_limit, 0.3, _spin_then, 60, "late")
+
+
 def test_search_drops_a_scop_whose_dependences_run_out_of_time(tmp_path, monkeypatch):
     from polyopt import timebox
     from polyopt.frontend import extract_scops, read_source
