@@ -85,6 +85,10 @@ def is_legal(schedule: isl.Schedule, dependences: isl.UnionMap) -> bool:
     the order between every pair of statements (5x faster on kernels of many
     statements)."""
     schedule_map = schedule.get_map()
+    scheduled = schedule_map.domain()
+    if not (dependences.domain().is_subset(scheduled)
+            and dependences.range().is_subset(scheduled)):
+        return False        # an instance the schedule does not order at all
     times = dependences.apply_domain(schedule_map).apply_range(schedule_map)
     backward: list[isl.Map] = []
 

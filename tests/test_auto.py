@@ -150,6 +150,29 @@ int main(void) {
     assert actual == expected
 
 
+def test_legality_in_the_schedules_space_agrees_with_the_lexicographic_order():
+    """is_legal tests the dependences mapped to (source time -> target time); it must
+    answer as dependences ⊆ lex_lt_union_map(schedule) does: forward, backward and
+    simultaneous schedules, and one that leaves instances out."""
+    import islpy as isl
+    dependences = isl.UnionMap("[n] -> { S[i] -> S[i + 1] : 0 <= i < n - 1; "
+                               "S[i] -> T[i, j] : 0 <= i < n and 0 <= j < n }")
+    domain = isl.UnionSet("[n] -> { S[i] : 0 <= i < n; T[i, j] : 0 <= i, j < n }")
+    cases = {"forward": ("{ S[i] -> [i, 0, 0]; T[i, j] -> [i, 1, j] }", True),
+             "T before S": ("{ S[i] -> [i, 1, 0]; T[i, j] -> [i, 0, j] }", False),
+             "reversed": ("{ S[i] -> [-i, 0, 0]; T[i, j] -> [-i, 1, j] }", False),
+             "simultaneous": ("{ S[i] -> [i, 0, 0]; T[i, j] -> [i, 0, 0] }", False)}
+    for name, (text, legal) in cases.items():
+        schedule = isl.Schedule.from_domain(domain).insert_partial_schedule(
+            isl.MultiUnionPwAff.from_union_map(isl.UnionMap(text)))
+        flat = schedule.get_map()
+        assert dependences.is_subset(flat.lex_lt_union_map(flat)) == legal, name
+        assert is_legal(schedule, dependences) == legal, name
+    # a schedule of S alone does not order S -> T
+    partial = isl.Schedule.from_domain(isl.UnionSet("[n] -> { S[i] : 0 <= i < n }"))
+    assert not is_legal(partial, dependences)
+
+
 def test_min_plus_closure_gets_no_parallel_region_per_anti_diagonal():
     judged, (winner, why) = _choice(MIN_PLUS, {"n": 2000})
     # isl's own schedule (anti-diagonals inside k, a region per diagonal, each too small
