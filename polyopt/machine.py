@@ -29,6 +29,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from polyopt.errors import UsageError
+from polyopt.files import write_file
+
 DEFAULT_TEAM_NS = 6_000_000.0    # the 2-vCPU development machine's median (5.6-5.9 ms)
 RUNS = 9                         # fresh processes at first use
 MEASURE_RUNS = 30                # with `polyopt machine --measure`
@@ -128,15 +131,12 @@ def _read(path: Path) -> dict:
 def _write(path: Path, key: str, entry: dict) -> None:
     """Adds `key` to the file, replaced at once (processes measuring side by side
     each leave a whole file)."""
+    data = _read(path)
+    data[key] = entry
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = _read(path)
-        data[key] = entry
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".machine-")
-        with os.fdopen(handle, "w") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
-        os.replace(temporary, path)
-    except OSError:
+        write_file(str(path), json.dumps(data, indent=1, sort_keys=True).encode())
+    except (OSError, UsageError):
         pass            # a read-only cache: measured again next time
 
 
