@@ -53,6 +53,33 @@ def sysfs_data_caches() -> dict[int, int]:
     return _from_sysfs(_SYSFS)
 
 
+def _cpu_count(text: str) -> int | None:
+    """CPUs in a sysfs CPU list (`0-3,8`)."""
+    total = 0
+    for part in text.strip().split(","):
+        first, _, last = part.partition("-")
+        if not first.isdigit() or (last and not last.isdigit()):
+            return None
+        total += int(last) - int(first) + 1 if last else 1
+    return total or None
+
+
+def sysfs_cache_sharing() -> dict[int, int]:
+    """CPUs sharing each data (or unified) cache level of the first core, from sysfs
+    (`shared_cpu_list`; empty where it says nothing)."""
+    found: dict[int, int] = {}
+    for index in sorted(_SYSFS.glob("index*")):
+        try:
+            level = int((index / "level").read_text())
+            kind = (index / "type").read_text().strip()
+            shared = _cpu_count((index / "shared_cpu_list").read_text())
+        except (OSError, ValueError):
+            continue
+        if kind in ("Data", "Unified") and shared is not None and level not in found:
+            found[level] = shared
+    return found
+
+
 def _from_sysconf() -> dict[int, int]:
     found = {}
     for level, name in ((1, "SC_LEVEL1_DCACHE_SIZE"), (2, "SC_LEVEL2_CACHE_SIZE")):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from conftest import KERNELS, compile_and_run, needs_gcc
@@ -122,6 +124,23 @@ def test_serial_estimate_is_the_estimate_without_openmp():
     assert serial.regions == 0 and serial.seconds == pytest.approx(direct.seconds, rel=1e-12)
     assert [(c.speedup, c.regions, c.parallel_dim) for c in serial.statements] == \
         [(c.speedup, c.regions, c.parallel_dim) for c in direct.statements]
+
+
+def test_threads_split_a_shared_cache():
+    """B of a 600x600 product (2.9 MB) stays in a 4 MB last-level cache that one thread
+    has to itself, not in the half of it each of two threads has: the parallel
+    estimate brings B in again for every i, the serial one once."""
+    scop, dependences = _scop(MATMUL, {"n": 600})
+    shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
+                              machine=MACHINE)
+    parallel = estimate(shapes, MACHINE)
+    serial = estimate(shapes, MACHINE, parallel=False)
+    assert parallel.statements[0].parallel_depth == 0
+    assert parallel.statements[0].lines[-1] > 100 * serial.statements[0].lines[-1]
+    assert parallel.serial().statements[0].lines == serial.statements[0].lines
+    private = Machine(threads=2, caches=tuple(replace(level, shared=1) for level in MACHINE.caches))
+    alone = estimate(shapes, private)
+    assert alone.statements[0].lines == serial.statements[0].lines
 
 
 @needs_gcc

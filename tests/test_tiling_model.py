@@ -237,6 +237,19 @@ def test_cache_sizes_from_sysfs(tmp_path):
     assert _from_sysfs(tmp_path) == {1: 48 * 1024, 2: 2048 * 1024}
 
 
+def test_cache_sharing_from_sysfs(tmp_path, monkeypatch):
+    import polyopt.scheduler.cache as cache
+    for index, (level, kind, cpus) in enumerate([(1, "Data", "0"), (1, "Instruction", "0"),
+                                                 (2, "Unified", "0-1"), (3, "Unified", "0-3,8-11")]):
+        directory = tmp_path / f"index{index}"
+        directory.mkdir()
+        (directory / "level").write_text(f"{level}\n")
+        (directory / "type").write_text(f"{kind}\n")
+        (directory / "shared_cpu_list").write_text(f"{cpus}\n")
+    monkeypatch.setattr(cache, "_SYSFS", tmp_path)
+    assert cache.sysfs_cache_sharing() == {1: 1, 2: 2, 3: 8}
+
+
 def test_untiled_band_gets_its_stride_one_loop_innermost():
     """The product fits the cache (N = 100): not tiled, but j (stride 1 in C and B)
     goes innermost, the parallel i stays outermost; still legal."""
