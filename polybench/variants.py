@@ -85,6 +85,7 @@ def _polly_clang() -> tuple[str | None, str]:
 # --variants and results.csv use, name only the scheduler).
 _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "isl": "polyopt (isl)",
                    "identity-omp": "polyopt (identity)", "time-tile": "polyopt (time-tile)",
+                   "hexagonal": "polyopt (hexagonal)",
                    "blas": "polyopt (--blas)",
                    "cuda": "polyopt (CUDA)"}
 
@@ -97,7 +98,8 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "blas", "random:N", "ga:N",
+    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "hexagonal", "blas",
+            "random:N", "ga:N",
             "ga-c:N", "ga-guard:N",
             "cuda", "pluto", "polly", "graphite"]
 
@@ -176,6 +178,12 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                        description="polyopt --time-tile: stencils time-tiled (diamond tiles where "
                                    "legal, else parallelogram; wavefronts of tiles in parallel), "
                                    "other SCoPs as the default")
+    if name == "hexagonal":
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
+                       Options(scheduler="auto", time_tile="hexagonal"),
+                       description="polyopt --time-tile --time-tile-shape hexagonal: stencils in "
+                                   "Grosser's hybrid hexagonal/parallelogram tiles (two phases of "
+                                   "parallel hexagons per time tile), other SCoPs as the default")
     if name == "identity-omp":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="identity"),
                        description="polyopt: original order, tiled and parallel where legal")

@@ -248,3 +248,15 @@ def test_cli_time_tiles_and_refuses_cuda(tmp_path, capsys):
     assert "time-tiled stencil (diamond tiles" in output.read_text()
     assert main([str(source), "--time-tile", "--target", "cuda"]) != 0
     assert "--time-tile needs" in capsys.readouterr().err
+
+
+def test_hexagonal_variant_of_the_polybench_runner():
+    """`polyopt polybench --variants hexagonal` runs Grosser's hybrid hexagonal tiles."""
+    from polyopt.polybench.variants import known_variants, label, make_variant
+    made = make_variant("hexagonal", 2)
+    assert made.options.time_tile == "hexagonal" and made.options.scheduler == "auto"
+    assert "-fopenmp" in made.compiler
+    assert label("hexagonal") == "polyopt (hexagonal)" and "hexagonal" in known_variants()
+    text = _program(*STENCILS["jacobi1d"])
+    optimized = optimize_source(SourceFile("jacobi1d.c", text), made.options).text
+    assert "time-tiled stencil (hexagonal" in optimized
