@@ -33,18 +33,24 @@ def _parse_size(text: str) -> int | None:
     return int(digits) * scale if digits.isdigit() and int(digits) > 0 else None
 
 
-def _from_sysfs(root: Path) -> dict[int, int]:
+def _per_level(root: Path, name: str, parse) -> dict[int, int]:
+    """parse(the file `name`) of each data (or unified) cache level in `root`, the
+    first one of a level; levels where it is unreadable or None are left out."""
     found: dict[int, int] = {}
     for index in sorted(root.glob("index*")):
         try:
             level = int((index / "level").read_text())
             kind = (index / "type").read_text().strip()
-            size = _parse_size((index / "size").read_text())
+            value = parse((index / name).read_text())
         except (OSError, ValueError):
             continue
-        if kind in ("Data", "Unified") and size is not None and level not in found:
-            found[level] = size
+        if kind in ("Data", "Unified") and value is not None and level not in found:
+            found[level] = value
     return found
+
+
+def _from_sysfs(root: Path) -> dict[int, int]:
+    return _per_level(root, "size", _parse_size)
 
 
 def sysfs_data_caches() -> dict[int, int]:
@@ -67,17 +73,7 @@ def _cpu_count(text: str) -> int | None:
 def sysfs_cache_sharing() -> dict[int, int]:
     """CPUs sharing each data (or unified) cache level of the first core, from sysfs
     (`shared_cpu_list`; empty where it says nothing)."""
-    found: dict[int, int] = {}
-    for index in sorted(_SYSFS.glob("index*")):
-        try:
-            level = int((index / "level").read_text())
-            kind = (index / "type").read_text().strip()
-            shared = _cpu_count((index / "shared_cpu_list").read_text())
-        except (OSError, ValueError):
-            continue
-        if kind in ("Data", "Unified") and shared is not None and level not in found:
-            found[level] = shared
-    return found
+    return _per_level(_SYSFS, "shared_cpu_list", _cpu_count)
 
 
 def _from_sysconf() -> dict[int, int]:

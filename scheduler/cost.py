@@ -32,7 +32,8 @@ statement is looked at on its own, in the schedule's coordinates:
   parallel statement: each footprint gets its part of the capacity. (syr2k and
   gemm at LARGE: the original order tiled keeps a 5-10 MB panel in the 16 MB the
   model allows the whole cache; with two threads it does not stay, and isl's
-  schedule, which reuses its panels from a 64 KB tile, measured 2-4x faster.) Tiling shows up by itself: the point loops' footprint fits.
+  schedule, which reuses its panels from a 64 KB tile, measured 2-4x faster.)
+  Tiling shows up by itself: the point loops' footprint fits.
   Address translation is counted the same way, with pages for lines and the
   two TLB levels for caches: a walk down the columns of a large array takes a
   new page at every access, and that, more than the cache lines, is what makes
