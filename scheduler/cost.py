@@ -635,22 +635,26 @@ def _groups(shape: StatementShape) -> list[list[_Access]]:
     return list(groups.values())
 
 
-def _memory_lines(shape: StatementShape, shapes: list[StatementShape],
-                  machine: Machine, threads: int = 1) -> tuple[list[float], list[float]]:
-    """Lines brought into each cache level for this statement, and pages into each
-    TLB level (see the module docstring); run by `threads` threads at once, a shared
-    cache level holds each thread's part only."""
+def _cache_lines(shape: StatementShape, shapes: list[StatementShape], machine: Machine,
+                 threads: int = 1) -> list[float]:
+    """Lines brought into each cache level for this statement (see the module
+    docstring); run by `threads` threads at once, a shared level holds each thread's
+    part only."""
     per_line = max(1, machine.line_bytes // machine.element_bytes)
     caches = [replace(level, capacity=level.capacity // max(1, min(level.shared, threads)))
               for level in machine.caches]
     lines = _level_traffic(shape, shapes, caches, machine.line_bytes, per_line, False)
-    lines = [max(count, _compulsory(shape, shapes, False)) for count in lines]
+    return [max(count, _compulsory(shape, shapes, False)) for count in lines]
+
+
+def _tlb_pages(shape: StatementShape, shapes: list[StatementShape],
+               machine: Machine) -> list[float]:
+    """Pages brought into each TLB level for this statement (each core has its own)."""
     if not machine.tlbs:
-        return lines, []
+        return []
     per_page = max(1, machine.page_bytes // machine.element_bytes)
     pages = _level_traffic(shape, shapes, machine.tlbs, machine.page_bytes, per_page, True)
-    pages = [max(count, _compulsory(shape, shapes, True)) for count in pages]
-    return lines, pages
+    return [max(count, _compulsory(shape, shapes, True)) for count in pages]
 
 
 def compulsory_lines(shapes: list[StatementShape]) -> float:
@@ -792,7 +796,7 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
             compute /= machine.vector_width
         elif shape.loops and shape.loops[-1] in shape.recurrent:
             compute = max(compute, instances * shape.chain * machine.latency_ns)
-        lines, pages = _memory_lines(shape, shapes, machine)
+        lines, pages = _cache_lines(shape, shapes, machine), _tlb_pages(shape, shapes, machine)
         memory = _memory_ns(lines, pages, machine)
         entries = 0.0
         for dim in shape.loops:
@@ -810,9 +814,10 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
             key = _loop_key(shape, dim)
             regions_of[key] = max(regions_of.get(key, 0.0), regions)
         serial_memory = serial_lines = None
-        if parallel_dim is not None and any(level.shared > 1 for level in machine.caches):
+        if parallel_dim is not None and any(min(level.shared, machine.threads) > 1
+                                            for level in machine.caches):
             serial_memory, serial_lines = memory, lines
-            lines, pages = _memory_lines(shape, shapes, machine, machine.threads)
+            lines = _cache_lines(shape, shapes, machine, machine.threads)
             memory = _memory_ns(lines, pages, machine)
         costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
                                    parallel_dim, parallel_depth, speedup, regions, lines,
