@@ -30,9 +30,10 @@ from pycparser import c_ast
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.codegen.gpu import SHARED_MARK, GpuMapping, Kernel, KernelNames, Promotion, \
-    block_schedule, kernel_context, kernel_schedule, map_to_gpu, mapped_bounds, promotions, \
-    thread_schedule_in_tile, tile_map
+from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel, KernelNames, \
+    Promotion, block_schedule, kernel_context, kernel_schedule, map_time_tiles, map_to_gpu, \
+    mapped_bounds, promotions, step_bands, step_points, thread_schedule_in_tile, tile_block_schedule, \
+    tile_map
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.dependences import accesses_to
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
@@ -226,6 +227,14 @@ class KernelBodyPrinter(OpenMPPrinter):
 
     def print(self, node: isl.AstNode) -> list[cgen.Generable]:
         if node.get_type() == isl.ast_node_type.mark and \
+                node.mark_get_id().get_name().startswith(TILE_STEP_MARK):
+            # a time tile's step of one statement: this thread's points, then a
+            # barrier every thread of the block reaches (the loops around are the block's)
+            values, thread_body = self.pieces[node.get_annotation().get_name()]
+            return [cgen.Block([cgen.Line(f"const int {name} = {value};") for name, value in values]
+                               + self.print(thread_body)),
+                    cgen.Line("__syncthreads();")]
+        if node.get_type() == isl.ast_node_type.mark and \
                 node.mark_get_id().get_name() == SHARED_MARK:
             value, thread_body, tiles = self.pieces[node.get_annotation().get_name()]
             self.inside_shared = True
@@ -295,15 +304,22 @@ class KernelBodyPrinter(OpenMPPrinter):
 class HostPrinter(OpenMPPrinter):
     """Host loops; a kernel mark becomes the launch of that kernel."""
 
-    def __init__(self, scop: Scop, expressions: ExpressionPrinter, launches: dict[str, list]):
+    def __init__(self, scop: Scop, expressions: ExpressionPrinter, launches: dict[str, list],
+                 host_values: dict[str, list[str]]):
         super().__init__(scop, expressions)
         self.launches = launches
+        # per kernel mark generated (its annotation, set by the AST build): declarations
+        # of the host loops' values where isl left no loop (one value: no iterator)
+        self.host_values = host_values
 
     def print(self, node: isl.AstNode) -> list[cgen.Generable]:
         if node.get_type() == isl.ast_node_type.mark:
             name = node.mark_get_id().get_name()
             if name in self.launches:
-                return self.launches[name]
+                declared = self.host_values[node.get_annotation().get_name()]
+                if not declared:
+                    return self.launches[name]
+                return [cgen.Block([cgen.Line(line) for line in declared] + self.launches[name])]
         return super().print(node)
 
 
@@ -432,8 +448,17 @@ class CudaGenerator:
     # -- code ---------------------------------------------------------------
 
     def generate(self, schedule: isl.Schedule, dependences: isl.UnionMap,
-                 block_sizes: list[int] | None, max_threads: int = 1024) -> CudaNest:
-        mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads)
+                 block_sizes: list[int] | None, max_threads: int = 1024,
+                 time_tiles: bool = False) -> CudaNest:
+        """The CUDA code of `schedule`; with `time_tiles`, a time-tiled tree
+        (scheduler.stencil.TimeTiling.for_blocks) mapped a tile per block."""
+        if time_tiles:
+            mapping = map_time_tiles(schedule, dependences, block_sizes, max_threads)
+            if mapping is None:
+                raise NothingToOffload("the time tiles have no parallel tile loop or a step "
+                                       "whose points depend on each other")
+        else:
+            mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads)
         if not mapping.parallel:
             raise NothingToOffload()
         from polyopt.scheduler.cost import parameter_point
@@ -459,9 +484,32 @@ class CudaGenerator:
             nest.kernels += 1
             nest.mapped_kernels += kernel.mapped is not None
             nest.description.append(
-                "x".join(map(str, reversed(kernel.block_sizes))) if kernel.block_sizes else "1 thread")
-        host = build_ast(mapping.schedule, self.scop.context, None, self.host_prefix)
-        loops = HostPrinter(self.scop, self.expressions, launches).print(host.root)
+                f"a time tile per block of {'x'.join(map(str, kernel.threads))}" if kernel.threads
+                else "x".join(map(str, reversed(kernel.block_sizes))) if kernel.block_sizes
+                else "1 thread")
+        host_values: dict[str, list[str]] = {}
+        kernels = {kernel.mark: kernel for kernel in mapping.kernels}
+
+        def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
+            kernel = kernels.get(node.mark_get_id().get_name())
+            if kernel is None:
+                return node
+            # a host loop isl generated with one value has no iterator in the C code:
+            # its value (in terms of the loops there are) is declared for the launch
+            values = isl.PwMultiAff.from_map(isl.Map.from_union_map(
+                build.get_schedule().reverse().apply_range(kernel.prefix)))
+            declared = []
+            for j in range(kernel.depth):
+                name = f"{self.host_prefix}{j}"
+                value = self.expressions(build.expr_from_pw_aff(values.get_pw_aff(j).coalesce()))
+                if value != name:
+                    declared.append(f"const int {name} = {value};")
+            key = f"polyopt_launch_{len(host_values)}"
+            host_values[key] = declared
+            return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
+
+        host = build_ast(mapping.schedule, self.scop.context, None, self.host_prefix, after_mark)
+        loops = HostPrinter(self.scop, self.expressions, launches, host_values).print(host.root)
         nest.host_lines = self._host(arrays, loops)
         return nest
 
@@ -478,11 +526,16 @@ class CudaGenerator:
         names = self._names(kernel)
         context = kernel_context(kernel, names, self.scop.context)
         tile = _fresh("polyopt_tile", self.used)
-        shared = self._shared_tiles(kernel, names, arrays, tile) if self.shared_memory else {}
+        shared = (self._shared_tiles(kernel, names, arrays, tile)
+                  if self.shared_memory and not kernel.threads else {})
         threads = 1
         for size in kernel.block_sizes:
             threads *= size
-        if shared:
+        spread = [_fresh(f"polyopt_thread_{axis}", self.used)
+                  for axis in AXES[:len(kernel.threads or [])]]
+        if kernel.threads:
+            body = self._tile_body(mapping, kernel, names, arrays, spread, context)
+        elif shared:
             body = self._shared_body(mapping, kernel, names, arrays, shared, threads, tile, context)
         else:
             accumulations = self._accumulations()
@@ -506,8 +559,10 @@ class CudaGenerator:
         n = kernel.n_mapped
         for k in range(n):
             axis = AXES[n - 1 - k]
-            indices.append(f"const int {names.block[k]} = blockIdx.{axis}, "
-                           f"{names.thread[k]} = threadIdx.{axis};")
+            indices.append(f"const int {names.block[k]} = blockIdx.{axis}"
+                           + ("" if kernel.threads else f", {names.thread[k]} = threadIdx.{axis}")
+                           + ";")
+        indices += [f"const int {name} = threadIdx.{axis};" for name, axis in zip(spread, AXES)]
         signature = f"__global__ void {name}({', '.join(parameters)})"
         definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).split("\n")
         return self._launch(kernel, names, name, arguments), definition
@@ -550,6 +605,54 @@ class CudaGenerator:
                                     accumulations and accumulations.found)
         return printer.print(block.root)
 
+    def _tile_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
+                   arrays: dict[str, DeviceArray], spread: list[str],
+                   context: isl.Set) -> list[cgen.Generable]:
+        """A block's time tile (map_time_tiles): the loops every thread of the block
+        runs alike (the tile's time steps, its statements), and at each statement's
+        TILE_STEP_MARK, the points of that step this thread runs, generated apart
+        with the loops' values as parameters, then a barrier."""
+        spaces = dict(step_bands(mapping.schedule))
+        pieces: dict[str, tuple[list[tuple[str, str]], object]] = {}
+        wanted: list[tuple[str, isl.UnionMap, list[str]]] = []
+        step_names: list[str] = []      # the values of the loops around (each piece's block)
+
+        def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
+            name = node.mark_get_id().get_name()
+            if not name.startswith(TILE_STEP_MARK):
+                return node
+            outer = build.get_schedule()
+            space = build.get_schedule_space()
+            local = isl.LocalSpace.from_space(space)
+            values = []
+            for j in range(space.dim(isl.dim_type.set)):
+                value = isl.PwAff.from_aff(isl.Aff.var_on_domain(local, isl.dim_type.set, j))
+                if j == len(step_names):
+                    step_names.append(_fresh(f"polyopt_step{j}", self.used))
+                values.append((step_names[j], self.expressions(build.expr_from_pw_aff(value))))
+            key = f"polyopt_piece_{len(pieces)}"
+            pieces[key] = (values, None)
+            wanted.append((key, step_points(spaces[name], outer, [v for v, _ in values],
+                                            kernel.threads, spread), name))
+            return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
+
+        block = build_ast(tile_block_schedule(mapping, kernel, names), context, None,
+                          self.kernel_prefix, after_mark)
+        for key, points, _ in wanted:
+            values = pieces[key][0]
+            local = isl.Set(f"[{', '.join([v for v, _ in values] + spread)}] -> {{ : "
+                            + " and ".join(f"0 <= {t} < {size}"
+                                           for t, size in zip(spread, kernel.threads)) + " }")
+            thread_context = local.align_params(context.get_space()).intersect(
+                context.align_params(local.get_space()))
+            if points.is_empty():
+                raise CodegenError("--target cuda: a time tile's step has no points "
+                                   "(internal error)", self.scop.region.location)
+            thread = build_ast(points, thread_context, None, f"{self.kernel_prefix}_")
+            pieces[key] = (values, thread.root)
+        printer = KernelBodyPrinter(self.scop, self.expressions, arrays, pieces=pieces)
+        return printer.print(block.root)
+
     def _accumulations(self) -> AccumulationFinder | None:
         """Register promotion (PPCG's private memory, for the one case that pays most):
         in a thread's innermost loop, the element it accumulates into is kept in a
@@ -581,14 +684,16 @@ class CudaGenerator:
         for k, (low, high) in enumerate(mapped_bounds(kernel, names)):
             lines.append(cgen.Line(f"const int {names.low[k]} = {self._host_expression(low)};"))
             extent = f"polyopt_extent{k}"
-            lines.append(cgen.Line(f"const int {extent} = {self._host_expression(high)} - "
+            # (a piecewise bound prints as a conditional expression: parenthesized)
+            lines.append(cgen.Line(f"const int {extent} = ({self._host_expression(high)}) - "
                                    f"{names.low[k]} + 1;"))
             extents.append(extent)
         grid = [f"({extents[k]} + {size - 1}) / {size}" if size > 1 else extents[k]
                 for k, size in enumerate(kernel.block_sizes)]
+        block = kernel.threads or list(reversed(kernel.block_sizes))
         launch = [
             cgen.Line(f"dim3 polyopt_grid({', '.join(reversed(grid))});"),
-            cgen.Line(f"dim3 polyopt_block({', '.join(map(str, reversed(kernel.block_sizes)))});"),
+            cgen.Line(f"dim3 polyopt_block({', '.join(map(str, block))});"),
             cgen.Line(f"{name}<<<polyopt_grid, polyopt_block>>>({', '.join(arguments)});"),
             cgen.Line(check),
         ]

@@ -31,6 +31,7 @@ from polyopt.scheduler.bands import coincident_members
 MAX_MAPPED = 3
 DEFAULT_BLOCK = {1: [256], 2: [32, 8], 3: [32, 4, 2]}   # x first
 KERNEL_MARK = "kernel"
+TILE_STEP_MARK = "tile_step"     # (+ a number) a time tile's statement: its points of one step
 
 
 @dataclass
@@ -44,6 +45,9 @@ class Kernel:
     domain: isl.UnionSet                    # the instances it runs (all host iterations)
     prefix: isl.UnionMap                    # instances -> host dims
     sequential: isl.UnionMap | None = None  # instances -> first loop below the mapped band
+    # a time tile per block (map_time_tiles): the block's threads, x first; they share
+    # the points of each statement's time step below the tree's TILE_STEP_MARK marks
+    threads: list[int] | None = None
 
     @property
     def n_mapped(self) -> int:
@@ -121,6 +125,63 @@ def _visit(node: isl.ScheduleNode, dependences: isl.UnionMap, sizes, max_threads
     if node.n_children() == 1:
         return _visit(node.child(0), dependences, sizes, max_threads, mapping).parent()
     return node
+
+
+def map_time_tiles(schedule: isl.Schedule, dependences: isl.UnionMap,
+                   threads: list[int] | None = None, max_threads: int = 1024) -> GpuMapping | None:
+    """Mark the kernel of a time-tiled tree (scheduler.stencil.TimeTiling.for_blocks),
+    PPCG's hybrid tiling on a GPU: the tile band's members before its first parallel
+    one stay host loops (the time tile and the phase, or the wavefront: a launch per
+    phase), that member goes to blocks, one tile each, and the rest of the tile runs
+    in its block, whose threads share the points of each statement's time step (the
+    space band below each TILE_STEP_MARK mark), a barrier after each. None where no
+    tile member is parallel or a statement's points of one step depend on each other."""
+    node = schedule.get_root().child(0)
+    if node.get_type() != isl.schedule_node_type.band:
+        return None
+    while not coincident_members(node, dependences)[0]:
+        if node.band_n_member() == 1:
+            return None
+        node = node.band_split(1).child(0)
+    if node.band_n_member() > 1:
+        node = node.band_split(1)
+    steps: list[bool] = []
+
+    def visit(inner: isl.ScheduleNode) -> bool:
+        if (inner.get_type() == isl.schedule_node_type.mark
+                and inner.mark_get_id().get_name().startswith(TILE_STEP_MARK)):
+            band = inner.child(0)
+            steps.append(band.get_type() == isl.schedule_node_type.band
+                         and all(coincident_members(band, dependences)))
+        return True
+
+    node.foreach_descendant_top_down(visit)
+    if not steps or not all(steps):
+        return None
+    mapping = GpuMapping(schedule)
+    node = _make_kernel(node, [1], mapping)
+    space_dims = _out_dims(step_bands(node.get_schedule())[0][1])
+    mapping.kernels[-1].threads = list(reversed(block_sizes_for(min(space_dims, 2), threads,
+                                                                 max_threads)))
+    mapping.schedule = node.get_schedule()
+    return mapping
+
+
+def step_bands(schedule: isl.Schedule) -> list[tuple[str, isl.UnionMap]]:
+    """(mark name, instances -> space point) of each TILE_STEP_MARK mark of a tree."""
+    found = []
+
+    def visit(node: isl.ScheduleNode) -> bool:
+        if (node.get_type() == isl.schedule_node_type.mark
+                and node.mark_get_id().get_name().startswith(TILE_STEP_MARK)):
+            band = node.child(0)
+            found.append((node.mark_get_id().get_name(),
+                          band.band_get_partial_schedule_union_map().intersect_domain(
+                              band.get_domain())))
+        return True
+
+    schedule.get_root().foreach_descendant_top_down(visit)
+    return found
 
 
 def _has_parallel_band(node: isl.ScheduleNode, dependences: isl.UnionMap) -> bool:
@@ -371,6 +432,47 @@ def block_schedule(mapping: GpuMapping, kernel: Kernel, names: KernelNames) -> i
     node = node.insert_partial_schedule(tile).child(0)
     node = node.insert_mark(isl.Id.read_from_str(node.get_ctx(), SHARED_MARK))
     return node.get_schedule()
+
+
+def tile_block_schedule(mapping: GpuMapping, kernel: Kernel, names: KernelNames) -> isl.Schedule:
+    """The host tree restricted to the tile of one block of a time-tile kernel
+    (map_time_tiles), the mapped member removed (it is the block's)."""
+    schedule = mapping.schedule.intersect_domain(block_instances(kernel, names))
+    node = _find_mark(schedule.get_root(), kernel.mark)
+    return node.child(0).delete().get_schedule()
+
+
+def step_points(space: isl.UnionMap, outer: isl.UnionMap, outer_names: list[str],
+                threads: list[int], thread_names: list[str]) -> isl.UnionMap:
+    """instances -> space point, for the instances one thread runs of a time tile's
+    step: those whose outer schedule values (`outer`: instances -> the values of the
+    loops around, in the block's AST) are the parameters `outer_names`, and whose
+    innermost space coordinate is threadIdx.x modulo the threads along x (the one
+    outside it, threadIdx.y modulo those along y)."""
+    ctx = space.get_ctx()
+    values = isl.Set(f"[{', '.join(outer_names)}] -> {{ : }}")
+    relation = isl.Map.from_union_map(outer)
+    values = isl.Set.universe(relation.get_space().range()).align_params(values.get_space())
+    local = isl.LocalSpace.from_space(values.get_space())
+    for j, name in enumerate(outer_names):
+        parameter = values.find_dim_by_name(isl.dim_type.param, name)
+        equal = (isl.Constraint.alloc_equality(local)
+                 .set_coefficient_val(isl.dim_type.set, j, isl.Val.int_from_si(ctx, 1))
+                 .set_coefficient_val(isl.dim_type.param, parameter, isl.Val.int_from_si(ctx, -1)))
+        values = values.add_constraint(equal)
+    instances = outer.intersect_range(isl.UnionSet.from_set(values.align_params(
+        relation.get_space()))).domain()
+    relation = isl.Map.from_union_map(space)
+    n = relation.dim(isl.dim_type.out)
+    point = [f"x{k}" for k in range(n)]
+    spread = [f"({point[n - 1 - k]} - {t}) mod {size} = 0"
+              for k, (t, size) in enumerate(zip(thread_names, threads)) if k < n]
+    mine = isl.Set(f"[{', '.join(thread_names)}] -> {{ [{', '.join(point)}] : "
+                   + " and ".join(spread) + " }")
+    mine = mine.align_params(relation.get_space())
+    relation = relation.align_params(mine.get_space()).intersect_range(mine)
+    return isl.UnionMap.from_map(relation).intersect_domain(
+        instances.align_params(relation.get_space()))
 
 
 def thread_schedule_in_tile(mapping: GpuMapping, kernel: Kernel, names: KernelNames,

@@ -299,9 +299,8 @@ def run_optimize(argv: list[str]) -> int:
     _configure_logging(args)
     options = _options(args)
     source = read_source(args.file)
-    if options.time_tile is not None and (options.target != "c" or not options.tile):
-        raise UsageError("--time-tile needs tiling and the OpenMP C target "
-                         "(not --no-tile, not --target cuda)")
+    if options.time_tile is not None and not options.tile:
+        raise UsageError("--time-tile needs tiling (not --no-tile)")
     if args.scheduler == "ga" and args.budget == 0:
         raise UsageError("--scheduler ga searches: it needs a --budget of at least 1")
     if args.classifier is None and args.classifier_mode is not None:

@@ -101,6 +101,8 @@ class ScheduledScop:
     wavefront: bool = False           # tile bands skewed into wavefronts (scheduler.wavefront)
     tile_sizes: list[list[int]] | None = None   # per tilable band; None: the default tiling
     time_tiled: bool = False          # a stencil's time-tiled tree (scheduler.stencil), as is
+    # --target cuda: the time tiles with a GPU's inside (TimeTiling.for_blocks), checked
+    gpu_tree: isl.Schedule | None = None
     # innermost loops proven free of dependences get `omp simd`: also in a serial
     # choice of the default (options.parallel made False), not with --no-parallel
     simd: bool = True
@@ -209,7 +211,7 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
         step("dependence analysis")
         dependences = compute_dependences(scop)
     step("scheduling")
-    if chosen is None and options.time_tile is not None and options.tile and options.target == "c":
+    if chosen is None and options.time_tile is not None and options.tile:
         time_tiled = time_tiled_scop(scop, options, dependences)
         if time_tiled is not None:
             return time_tiled
@@ -243,12 +245,41 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
 
 def time_tiled_scop(scop: Scop, options: Options, dependences: Dependences) -> ScheduledScop | None:
     """The SCoP time-tiled (scheduler.stencil), None if it is no stencil (logged)."""
-    from polyopt.scheduler.stencil import time_tile_or_why
-    result, why = time_tile_or_why(scop, dependences.all, options.stencil_tile, options.time_tile)
+    from polyopt.scheduler.stencil import AUTO, HEXAGONAL, time_tile_or_why
+    result = None
+    if options.target == "cuda" and options.time_tile == AUTO:
+        # hexagons on a GPU (Grosser): every tile of a phase starts at once
+        result, why = time_tile_or_why(scop, dependences.all, options.stencil_tile, HEXAGONAL)
+    if result is None:
+        result, why = time_tile_or_why(scop, dependences.all, options.stencil_tile,
+                                       options.time_tile)
     if result is None:      # scheduled as usual then
         log.info("%s: not time-tiled: %s", scop.region.location, why)
         return None
-    return time_tiled_as_scheduled(scop, options, dependences, result, result.description)
+    scheduled = time_tiled_as_scheduled(scop, options, dependences, result, result.description)
+    if options.target == "cuda":
+        scheduled.gpu_tree = gpu_time_tiles(scop, dependences, result)
+        if scheduled.gpu_tree is None:
+            return None
+    return scheduled
+
+
+def gpu_time_tiles(scop: Scop, dependences: Dependences, tiling) -> isl.Schedule | None:
+    """The time tiles with a GPU's inside (TimeTiling.for_blocks), checked like the
+    tiling itself, and mappable a tile per block; None (logged) if not."""
+    from polyopt.codegen.gpu import TILE_STEP_MARK, map_time_tiles
+    from polyopt.scheduler.stencil import tiles_in_order
+    tree, untiled = tiling.for_blocks(TILE_STEP_MARK)
+    if not (is_legal(untiled, dependences.all) and tiles_in_order(tiling.tile_band,
+                                                                   dependences.all)):
+        log.info("%s: not time-tiled for the GPU: the statements of one time step in "
+                 "sequence are not legal", scop.region.location)
+        return None
+    if map_time_tiles(tree, dependences.all) is None:
+        log.info("%s: not time-tiled for the GPU: no parallel tile loop, or the points of "
+                 "one step depend on each other", scop.region.location)
+        return None
+    return tree
 
 
 def time_tiled_as_scheduled(scop: Scop, options: Options, dependences: Dependences, tiling,
@@ -612,8 +643,13 @@ class DeviceCode:
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
                                   scheduled.options.shared_memory, self.shared_bytes,
                                   scheduled.options.registers)
-        nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
-                                  scheduled.options.block_sizes, self.max_threads)
+        if scheduled.gpu_tree is not None:
+            nest = generator.generate(scheduled.gpu_tree, scheduled.dependences.all,
+                                      scheduled.options.block_sizes, self.max_threads,
+                                      time_tiles=True)
+        else:
+            nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
+                                      scheduled.options.block_sizes, self.max_threads)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
         return GeneratedNest(nest.host_lines, nest.description)

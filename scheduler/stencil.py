@@ -237,12 +237,34 @@ class TimeTiling:
     sizes: list[int]                  # tile sizes (hexagonal: period in sub-steps, width)
     stencil: Stencil
     tile_band: isl.MultiUnionPwAff = field(repr=False, default=None)
+    members: "_Members" = field(repr=False, default=None)
 
     def is_legal(self, dependences: isl.UnionMap) -> bool:
         """The point loops legal, and no dependence from a later tile to an earlier
         one: the legality of the whole tree, checked faster (see tiles_in_order)."""
         return is_legal(self.untiled, dependences) and tiles_in_order(self.tile_band,
                                                                         dependences)
+
+    def for_blocks(self, mark: str) -> tuple[isl.Schedule, isl.Schedule]:
+        """The same tiles for a GPU, one tile per block (codegen.gpu): inside a tile,
+        the time steps; in each, the statements in sequence, each with all its space
+        loops (s1', ..., sn') below a mark named `mark` + its position, where a block's
+        threads share the points of one step. (The tree, the tree without its tile
+        band.) Legal where `is_legal` holds and no statement's instances depend on
+        each other within one time step (codegen.gpu checks it: its space members
+        must be coincident)."""
+        members = self.members
+        points = []
+        for k, name in enumerate(self.stencil.statements):
+            domain = isl.UnionSet.from_set(self.members.scop.statement(name).domain)
+            space = members.band(lambda each: members.point(each)[1:], [name])
+            node = (isl.Schedule.from_domain(domain).insert_partial_schedule(space)
+                    .get_root().child(0))
+            points.append(node.insert_mark(isl.Id.read_from_str(node.get_ctx(), f"{mark}{k}"))
+                          .get_schedule())
+        steps = functools.reduce(lambda first, second: first.sequence(second), points)
+        untiled = steps.insert_partial_schedule(members.band(lambda each: members.point(each)[:1]))
+        return untiled.insert_partial_schedule(self.tile_band), untiled
 
     @property
     def description(self) -> str:
@@ -419,7 +441,8 @@ def time_tile(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = N
             tile_band = members.band(lambda name: _tile_members(members, name, each, tile_sizes))
             schedule = _mark(untiled.insert_partial_schedule(tile_band), coincident=1)
         if tiles_in_order(tile_band, dependences):
-            return TimeTiling(schedule, untiled, each, tile_sizes, stencil, tile_band), "time-tiled"
+            return (TimeTiling(schedule, untiled, each, tile_sizes, stencil, tile_band, members),
+                    "time-tiled")
         reasons.append(f"{each} tiles are not legal")
     return None, "; ".join(reasons)
 

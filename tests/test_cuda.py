@@ -276,6 +276,53 @@ def test_polybench_emulated_matches_original(kernel, tmp_path):
         assert verdict == "exact", f"{kernel} ({order}): {difference}"
 
 
+# -- time tiles (issue 18): a hexagon per block, its threads share each step -------
+
+def _time_tiled_cuda(name: str, shape: str, sizes):
+    from tests.test_stencil import STENCILS, _program
+    text = _program(*STENCILS[name])
+    options = Options(target="cuda", time_tile=shape, stencil_tile=sizes)
+    return text, optimize_source(SourceFile(f"{name}.c", text), options).text
+
+
+@needs_gxx
+@pytest.mark.parametrize("name, shape, sizes", [
+    ("jacobi1d", "auto", [4, 5]), ("jacobi1d", "auto", None), ("jacobi2d", "auto", [3, 5, 7]),
+    ("heat3d", "hexagonal", [2, 3, 4, 5]), ("fdtd2d", "auto", [4, 5, 6]),
+    ("jacobi2d", "diamond", [4, 6, 5])])
+def test_time_tiled_stencils_on_the_gpu_compute_exactly_the_original(tmp_path, name, shape, sizes):
+    """Sizes that are no multiple of a tile: partial tiles, partial steps, threads idle."""
+    text, cuda = _time_tiled_cuda(name, shape, sizes)
+    tiles = "hexagonal" if shape == "auto" else shape
+    assert f"time-tiled stencil ({tiles} tiles" in cuda
+    assert f"a time tile per block of" in cuda and "__syncthreads();" in cuda
+    original = tmp_path / "original.c"
+    original.write_text(text)
+    assert _run([GCC, "-O1", str(original), "-o", str(tmp_path / "original")]).returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run, order in zip(_emulate(cuda, tmp_path, name), ORDERS):
+        assert run.stdout == expected, f"{name}: threads in {order} order"
+
+
+@needs_gxx
+def test_time_tiles_whose_steps_are_sequential_stay_usual_cuda(tmp_path):
+    """Seidel: the points of one step depend on each other; no time tiles on the GPU."""
+    text, cuda = _time_tiled_cuda("seidel2d", "auto", None)
+    assert "time-tiled" not in cuda and "a time tile per block" not in cuda
+    original = tmp_path / "original.c"
+    original.write_text(text)
+    assert _run([GCC, "-O1", str(original), "-o", str(tmp_path / "original")]).returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run in _emulate(cuda, tmp_path, "seidel2d"):
+        assert run.stdout == expected
+
+
+@needs_nvcc
+@pytest.mark.parametrize("name", ["jacobi2d", "heat3d"])
+def test_time_tiled_stencils_compile_with_nvcc(name, tmp_path):
+    _nvcc_compiles(_time_tiled_cuda(name, "auto", None)[1], tmp_path, name)
+
+
 # -- nvcc ----------------------------------------------------------------------
 
 def _nvcc_compiles(text: str, directory: Path, name: str, flags=()) -> None:

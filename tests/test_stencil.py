@@ -239,15 +239,18 @@ def test_no_stencil_is_scheduled_as_usual():
     assert "time-tiled" not in optimized and "polyopt: isl scheduler" in optimized
 
 
-def test_cli_time_tiles_and_refuses_cuda(tmp_path, capsys):
+def test_cli_time_tiles_for_both_targets(tmp_path, capsys):
     from polyopt.cli import main
     source = tmp_path / "jacobi1d.c"
     source.write_text(_program(*STENCILS["jacobi1d"]))
     output = tmp_path / "out.c"
     assert main([str(source), "--time-tile", "--stencil-tile", "4,6", "-o", str(output)]) == 0
     assert "time-tiled stencil (diamond tiles" in output.read_text()
-    assert main([str(source), "--time-tile", "--target", "cuda"]) != 0
-    assert "--time-tile needs" in capsys.readouterr().err
+    cuda = tmp_path / "out.cu"
+    assert main([str(source), "--time-tile", "--target", "cuda", "-o", str(cuda)]) == 0
+    assert "time-tiled stencil (hexagonal tiles" in cuda.read_text()
+    assert main([str(source), "--time-tile", "--no-tile"]) != 0
+    assert "--time-tile needs tiling" in capsys.readouterr().err
 
 
 def test_hexagonal_variant_of_the_polybench_runner():
