@@ -215,6 +215,8 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
         time_tiled = time_tiled_scop(scop, options, dependences)
         if time_tiled is not None:
             return time_tiled
+    if chosen is not None and chosen.time_tile is not None and chosen.time_tiling is None:
+        chosen = with_time_tiling(scop, dependences, chosen)
     result = chosen or get_scheduler(scheduler_name(options), seed=options.seed, tile=options.tile,
                                      tile_sizes=options.tile_sizes,
                                      parallel=options.parallel).schedule(scop, dependences)
@@ -241,6 +243,21 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
                          result.wavefront, result.tile_sizes)
+
+
+def with_time_tiling(scop: Scop, dependences: Dependences,
+                     chosen: ScheduleResult) -> ScheduleResult | None:
+    """A stored choice's time tiles (shape and sizes) made again; None (the scheduler's
+    own choice then, logged) if they cannot be made for this SCoP."""
+    from polyopt.scheduler.stencil import time_tile_or_why
+    shape, sizes = chosen.time_tile
+    tiling, why = time_tile_or_why(scop, dependences.all, list(sizes), shape)
+    if tiling is None:
+        log.warning("%s: the stored time tiles (%s %s) cannot be made: %s; scheduled as usual",
+                    scop.region.location, shape, "x".join(map(str, sizes)), why)
+        return None
+    return replace_dataclass(chosen, schedule=tiling.schedule, time_tiling=tiling,
+                             description=f"{chosen.description}: {tiling.description}")
 
 
 def time_tiled_scop(scop: Scop, options: Options, dependences: Dependences) -> ScheduledScop | None:
@@ -382,7 +399,7 @@ def stored_choices(scops: list[Scop], options: Options,
 
 
 def stored_result(evaluation) -> ScheduleResult:
-    from polyopt.tuning import BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_tile_sizes
+    from polyopt.tuning import BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_tile_sizes, parse_time_tile
     built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
@@ -394,6 +411,9 @@ def stored_result(evaluation) -> ScheduleResult:
                                     f"{evaluation.seconds:.4g} s{built}); the tuning database "
                                     "keeps that result")
     schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, evaluation.schedule)
+    gene = parse_time_tile(evaluation.tile_sizes)
+    if gene is not None:      # time tiles: made again from their shape and sizes
+        return ScheduleResult(schedule, description, time_tile=gene)
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                           tile_sizes=parse_tile_sizes(evaluation.tile_sizes))
 

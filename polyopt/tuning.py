@@ -128,6 +128,30 @@ def tile_sizes_text(sizes: list[list[int]] | None) -> str:
     return json.dumps([[int(size) for size in band] for band in sizes], separators=(",", ":"))
 
 
+def time_tile_text(gene: tuple[str, tuple[int, ...]]) -> str:
+    """The ``tile_sizes`` column's text of a time tiling (scheduler.stencil): its shape
+    and sizes, from which the pipeline makes the tiles again."""
+    shape, sizes = gene
+    return json.dumps({"time_tile": shape, "sizes": [int(size) for size in sizes]},
+                      separators=(",", ":"))
+
+
+def parse_time_tile(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """(shape, sizes) from a ``tile_sizes`` column written by time_tile_text, else None."""
+    from polyopt.scheduler.stencil import SHAPES
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or value.get("time_tile") not in SHAPES:
+        return None
+    sizes = value.get("sizes")
+    if not isinstance(sizes, list) or not sizes or not all(
+            isinstance(size, int) and size > 0 for size in sizes):
+        return None
+    return value["time_tile"], tuple(sizes)
+
+
 def parse_tile_sizes(text: str) -> list[list[int]] | None:
     """Per-band sizes from the ``tile_sizes`` column (None for '' or what is not such a list)."""
     if not text:

@@ -29,9 +29,12 @@ class ScheduleResult:
     # False: generated without parallel regions (the cost model's choice: the threads
     # would cost more to start than they save; scheduler.auto)
     parallel: bool = True
-    # a stencil's time tiling (scheduler.stencil.TimeTiling), chosen by the cost model:
-    # `schedule` is its final tree, generated as it is (not tiled again)
+    # a stencil's time tiling (scheduler.stencil.TimeTiling), chosen by the cost model
+    # or a search: `schedule` is its final tree, generated as it is (not tiled again)
     time_tiling: object | None = None
+    # a search's time tiling as (shape, sizes) (its genes; the tuning database keeps
+    # it): the pipeline makes the TimeTiling where `time_tiling` is not given
+    time_tile: tuple[str, tuple[int, ...]] | None = None
 
     @property
     def as_written(self) -> bool:

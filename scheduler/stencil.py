@@ -206,6 +206,23 @@ def detect_stencil(scop: Scop, dependences: isl.UnionMap) -> tuple[Stencil | Non
     return Stencil(order, depths, n, slopes, skews, distances), "stencil"
 
 
+def steps_depend(scop: Scop, dependences: isl.UnionMap) -> bool:
+    """True if a time step depends on an earlier one (a dependence between different
+    values of the outer loop), as in every iterated stencil; not where the outer loop
+    only orders the statements of one step (a matrix-vector product's rows, which
+    detect_stencil also accepts). Searches offer time tiles only then."""
+    if not _time_loop_outermost(scop):
+        return False
+    first = isl.UnionMap.empty(dependences.get_space())
+    for name, relation in _statement_maps(scop.schedule.get_map()).items():
+        n = relation.dim(isl.dim_type.in_)
+        step = isl.Map(f"{{ {name}[{', '.join(f'i{p}' for p in range(n))}] -> [i0] }}")
+        first = first.union(isl.UnionMap.from_map(step))
+    steps = dependences.apply_domain(first).apply_range(first).deltas()
+    return not steps.is_empty() and not isl.Set.from_union_set(steps).lower_bound_val(
+        isl.dim_type.set, 0, isl.Val.one(dependences.get_ctx())).is_empty()
+
+
 def _skews(distances: isl.Set, n: int) -> list[list[int]] | None:
     """Per space dimension, the smallest factors (fewest, then smallest total, time
     first) of the transformed dimensions before it that make it non-negative."""
@@ -238,6 +255,12 @@ class TimeTiling:
     stencil: Stencil
     tile_band: isl.MultiUnionPwAff = field(repr=False, default=None)
     members: "_Members" = field(repr=False, default=None)
+    requested: list[int] = field(default_factory=list)   # [T, S1, ..., Sn] asked for
+
+    @property
+    def gene(self) -> tuple[str, tuple[int, ...]]:
+        """(shape, requested sizes): what makes these tiles again (time_tile)."""
+        return self.shape, tuple(self.requested)
 
     def is_legal(self, dependences: isl.UnionMap) -> bool:
         """The point loops legal, and no dependence from a later tile to an earlier
@@ -441,8 +464,8 @@ def time_tile(scop: Scop, dependences: isl.UnionMap, sizes: list[int] | None = N
             tile_band = members.band(lambda name: _tile_members(members, name, each, tile_sizes))
             schedule = _mark(untiled.insert_partial_schedule(tile_band), coincident=1)
         if tiles_in_order(tile_band, dependences):
-            return (TimeTiling(schedule, untiled, each, tile_sizes, stencil, tile_band, members),
-                    "time-tiled")
+            return (TimeTiling(schedule, untiled, each, tile_sizes, stencil, tile_band, members,
+                               list(sizes)), "time-tiled")
         reasons.append(f"{each} tiles are not legal")
     return None, "; ".join(reasons)
 

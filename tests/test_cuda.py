@@ -288,8 +288,9 @@ def _time_tiled_cuda(name: str, shape: str, sizes):
 @needs_gxx
 @pytest.mark.parametrize("name, shape, sizes", [
     ("jacobi1d", "auto", [4, 5]), ("jacobi1d", "auto", None), ("jacobi2d", "auto", [3, 5, 7]),
-    ("heat3d", "hexagonal", [2, 3, 4, 5]), ("fdtd2d", "auto", [4, 5, 6]),
-    ("jacobi2d", "diamond", [4, 6, 5])])
+    pytest.param("heat3d", "hexagonal", [2, 3, 4, 5], marks=pytest.mark.slow),
+    ("fdtd2d", "auto", [4, 5, 6]),
+    pytest.param("jacobi2d", "diamond", [4, 6, 5], marks=pytest.mark.slow)])
 def test_time_tiled_stencils_on_the_gpu_compute_exactly_the_original(tmp_path, name, shape, sizes):
     """Sizes that are no multiple of a tile: partial tiles, partial steps, threads idle."""
     text, cuda = _time_tiled_cuda(name, shape, sizes)
@@ -318,7 +319,7 @@ def test_time_tiles_whose_steps_are_sequential_stay_usual_cuda(tmp_path):
 
 
 @needs_nvcc
-@pytest.mark.parametrize("name", ["jacobi2d", "heat3d"])
+@pytest.mark.parametrize("name", ["jacobi2d", pytest.param("heat3d", marks=pytest.mark.slow)])
 def test_time_tiled_stencils_compile_with_nvcc(name, tmp_path):
     _nvcc_compiles(_time_tiled_cuda(name, "auto", None)[1], tmp_path, name)
 

@@ -451,3 +451,103 @@ def test_genetic_search_from_the_command_line(tmp_path, genetic_operators):
     winner = next(e for e in entries if e["best"])
     if winner["candidate"].startswith("ga-"):
         assert f"tuned schedule from the database ({winner['candidate']}" in out.read_text()
+
+
+# -- time tiles as genes (issue 18) ---------------------------------------------------
+def test_stencil_genes_are_drawn_and_mutated():
+    options = genetic.StencilOptions(["diamond", "hexagonal"], 2, ("diamond", (16, 32, 64)))
+    rng = random.Random(3)
+    drawn = [genetic.draw_stencil(options, rng) for _ in range(200)]
+    assert 40 < sum(gene is None for gene in drawn) < 160
+    for gene in filter(None, drawn):
+        shape, sizes = gene
+        assert shape in options.shapes and len(sizes) == 3
+        assert sizes[0] in genetic.STENCIL_TIME_SIZES
+        assert all(size in genetic.STENCIL_SPACE_SIZES for size in sizes[1:])
+    assert genetic.draw_stencil(None, rng) is None
+    gene = ("diamond", (16, 32, 64))
+    assert genetic.mutate_stencil(gene, options, 0.0, rng) == gene
+    assert genetic.mutate_stencil(gene, options, 1.0, rng) is None       # the tiles go
+    assert genetic.mutate_stencil(None, options, 1.0, rng) is not None   # tiles come
+    assert genetic.mutate_stencil(gene, None, 0.0, rng) is None          # no stencil: none
+
+
+def _stencil_program(name: str = "jacobi1d") -> str:
+    from tests.test_stencil import STENCILS, _program
+    return _program(*STENCILS[name])
+
+
+def test_time_tile_genes_in_the_genetic_loop(operators):
+    from polyopt.frontend.source import SourceFile
+    scop = extract_scops(SourceFile("j.c", _stencil_program())).scops[0]
+    stencil_space = ScheduleSpace(scop, compute_dependences(scop))
+    options = genetic.StencilOptions(["diamond", "parallelogram", "hexagonal"], 1,
+                                     ("diamond", (32, 64)))
+    bench = Bench()
+    algorithm = _algorithm(stencil_space, bench, stencils=[options])
+    algorithm.run([("isl", [scop.schedule])])
+    seeded = [i for i in algorithm.made if i.operator == "seed:time-tiles"]
+    assert len(seeded) == 1 and seeded[0].stencils == [options.default]
+    genes = [i.stencils[0] for i in algorithm.made]
+    assert any(gene is None for gene in genes)
+    assert len({gene for gene in genes if gene is not None}) > 2    # drawn and mutated
+    # an individual with time tiles is told apart by its genes alone, not its tree
+    tiled = seeded[0]
+    twin = Individual(tiled.samples, [scop.schedule], tiled.tiles, 0, "x", stencils=tiled.stencils)
+    assert twin.tree_key() == tiled.tree_key()
+    # without stencil options (or with a classifier) no individual has any
+    plain = _algorithm(stencil_space, Bench())
+    plain.run([("isl", [scop.schedule])])
+    assert all(i.stencils == [] for i in plain.made)
+
+
+def test_time_tile_text_round_trips():
+    from polyopt.tuning import parse_tile_sizes, parse_time_tile, time_tile_text
+    text = time_tile_text(("hexagonal", (4, 6)))
+    assert parse_time_tile(text) == ("hexagonal", (4, 6)) and parse_tile_sizes(text) is None
+    assert parse_time_tile("[[32,32]]") is None and parse_time_tile("") is None
+    assert parse_time_tile('{"time_tile":"cube","sizes":[4]}') is None
+
+
+@needs_gcc
+def test_a_plain_run_reuses_stored_time_tiles(tmp_path):
+    from polyopt.cli import main
+    from polyopt.frontend.source import SourceFile
+    from polyopt.pipeline import Options, options_key
+    from polyopt.tuning import (Evaluation, TuningDatabase, machine_fingerprint,
+                                scop_fingerprint, time_tile_text)
+    text = _stencil_program()
+    source = tmp_path / "jacobi1d.c"
+    source.write_text(text)
+    scop = extract_scops(SourceFile(str(source), text)).scops[0]
+    database = tmp_path / "tuning.sqlite"
+    with TuningDatabase(database) as db:
+        db.record(scop_fingerprint(scop), machine_fingerprint(), options_key(Options()),
+                  Evaluation(str(scop.schedule), "ga-2-3", "ok", 0.1, winner=True,
+                             tile_sizes=time_tile_text(("hexagonal", (4, 6)))))
+    out = tmp_path / "plain.c"
+    assert main([str(source), "-o", str(out), "--db", str(database), "-q"]) == 0
+    optimized = out.read_text()
+    assert "tuned schedule from the database (ga-2-3" in optimized
+    assert "time-tiled stencil (hexagonal tiles" in optimized
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    actual, _ = compile_and_run(optimized, tmp_path, "plain", flags=("-O2", "-fopenmp"))
+    assert actual == expected
+
+
+@needs_gcc
+def test_genetic_search_varies_time_tiles(tmp_path, genetic_operators):
+    """A stencil's search times its default time tiles (a baseline) and genetic ones."""
+    from polyopt.cli import main
+    source = tmp_path / "jacobi1d.c"
+    source.write_text(_stencil_program())
+    samples = tmp_path / "samples.jsonl"
+    assert main([str(source), "-o", str(samples), "--scheduler", "ga", "--budget", "6",
+                 "--generations", "2", "--population", "5", "--seed", "1", "--no-db",
+                 "--dump", "samples", "-q"]) == 0
+    entries = [json.loads(line) for line in samples.read_text().splitlines()]
+    baseline = next(e for e in entries if e["candidate"] == "time-tiles")
+    assert baseline["time_tile"]["shape"] == "diamond" and baseline["status"] == "ok"
+    seeded = next(e for e in entries if e["operator"] == "seed:time-tiles")
+    assert seeded["time_tile"] == baseline["time_tile"]
+    assert all(e["status"] == "ok" for e in entries if e["time_tile"])

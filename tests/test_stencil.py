@@ -263,3 +263,22 @@ def test_hexagonal_variant_of_the_polybench_runner():
     text = _program(*STENCILS["jacobi1d"])
     optimized = optimize_source(SourceFile("jacobi1d.c", text), made.options).text
     assert "time-tiled stencil (hexagonal" in optimized
+
+
+def test_steps_depend_tells_iterated_stencils_from_rows():
+    """Searches offer time tiles where a step depends on earlier steps only: a
+    matrix-vector product's row loop passes detect_stencil (its statements are
+    sub-steps) but no row depends on another."""
+    from polyopt.scheduler.stencil import steps_depend
+    for name in ("jacobi1d", "fdtd2d", "seidel2d"):
+        scop, dependences = _scop(name)
+        assert steps_depend(scop, dependences), name
+    rows = {"mv": ("#define N 20\n#define M 17\nstatic double A[N][M], x[M], y[N];", """
+    for (int i = 0; i < N; i++) {
+        y[i] = 0.0;
+        for (int j = 0; j < M; j++)
+            y[i] += A[i][j] * x[j];
+    }""", ["y[N]"])}
+    scop, dependences = _scop("mv", rows)
+    assert detect_stencil(scop, dependences)[0] is not None
+    assert not steps_depend(scop, dependences)

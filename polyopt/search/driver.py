@@ -45,7 +45,8 @@ from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependen
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text,
-                            machine_fingerprint, scop_fingerprint, tile_sizes_text)
+                            machine_fingerprint, scop_fingerprint, tile_sizes_text,
+                            time_tile_text)
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,8 @@ class Candidate:
 
     def tile_texts(self) -> list[str]:
         """Each SCoP's tile sizes as the tuning database stores them ('' = default)."""
-        return [tile_sizes_text(c.tile_sizes if c.schedule is not None else None)
+        return [time_tile_text(c.time_tile) if c.time_tile is not None
+                else tile_sizes_text(c.tile_sizes if c.schedule is not None else None)
                 for c in self.choices]
 
 
@@ -443,6 +445,14 @@ class Search:
             choices = [schedule_within_budget(name, scop, deps)
                        for scop, deps in zip(self.scops, self.dependences)]
             result.append(Candidate(name, choices))
+        if self.options.tile and self.options.target == "c":
+            # stencils: their time tiles (the default shape and sizes; a genetic search
+            # also varies them), the other SCoPs as isl schedules them
+            tiled = [time_tiled_choice(scop, deps) for scop, deps in zip(self.scops,
+                                                                          self.dependences)]
+            if any(choice is not None for choice in tiled):
+                result.append(Candidate("time-tiles", [choice or other for choice, other
+                                                       in zip(tiled, result[-1].choices)]))
         if self.options.blas and self.options.target == "c":
             # the BLAS version is one more candidate, judged by its time like the others
             result.append(Candidate("blas", [ScheduleResult(None, "BLAS calls", blas=True)]
@@ -496,7 +506,8 @@ class Search:
         (``SearchSettings.features``): what a classifier would see, in --dump samples."""
         for candidate in self.candidates:
             if not candidate.features:
-                candidate.features = [None if choice.schedule is None else
+                candidate.features = [None if choice.schedule is None
+                                      or choice.time_tiling is not None else
                                       self.schedule_features(index, choice.schedule,
                                                              choice.tile_sizes)
                                       for index, choice in enumerate(candidate.choices)]
@@ -794,6 +805,22 @@ class Search:
         self.progress.set_postfix_str(", ".join(filter(None, [best, self.status_note])))
 
 
+def time_tiled_choice(scop, dependences, gene: tuple[str, tuple[int, ...]] | None = None,
+                      description: str = "time tiles") -> ScheduleResult | None:
+    """The SCoP's time tiles (scheduler.stencil) as a search's choice: of `gene`'s
+    shape and sizes, or the default ones; None where it is no stencil or they
+    cannot be made."""
+    from polyopt.scheduler.stencil import steps_depend, time_tile_or_why
+    if not steps_depend(scop, dependences.all):
+        return None
+    shape, sizes = gene if gene is not None else ("auto", None)
+    tiling, _ = time_tile_or_why(scop, dependences.all, list(sizes) if sizes else None, shape)
+    if tiling is None:
+        return None
+    return ScheduleResult(tiling.schedule, f"{description}: {tiling.description}",
+                          time_tiling=tiling, time_tile=tiling.gene)
+
+
 def _as_written(candidate: Candidate) -> bool:
     """The candidate keeps every SCoP as written: its text is the source's, no code made."""
     return not candidate.choices or all(c.as_written for c in candidate.choices)
@@ -832,6 +859,9 @@ def samples_json_lines(result: SearchResult) -> str:
                 "generation": candidate.generation, "operator": candidate.operator,
                 "parents": candidate.parents,
                 "tile_sizes": choice.tile_sizes if choice.schedule is not None else None,
+                # a stencil's time tiles (they replace the matrix's schedule, if any)
+                "time_tile": (None if choice.time_tile is None else
+                              {"shape": choice.time_tile[0], "sizes": list(choice.time_tile[1])}),
                 "prediction": candidate.prediction,
                 # the candidate's (not the SCoP's) wall seconds by phase, final runs
                 # included; on a cluster compilation and runs are the workers'

@@ -21,6 +21,15 @@ code generation) gets the worst, infinity.
   crossover crosses every SCoP's matrices (up to 3 children); each child takes
   the tile genes of one parent, chosen at random. Genes follow the bands by
   position where a child's tree has other bands; missing ones are drawn.
+* Time tiles (issue 18): for a SCoP that is a stencil (``scheduler.stencil``), the
+  individual also has a *stencil gene*: None (its schedule matrix is used) or a
+  time tiling's shape (those legal for it) and sizes ``[T, S1, ..., Sn]`` drawn
+  from ``STENCIL_TIME_SIZES`` and ``STENCIL_SPACE_SIZES``; the tiles then replace
+  its schedule. Random individuals draw one with probability ``STENCIL_SHARE``; a
+  mutation re-draws it with the annealed probability (each size, the shape, and
+  whether there is one), a crossover child takes its tile donor's. A seed
+  ``seed:time-tiles`` (isl's matrices, the default time tiles) joins the first
+  population. Not with a classifier: its features describe the matrix's tree.
 * Duplicates: a child equal to an individual already made (same matrices by
   ``operators.individual_key``, Ganser's relation 1, and same tile genes) is dropped; one
   whose schedule trees and tile genes were already benchmarked joins the
@@ -68,7 +77,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import islpy as isl
 
@@ -79,7 +88,7 @@ from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import model_band_sizes, tilable_bands
 from polyopt.scheduler.tree import matrix_to_tree
-from polyopt.search.driver import NOT_BENCHMARKED, OK, Candidate, Search
+from polyopt.search.driver import NOT_BENCHMARKED, OK, Candidate, Search, time_tiled_choice
 
 POPULATION = 30
 IMMIGRANTS = 2
@@ -96,6 +105,21 @@ BENCHMARKED, CLASSIFIED, GUARD = "benchmark", "gac", "guard"   # GA_B, GA_C, the
 MODES = (BENCHMARKED, CLASSIFIED, GUARD)
 
 TileGenes = list[list[int]]   # one size per member of each tilable band of one SCoP
+# a SCoP's time tiling (scheduler.stencil): (shape, [T, S1, ..., Sn]); None: its matrix
+StencilGene = tuple[str, tuple[int, ...]]
+STENCIL_SHARE = 0.5                       # random individuals with time tiles
+STENCIL_TIME_SIZES = (2, 4, 8, 16, 32)    # T: time steps per tile
+STENCIL_SPACE_SIZES = (8, 16, 32, 64, 128)
+
+
+@dataclass
+class StencilOptions:
+    """What a SCoP's stencil genes may be: the shapes legal for it, its space dimensions
+    and its default sizes (the seed's)."""
+
+    shapes: list[str]
+    space_dims: int
+    default: StencilGene
 
 
 def operators_module():
@@ -152,6 +176,34 @@ def _tiles_key(tiles: list[TileGenes | None]) -> tuple:
     return tuple(None if t is None else tuple(map(tuple, t)) for t in tiles)
 
 
+def draw_stencil(options: StencilOptions | None, rng: random.Random,
+                 share: float = STENCIL_SHARE) -> StencilGene | None:
+    """A random stencil gene (None with probability 1 - `share`, or where none can be)."""
+    if options is None or not options.shapes or rng.random() >= share:
+        return None
+    return (rng.choice(options.shapes), tuple([rng.choice(STENCIL_TIME_SIZES)]
+                                              + [rng.choice(STENCIL_SPACE_SIZES)
+                                                 for _ in range(options.space_dims)]))
+
+
+def mutate_stencil(gene: StencilGene | None, options: StencilOptions | None, probability: float,
+                   rng: random.Random) -> StencilGene | None:
+    """Whether there are time tiles flips, the shape and each size are re-drawn, each
+    with `probability`."""
+    if options is None or not options.shapes:
+        return None
+    if rng.random() < probability:
+        return None if gene is not None else draw_stencil(options, rng, share=1.0)
+    if gene is None:
+        return None
+    shape, sizes = gene
+    if rng.random() < probability:
+        shape = rng.choice(options.shapes)
+    sizes = tuple(rng.choice(STENCIL_TIME_SIZES if k == 0 else STENCIL_SPACE_SIZES)
+                  if rng.random() < probability else size for k, size in enumerate(sizes))
+    return shape, sizes
+
+
 # -- individuals ------------------------------------------------------------------
 @dataclass(eq=False)
 class Individual:
@@ -172,6 +224,7 @@ class Individual:
     probabilities: list[float | None] = field(default_factory=list)   # per SCoP
     features: list[dict | None] = field(default_factory=list)         # per SCoP
     skipped: bool = False                    # judged by the classifier alone, never run
+    stencils: list[StencilGene | None] = field(default_factory=list)   # per SCoP; [] none
 
     @property
     def fitness(self) -> float:
@@ -186,11 +239,17 @@ class Individual:
     def key(self) -> tuple:
         """Ganser's relation 1 (matrices and generator combinations), with the tile genes."""
         key_of = getattr(operators_module(), "individual_key", None) or (lambda s: s.key())
-        return (tuple(key_of(sample) for sample in self.samples), _tiles_key(self.tiles))
+        return (tuple(key_of(sample) for sample in self.samples), _tiles_key(self.tiles),
+                tuple(self.stencils))
 
     def tree_key(self) -> tuple:
-        """The simplified trees as isl prints them, with the tile genes."""
-        return (tuple(str(tree) for tree in self.trees), _tiles_key(self.tiles))
+        """The simplified trees as isl prints them, with the tile and stencil genes (a
+        SCoP with time tiles has them alone: its tree and tile genes are not used)."""
+        stencils = self.stencils or [None] * len(self.trees)
+        return (tuple("" if gene else str(tree) for tree, gene in zip(self.trees, stencils)),
+                _tiles_key([None if gene else tiles
+                            for tiles, gene in zip(self.tiles, stencils)]),
+                tuple(self.stencils))
 
 
 def select(population: list[Individual], count: int) -> list[Individual]:
@@ -214,7 +273,8 @@ class GeneticAlgorithm:
                  default_tiles: Callable[[int, isl.Schedule], TileGenes] | None = None,
                  notes: list[str] | None = None,
                  classify: Callable[[list[Individual]], None] | None = None,
-                 mode: str = BENCHMARKED):
+                 mode: str = BENCHMARKED,
+                 stencils: list[StencilOptions | None] | None = None):
         if mode not in MODES or (mode != BENCHMARKED) != (classify is not None):
             raise ValueError(f"genetic mode {mode!r} with{'' if classify else 'out'} a classifier")
         self.spaces, self.rng, self.benchmark = spaces, rng, benchmark
@@ -222,6 +282,9 @@ class GeneticAlgorithm:
         self.budget, self.generations = budget, generations
         self.size, self.immigrants = population, immigrants
         self.tile_genes, self.default_tiles = tile_genes, default_tiles
+        # per SCoP, its stencil genes' options (None: no time tiles for it)
+        self.stencils = (stencils if stencils is not None and any(stencils)
+                         and classify is None else None)
         self.notes = notes if notes is not None else []
         self.keys: set[tuple] = set()
         self.trees: dict[tuple, Individual] = {}
@@ -257,9 +320,19 @@ class GeneticAlgorithm:
 
     def _individual(self, samples: list[Sample], trees: list[isl.Schedule],
                     tiles: list[TileGenes | None], generation: int, operator: str,
-                    parents: list[Individual] = ()) -> Individual:
+                    parents: list[Individual] = (),
+                    stencils: list[StencilGene | None] | None = None) -> Individual:
+        if not self.stencils:
+            stencils = []
+        elif not stencils:
+            stencils = [None] * len(self.spaces)
         return Individual(samples, trees, tiles, generation, operator, list(parents),
-                          birth=next(self.births))
+                          birth=next(self.births), stencils=list(stencils))
+
+    def _draw_stencils(self) -> list[StencilGene | None] | None:
+        if not self.stencils:
+            return None
+        return [draw_stencil(options, self.rng) for options in self.stencils]
 
     def _no_tiles(self) -> list[None]:
         return [None] * len(self.spaces)
@@ -272,7 +345,8 @@ class GeneticAlgorithm:
             trees.append(tree)
         tiles = ([draw_tiles(tilable_bands(tree), self.rng) for tree in trees]
                  if self.tile_genes else self._no_tiles())
-        return self._individual(samples, trees, tiles, generation, operator)
+        return self._individual(samples, trees, tiles, generation, operator,
+                                stencils=self._draw_stencils())
 
     def seed(self, name: str, schedules: list[isl.Schedule]) -> Individual:
         """An individual of given schedule trees (one per SCoP), as matrices."""
@@ -302,7 +376,11 @@ class GeneticAlgorithm:
             tiles = [mutate_tiles(inherit_tiles(genes or [], tilable_bands(tree), self.rng),
                                   probability, self.rng)
                      for genes, tree in zip(parent.tiles, trees)]
-        return self._individual(samples, trees, tiles, generation, operator, [parent])
+        stencils = None
+        if self.stencils:
+            stencils = [mutate_stencil(gene, options, probability, self.rng)
+                        for gene, options in zip(parent.stencils, self.stencils)]
+        return self._individual(samples, trees, tiles, generation, operator, [parent], stencils)
 
     def crossed(self, first: Individual, second: Individual, generation: int) -> list[Individual]:
         operators = operators_module()
@@ -321,7 +399,7 @@ class GeneticAlgorithm:
                 tiles = [inherit_tiles(genes or [], tilable_bands(tree), self.rng)
                          for genes, tree in zip(donor.tiles, trees)]
             children.append(self._individual(samples, trees, tiles, generation, operator,
-                                             [first, second]))
+                                             [first, second], donor.stencils))
         return children
 
     def admit(self, individual: Individual) -> bool:
@@ -448,6 +526,14 @@ class GeneticAlgorithm:
                 continue
             if self.admit(individual):
                 population.append(individual)
+        if self.stencils and population and len(population) < self.size:
+            # the last seed (isl's), each stencil with its default time tiles
+            last = population[-1]
+            tiled = self._individual(last.samples, last.trees, last.tiles, 0, "seed:time-tiles",
+                                     stencils=[options.default if options else None
+                                               for options in self.stencils])
+            if self.admit(tiled):
+                population.append(tiled)
         return population + self.randoms(self.size - len(population), 0, "random")
 
     def basis(self, population: list[Individual], count: int) -> list[Individual]:
@@ -602,9 +688,17 @@ class GeneticStrategy:
         benchmarking = [0.0]
         algorithm: GeneticAlgorithm | None = None
 
+        time_tiles: dict[tuple[int, StencilGene], ScheduleResult | None] = {}
+
+        def tiles_of(index: int, gene: StencilGene) -> ScheduleResult | None:
+            if (index, gene) not in time_tiles:
+                time_tiles[index, gene] = time_tiled_choice(
+                    search.scops[index], search.dependences[index], gene, "genetic time tiles")
+            return time_tiles[index, gene]
+
         def benchmark(individuals: list[Individual]) -> None:
             began = time.perf_counter()
-            candidates = [_candidate(individual) for individual in individuals]
+            candidates = [_candidate(individual, tiles_of) for individual in individuals]
             search.evaluate_batch(candidates)
             for individual, candidate in zip(individuals, candidates):
                 individual.measured = candidate.median if candidate.status == OK else WORST
@@ -624,7 +718,9 @@ class GeneticStrategy:
             population=settings.population,
             tile_genes=options.tile and not options.tile_sizes, default_tiles=default_tiles,
             notes=search.notes, classify=classify,
-            mode=settings.classifier_mode if classify is not None else BENCHMARKED)
+            mode=settings.classifier_mode if classify is not None else BENCHMARKED,
+            stencils=(stencil_options(search) if options.tile and options.target == "c"
+                      else None))
         try:
             algorithm.run(_seeds(search))
         finally:
@@ -717,10 +813,36 @@ def _seeds(search: Search) -> list[tuple[str, list[isl.Schedule]]]:
     return result
 
 
-def _candidate(individual: Individual) -> Candidate:
-    choices = [ScheduleResult(tree, f"genetic schedule {individual.name} "
-                                    f"({individual.operator})", tile_sizes=tiles)
+def stencil_options(search: Search) -> list[StencilOptions | None]:
+    """Per SCoP of a search, the stencil genes it may have (None: no stencil)."""
+    from polyopt.scheduler.stencil import (DIAMOND, HEXAGONAL, PARALLELOGRAM, steps_depend,
+                                           time_tile_or_why)
+    result = []
+    for scop, dependences in zip(search.scops, search.dependences):
+        shapes, default = [], None
+        if not steps_depend(scop, dependences.all):
+            result.append(None)
+            continue
+        for shape in (DIAMOND, PARALLELOGRAM, HEXAGONAL):
+            tiling, _ = time_tile_or_why(scop, dependences.all, None, shape)
+            if tiling is not None:
+                shapes.append(shape)
+                default = default or tiling
+        result.append(StencilOptions(shapes, default.stencil.space_dims, default.gene)
+                      if default is not None else None)
+    return result
+
+
+def _candidate(individual: Individual,
+               tiles_of: Callable[[int, StencilGene], ScheduleResult | None] | None = None
+               ) -> Candidate:
+    description = f"genetic schedule {individual.name} ({individual.operator})"
+    choices = [ScheduleResult(tree, description, tile_sizes=tiles)
                for tree, tiles in zip(individual.trees, individual.tiles)]
+    for index, gene in enumerate(individual.stencils):
+        tiled = tiles_of(index, gene) if gene is not None and tiles_of is not None else None
+        if tiled is not None:     # (tiles that cannot be made: its matrix's schedule)
+            choices[index] = replace(tiled, description=f"{description}, {tiled.description}")
     return Candidate(individual.name, choices, list(individual.samples),
                      generation=individual.generation, operator=individual.operator,
                      parents=[parent.name for parent in individual.parents],
