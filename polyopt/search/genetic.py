@@ -28,8 +28,8 @@ code generation) gets the worst, infinity.
   its schedule. Random individuals draw one with probability ``STENCIL_SHARE``; a
   mutation re-draws it with the annealed probability (each size, the shape, and
   whether there is one), a crossover child takes its tile donor's. A seed
-  ``seed:time-tiles`` (isl's matrices, the default time tiles) joins the first
-  population. Not with a classifier: its features describe the matrix's tree.
+  ``seed:time-tiles`` (the last seed's matrices, isl's where it has one, with the
+  default time tiles) joins the first population. Not with a classifier: its features describe the matrix's tree.
 * Duplicates: a child equal to an individual already made (same matrices by
   ``operators.individual_key``, Ganser's relation 1, and same tile genes) is dropped; one
   whose schedule trees and tile genes were already benchmarked joins the
@@ -527,7 +527,7 @@ class GeneticAlgorithm:
             if self.admit(individual):
                 population.append(individual)
         if self.stencils and population and len(population) < self.size:
-            # the last seed (isl's), each stencil with its default time tiles
+            # the last seed (isl's where isl gave one), each stencil with its default time tiles
             last = population[-1]
             tiled = self._individual(last.samples, last.trees, last.tiles, 0, "seed:time-tiles",
                                      stencils=[options.default if options else None
