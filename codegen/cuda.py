@@ -614,7 +614,7 @@ class CudaGenerator:
         with the loops' values as parameters, then a barrier."""
         spaces = dict(step_bands(mapping.schedule))
         pieces: dict[str, tuple[list[tuple[str, str]], object]] = {}
-        wanted: list[tuple[str, isl.UnionMap, list[str]]] = []
+        wanted: list[tuple[str, isl.UnionMap]] = []
         step_names: list[str] = []      # the values of the loops around (each piece's block)
 
         def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
@@ -633,12 +633,12 @@ class CudaGenerator:
             key = f"polyopt_piece_{len(pieces)}"
             pieces[key] = (values, None)
             wanted.append((key, step_points(spaces[name], outer, [v for v, _ in values],
-                                            kernel.threads, spread), name))
+                                            kernel.threads, spread)))
             return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
 
         block = build_ast(tile_block_schedule(mapping, kernel, names), context, None,
                           self.kernel_prefix, after_mark)
-        for key, points, _ in wanted:
+        for key, points in wanted:
             values = pieces[key][0]
             local = isl.Set(f"[{', '.join([v for v, _ in values] + spread)}] -> {{ : "
                             + " and ".join(f"0 <= {t} < {size}"

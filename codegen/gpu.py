@@ -11,6 +11,13 @@ stencil), and the walk goes on below it. A subtree without any parallel band
 becomes a kernel of one thread, so that the data never leaves the device
 between kernels.
 
+A time-tiled stencil (``--time-tile``; ``map_time_tiles``) is mapped as PPCG maps
+hybrid hexagonal tiles instead: the tile loops before the first parallel one stay
+on the host (a launch per phase, or per wavefront), each tile of that loop is one
+block, and the block's threads run the tile's time steps together, sharing each
+statement's points of a step (innermost space loop over x, the next over y) with
+a barrier after each.
+
 The mapping marks each kernel in the host tree (a mark node "kernel<k>") and
 describes it by isl objects only: the host dimensions it sits under and the
 mapped schedule functions. The instances one thread runs are those whose host
