@@ -456,30 +456,12 @@ def step_points(space: isl.UnionMap, outer: isl.UnionMap, outer_names: list[str]
     loops around, in the block's AST) are the parameters `outer_names`, and whose
     innermost space coordinate is threadIdx.x modulo the threads along x (the one
     outside it, threadIdx.y modulo those along y)."""
-    ctx = space.get_ctx()
-    values = isl.Set(f"[{', '.join(outer_names)}] -> {{ : }}")
-    relation = isl.Map.from_union_map(outer)
-    values = isl.Set.universe(relation.get_space().range()).align_params(values.get_space())
-    local = isl.LocalSpace.from_space(values.get_space())
-    for j, name in enumerate(outer_names):
-        parameter = values.find_dim_by_name(isl.dim_type.param, name)
-        equal = (isl.Constraint.alloc_equality(local)
-                 .set_coefficient_val(isl.dim_type.set, j, isl.Val.int_from_si(ctx, 1))
-                 .set_coefficient_val(isl.dim_type.param, parameter, isl.Val.int_from_si(ctx, -1)))
-        values = values.add_constraint(equal)
-    instances = outer.intersect_range(isl.UnionSet.from_set(values.align_params(
-        relation.get_space()))).domain()
-    relation = isl.Map.from_union_map(space)
-    n = relation.dim(isl.dim_type.out)
-    point = [f"x{k}" for k in range(n)]
-    spread = [f"({point[n - 1 - k]} - {t}) mod {size} = 0"
+    n = _out_dims(space)
+    spread = [f"(d{n - 1 - k} - {t}) mod {size} = 0"
               for k, (t, size) in enumerate(zip(thread_names, threads)) if k < n]
-    mine = isl.Set(f"[{', '.join(thread_names)}] -> {{ [{', '.join(point)}] : "
-                   + " and ".join(spread) + " }")
-    mine = mine.align_params(relation.get_space())
-    relation = relation.align_params(mine.get_space()).intersect_range(mine)
-    return isl.UnionMap.from_map(relation).intersect_domain(
-        instances.align_params(relation.get_space()))
+    instances = _equalities(outer, outer_names, outer_names).intersect(
+        _instances_where(space, spread, thread_names))
+    return space.intersect_domain(instances)
 
 
 def thread_schedule_in_tile(mapping: GpuMapping, kernel: Kernel, names: KernelNames,

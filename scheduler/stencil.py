@@ -277,15 +277,8 @@ class TimeTiling:
         each other within one time step (codegen.gpu checks it: its space members
         must be coincident)."""
         members = self.members
-        points = []
-        for k, name in enumerate(self.stencil.statements):
-            domain = isl.UnionSet.from_set(self.members.scop.statement(name).domain)
-            space = members.band(lambda each: members.point(each)[1:], [name])
-            node = (isl.Schedule.from_domain(domain).insert_partial_schedule(space)
-                    .get_root().child(0))
-            points.append(node.insert_mark(isl.Id.read_from_str(node.get_ctx(), f"{mark}{k}"))
-                          .get_schedule())
-        steps = functools.reduce(lambda first, second: first.sequence(second), points)
+        steps = _statements_in_sequence(members.scop, self.stencil.statements, members,
+                                        first=1, mark=mark)
         untiled = steps.insert_partial_schedule(members.band(lambda each: members.point(each)[:1]))
         return untiled.insert_partial_schedule(self.tile_band), untiled
 
@@ -559,15 +552,21 @@ def _hexagonal_band(scop: Scop, members: _Members, sizes: list[int]
     return band, [period, width] + widths
 
 
-def _statements_in_sequence(scop: Scop, order: list[str], members: _Members) -> isl.Schedule:
-    schedules = [isl.Schedule.from_domain(isl.UnionSet.from_set(scop.statement(name).domain))
-                 .insert_partial_schedule(members.band(lambda each: members.point(each)[-1:],
-                                                       [name]))
-                 for name in order]
-    result = schedules[0]
-    for each in schedules[1:]:
-        result = result.sequence(each)
-    return result
+def _statements_in_sequence(scop: Scop, order: list[str], members: _Members,
+                            first: int = -1, mark: str | None = None) -> isl.Schedule:
+    """The statements in `order`, in sequence, each with a band of its point members
+    from `first` on (the innermost alone by default), below a mark named `mark` + its
+    position where `mark` is given."""
+    schedules = []
+    for k, name in enumerate(order):
+        schedule = (isl.Schedule.from_domain(isl.UnionSet.from_set(scop.statement(name).domain))
+                    .insert_partial_schedule(members.band(lambda each: members.point(each)[first:],
+                                                          [name])))
+        if mark is not None:
+            schedule = schedule.get_root().child(0).insert_mark(
+                isl.Id.read_from_str(schedule.get_ctx(), f"{mark}{k}")).get_schedule()
+        schedules.append(schedule)
+    return functools.reduce(lambda before, after: before.sequence(after), schedules)
 
 
 def _mark(schedule: isl.Schedule, coincident: int | None, permutable: bool = True) -> isl.Schedule:
