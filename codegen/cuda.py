@@ -31,7 +31,8 @@ from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel, KernelNames, \
-    Promotion, block_schedule, kernel_context, kernel_schedule, map_time_tiles, map_to_gpu, \
+    DEFAULT_MULTIPROCESSORS, Occupancy, Promotion, block_schedule, kernel_context, kernel_schedule, \
+    map_time_tiles, map_to_gpu, \
     mapped_bounds, promotions, step_bands, step_points, thread_schedule_in_tile, tile_block_schedule, \
     tile_map
 from polyopt.codegen.openmp import OpenMPPrinter
@@ -95,6 +96,30 @@ class NothingToOffload(Exception):
 # 90 s (the CPU: 3 s), deriche's 4e7 1.06 s (the CPU: 0.38 s). Above this many
 # instances, at the sizes the file's macros (or -D) give, the SCoP is not offloaded.
 SERIAL_KERNEL_INSTANCES = 10_000
+
+
+# A launch costs 2-4 us on an H100 however little it does: floyd-warshall at LARGE,
+# whose (k, i + j) wavefront isl's schedule leaves on the host, launched 1.6e7
+# kernels and ran over 90 s (the CPU: 20 s). Above this many launches in all, at the
+# sizes the file gives, the SCoP is not offloaded.
+MAX_LAUNCHES = 1_000_000
+
+
+def count_points(union: isl.UnionSet, point: isl.Set) -> float:
+    """About how many points a set has at the parameter values of `point` (the cost
+    model's count, summed over its pieces)."""
+    from polyopt.scheduler.cost import instance_count
+    sets = union.intersect_params(point).get_set_list()
+    return float(sum(instance_count(sets.get_at(k), point) for k in range(sets.n_set())
+                     if not sets.get_at(k).is_empty()))
+
+
+def launch_count(kernel: Kernel, point: isl.Set) -> float:
+    """About how many times the kernel is launched: once per host iteration above it."""
+    if not kernel.depth:
+        return 1.0
+    domain = kernel.domain.intersect_params(point)
+    return count_points(kernel.prefix.intersect_domain(domain).range(), point)
 
 
 def serial_instances(kernel: Kernel, point: isl.Set) -> int:
@@ -449,7 +474,8 @@ class CudaGenerator:
 
     def generate(self, schedule: isl.Schedule, dependences: isl.UnionMap,
                  block_sizes: list[int] | None, max_threads: int = 1024,
-                 time_tiles: bool = False) -> CudaNest:
+                 time_tiles: bool = False,
+                 multiprocessors: int = DEFAULT_MULTIPROCESSORS) -> CudaNest:
         """The CUDA code of `schedule`; with `time_tiles`, a time-tiled tree
         (scheduler.stencil.TimeTiling.for_blocks) mapped a tile per block."""
         if time_tiles:
@@ -457,14 +483,16 @@ class CudaGenerator:
             if mapping is None:
                 raise NothingToOffload("the time tiles have no parallel tile loop or a step "
                                        "whose points depend on each other")
-        else:
-            mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads)
-        if not mapping.parallel:
-            raise NothingToOffload()
         from polyopt.scheduler.cost import parameter_point
         point = parameter_point(self.scop)
-        # only at sizes the file gives (a guess at unknown ones must not keep code off the GPU)
+        # only at sizes the file gives (a guess at unknown ones must not keep code off the
+        # GPU, nor size its blocks)
         known = all(name in self.scop.known_values for name in self.scop.parameters)
+        if not time_tiles:
+            mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads,
+                                 Occupancy(point, multiprocessors) if known else None)
+        if not mapping.parallel:
+            raise NothingToOffload()
         for kernel in mapping.kernels:
             if kernel.mapped is None and known:
                 count = serial_instances(kernel, point)
@@ -473,6 +501,12 @@ class CudaGenerator:
                         f"a part with no parallel loop would run on one GPU thread "
                         f"(about {count:.2g} instances, over {SERIAL_KERNEL_INSTANCES:.0e}: "
                         "the CPU is faster)")
+        if known:
+            launches = sum(launch_count(kernel, point) for kernel in mapping.kernels)
+            if launches > MAX_LAUNCHES:
+                raise NothingToOffload(
+                    f"the GPU code would launch its kernels about {launches:.2g} times (over "
+                    f"{MAX_LAUNCHES:.0e}, a few microseconds each: the CPU is faster)")
         arrays = self.device_arrays()
         values = self.by_value(arrays)
         launches = {}
@@ -498,12 +532,17 @@ class CudaGenerator:
             # its value (in terms of the loops there are) is declared for the launch
             values = isl.PwMultiAff.from_map(isl.Map.from_union_map(
                 build.get_schedule().reverse().apply_range(kernel.prefix)))
-            declared = []
+            # (in two steps: a value may be written with the name it defines, as when isl
+            # makes the time loop c0 of a schedule whose dimension is 2t and 2t + 1:
+            # 'const int c0 = 2 * c0;' would read the new, uninitialized c0)
+            values_of, declared = [], []
             for j in range(kernel.depth):
                 name = f"{self.host_prefix}{j}"
                 value = self.expressions(build.expr_from_pw_aff(values.get_pw_aff(j).coalesce()))
                 if value != name:
-                    declared.append(f"const int {name} = {value};")
+                    values_of.append(f"const int polyopt_host_value{j} = {value};")
+                    declared.append(f"const int {name} = polyopt_host_value{j};")
+            declared = values_of + declared
             key = f"polyopt_launch_{len(host_values)}"
             host_values[key] = declared
             return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
@@ -563,6 +602,10 @@ class CudaGenerator:
                            + ("" if kernel.threads else f", {names.thread[k]} = threadIdx.{axis}")
                            + ";")
         indices += [f"const int {name} = threadIdx.{axis};" for name, axis in zip(spread, AXES)]
+        # a dimension of one thread (blocks made small to fill the GPU): isl's code has no
+        # use for its index, which nvcc would warn about
+        indices += [f"(void){names.thread[k]};" for k in range(n)
+                    if not kernel.threads and kernel.block_sizes[k] == 1]
         signature = f"__global__ void {name}({', '.join(parameters)})"
         definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).split("\n")
         return self._launch(kernel, names, name, arguments), definition

@@ -158,3 +158,33 @@ def emulated_source(cuda_text: str) -> str:
                 f"[&]() {{ {kernel}({arguments}); }});")
 
     return _LAUNCH.sub(launch, cuda_text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m polyopt.codegen.emulation SRC.cu -o EXE [g++ flags...]``: build a CUDA
+    program of polyopt's for the CPU (a search's --cuda-build where there is no GPU)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) < 3 or "-o" not in args:
+        print("usage: python -m polyopt.codegen.emulation SRC.cu -o EXE [g++ flags...]",
+              file=sys.stderr)
+        return 2
+    at = args.index("-o")
+    source, executable = Path(args[0]), args[at + 1]
+    flags = args[1:at] + args[at + 2:]
+    with tempfile.TemporaryDirectory(prefix="polyopt-emulation-") as directory:
+        header = Path(directory) / "emulation.h"
+        header.write_text(EMULATION_HEADER)
+        emulated = Path(directory) / (source.stem + ".cpp")
+        emulated.write_text(emulated_source(source.read_text()))
+        compiler = os.environ.get("CXX", "g++")
+        return subprocess.run([compiler, "-O1", "-include", str(header), f"-I{source.parent}",
+                               str(emulated), *flags, "-o", executable, "-lm"]).returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -4,6 +4,8 @@ compiler and flags build it. ``gcc`` is the baseline every speedup is against.""
 
 from __future__ import annotations
 
+import dataclasses
+
 import functools
 import os
 import shutil
@@ -101,7 +103,7 @@ def known_variants() -> list[str]:
     return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "hexagonal", "blas",
             "random:N", "ga:N",
             "ga-c:N", "ga-guard:N",
-            "cuda", "pluto", "polly", "graphite"]
+            "cuda", "cuda-random:N", "cuda-ga:N", "pluto", "polly", "graphite"]
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
@@ -237,6 +239,21 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                        search_classifier="guard")
     if name == "cuda":
         return _cuda_variant(name)
+    if name.startswith(("cuda-random:", "cuda-ga:")):
+        budget = name.split(":", 1)[1]
+        if not budget.isdigit() or int(budget) < 1:
+            raise UsageError(f"'{name}': {name.split(':')[0]}:N needs a number of schedules, "
+                             f"e.g. {name.split(':')[0]}:20")
+        found = _cuda_variant(name)
+        if isinstance(found, Unavailable):
+            return found
+        strategy = "ga" if name.startswith("cuda-ga:") else "random"
+        return dataclasses.replace(
+            found, search_budget=int(budget), search_strategy=strategy,
+            description=f"{found.description}; the best of the original code, the original "
+                        f"order, isl and {budget} {'genetic' if strategy == 'ga' else 'random'} "
+                        "schedules, each built, run on the GPU and verified (candidates whose "
+                        "lower bound exceeds the best time are not built)")
     if name == "graphite":
         command = [gcc, *GCC_FLAGS, "-floop-nest-optimize", "-floop-parallelize-all",
                    f"-ftree-parallelize-loops={threads}", "-fopenmp"]

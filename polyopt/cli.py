@@ -153,6 +153,14 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                        help="relative tolerance for numbers in the outputs (default: exact)")
     _add_ignore_option(group)
+    group.add_argument("--cuda-build", type=argtypes.command, metavar="COMMAND",
+                       help="with --target cuda: build command of every candidate, the original "
+                            "included (default: 'nvcc -O3 -arch=sm_XY {src} -o {exe} -lm', XY "
+                            "from the GPU found; without a GPU the search refuses to start "
+                            "unless this is given)")
+    group.add_argument("--no-bound", dest="bound", action="store_false",
+                       help="build and run every candidate, also one whose lower bound on its "
+                            "time (the work at the machine's peaks) is above the best time so far")
     group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
                        help="how rows combine generators (default: sparse)")
     where = group.add_mutually_exclusive_group()
@@ -309,9 +317,6 @@ def run_optimize(argv: list[str]) -> int:
         raise UsageError("--classifier judges the genetic search's schedules: it needs "
                          "--scheduler ga")
     if args.scheduler in SEARCHES and args.budget > 0 or args.dump == "samples":
-        if options.target != "c":
-            raise UsageError(f"a schedule search (--scheduler {args.scheduler or 'random'}) "
-                             "builds and runs OpenMP C; it cannot search for --target cuda yet")
         return run_search(args, options, source)
     if args.jobs or args.cluster:
         raise UsageError("--jobs and --cluster evaluate a search's candidates: they need "
@@ -385,6 +390,21 @@ def _build_command(args: argparse.Namespace) -> str:
     return args.build + " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
 
 
+def _cuda_search_build(args: argparse.Namespace) -> str:
+    """The build command of a search for --target cuda: --cuda-build, else nvcc for the
+    GPU found; without a GPU (and no --cuda-build) the search cannot run anything."""
+    from polyopt import cuda_device
+    from polyopt.errors import DeviceError
+    if args.cuda_build:
+        return args.cuda_build
+    found = cuda_device.detect()
+    if isinstance(found, cuda_device.NoDevice):
+        raise DeviceError("a search for --target cuda builds and runs every candidate on the "
+                          f"GPU, and there is {cuda_device.describe(found)} (--cuda-build "
+                          "COMMAND builds them another way, e.g. for an emulator)")
+    return f"nvcc -O3 -arch={found.arch} {{src}} -o {{exe}} -lm"
+
+
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
     from tqdm import tqdm
 
@@ -401,18 +421,19 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
                               population=(args.population if args.population is not None
                                           else 50 if mode == "gac" else 30),
                               classifier_mode=mode, classifier_model=args.classifier or None,
-                              features=args.dump == "samples")
+                              features=args.dump == "samples", bound=args.bound)
     origin = Path(args.file).resolve() if args.file != "-" else None
 
     def evaluator(build: str) -> Evaluator:
         return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
 
-    build = _build_command(args)
+    build, suffix = (_cuda_search_build(args), ".cu") if options.target == "cuda" else \
+        (_build_command(args), ".c")
     strict_build = strict_build_command(build, args.shell)
     with contextlib.ExitStack() as stack:
         judge = Judge(stack.enter_context(evaluator(build)), origin, args.tolerance,
                       strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
-                      ignore=args.ignore_output)
+                      ignore=args.ignore_output, suffix=suffix)
         cluster = None
         if args.jobs or args.cluster:
             from polyopt.search.cluster import connect
@@ -432,7 +453,7 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
         print(f"polyopt: search: {len(result.candidates) + len(result.unbenchmarked)} candidates ("
               + ", ".join(f"{n} {status}" for status, n in counts.items() if n)
               + f"); best '{best.name}' {best.median:.4g} s{versus}", file=sys.stderr)
-        for note in result.notes:
+        for note in result.notes + [n for n in [result.pruning_note()] if n]:
             print(f"polyopt: search: {note}", file=sys.stderr)
     if args.dump == "samples":
         _write_output(args.output, samples_json_lines(result))

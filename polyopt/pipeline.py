@@ -190,9 +190,10 @@ def schedule_within_budget(name: str, scop: Scop, dependences: Dependences) -> S
 
 
 def scheduler_name(options: Options) -> str:
-    """The strategy that runs: auto's cost model is a CPU model, CUDA keeps isl's."""
+    """The strategy that runs: auto's cost model is a CPU model; CUDA takes isl's
+    schedule as PPCG computes it for a GPU."""
     if options.scheduler == "auto" and options.target == "cuda":
-        return "isl"
+        return "isl-gpu"
     return options.scheduler
 
 
@@ -552,6 +553,15 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             except NothingToOffload as nothing:
                 outcome.warnings.append(format_warning(f"{nothing.reason}; the SCoP stays C on the host",
                                                        scop.region.location))
+                if choice is None and options.scheduler == "auto":
+                    # the CPU's default for it, not the GPU's schedule (floyd-warshall:
+                    # isl's wavefront, 4x slower on the CPU than the order as written)
+                    scheduled = schedule_scop(scop, replace_dataclass(options, target="c"),
+                                              dependences)
+                    if scheduled.schedule is None:
+                        outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                                    scheduled.description, [], [])
+                        return outcome
             else:
                 outcome.nest = nest
                 outcome.report = ScopReport(scop.region.location, len(scop.statements),
@@ -618,14 +628,16 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
     return True
 
 
-def _device_limits() -> tuple[int, int]:
-    """Threads and shared memory bytes per block: the GPU's if PyCUDA finds one,
-    else what every GPU since 2010 allows."""
+def _device_limits() -> tuple[int, int, int]:
+    """Threads and shared memory bytes per block, and multiprocessors: the GPU's if one
+    is found, else what every GPU since 2010 allows (and an H100's multiprocessors)."""
+    from polyopt.codegen.gpu import DEFAULT_MULTIPROCESSORS
     from polyopt.cuda_device import Device, detect
     found = detect()
     if isinstance(found, Device):
-        return found.max_threads_per_block, found.shared_memory_per_block
-    return 1024, 48 * 1024
+        return (found.max_threads_per_block, found.shared_memory_per_block,
+                found.multiprocessors or DEFAULT_MULTIPROCESSORS)
+    return 1024, 48 * 1024, DEFAULT_MULTIPROCESSORS
 
 
 class DeviceCode:
@@ -635,7 +647,7 @@ class DeviceCode:
         self.kernels: dict[int, list[str]] = {}     # insertion offset -> kernel lines
         self.count = 0
         self.warnings: list[str] = []
-        self.max_threads, self.shared_bytes = _device_limits()
+        self.max_threads, self.shared_bytes, self.multiprocessors = _device_limits()
 
     def generate(self, source: SourceFile, scheduled: ScheduledScop,
                  expressions: ExpressionPrinter) -> GeneratedNest:
@@ -669,7 +681,8 @@ class DeviceCode:
                                       time_tiles=True)
         else:
             nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
-                                      scheduled.options.block_sizes, self.max_threads)
+                                      scheduled.options.block_sizes, self.max_threads,
+                                      multiprocessors=self.multiprocessors)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
         return GeneratedNest(nest.host_lines, nest.description)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import random
 import re
 import statistics
@@ -55,6 +56,7 @@ WRONG = "wrong output"
 LOST = "lost worker"      # a Dask worker died with it, twice (never stored in the database)
 STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error", LOST)
 NOT_BENCHMARKED = "not benchmarked"   # judged by a classifier alone (--classifier), never run
+PRUNED = "pruned"     # its lower bound (polyopt.search.bound) is above the best time: never built
 CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 
 
@@ -89,6 +91,7 @@ class SearchSettings:
     classifier_mode: str | None = None   # ga with a classifier: one of CLASSIFIER_MODES
     classifier_model: str | None = None  # ... its model file (None: the shipped one)
     features: bool = False           # every schedule's features for --dump samples
+    bound: bool = True               # skip a candidate whose lower bound exceeds the best time
 
 
 @dataclass
@@ -121,6 +124,7 @@ class Candidate:
     operator: str | None = None                      # "random", a genetic operator, "seed:isl"...
     parents: list[str] = field(default_factory=list)  # names of the parent candidates
     prediction: bool | None = None                   # a classifier's verdict, where one judged it
+    bound: float | None = None                       # seconds it takes at least (search.bound)
     probabilities: list[float | None] = field(default_factory=list)  # per SCoP: profitable
     features: list[dict | None] = field(default_factory=list)        # per SCoP: what it saw
     machine: str | None = None                       # on a cluster: the machine that timed it
@@ -168,6 +172,17 @@ class SearchResult:
     notes: list[str] = field(default_factory=list)
     unbenchmarked: list[Candidate] = field(default_factory=list)  # a classifier kept them out
     classifier: dict | None = None       # what the classifier did (counts), where one was used
+    pruned: list[Candidate] = field(default_factory=list)   # their lower bound was too high
+
+    def pruning_note(self) -> str | None:
+        """How many candidates the lower bound kept from being built and run, and about
+        what that saved (the mean build and run time of the strategy's others)."""
+        if not self.pruned:
+            return None
+        spent = [c.build_seconds + c.run_seconds for c in self.candidates if c.samples]
+        saved = len(self.pruned) * (sum(spent) / len(spent)) if spent else 0.0
+        return (f"the lower bound pruned {len(self.pruned)} candidate(s) before they were "
+                f"built (about {saved:.3g} s of builds and runs saved)")
 
     def phase_seconds(self) -> dict[str, float]:
         """Wall seconds by phase, summed over the candidates (and, on a cluster, over
@@ -182,7 +197,7 @@ class SearchResult:
         """Candidates by status (only a strategy's sampled ones if `sampled_only`);
         NOT_BENCHMARKED only where a classifier kept some from running."""
         result = {status: 0 for status in STATUSES}
-        for candidate in self.candidates + self.unbenchmarked:
+        for candidate in self.candidates + self.unbenchmarked + self.pruned:
             if not sampled_only or candidate.samples:
                 result[candidate.status] = result.get(candidate.status, 0) + 1
         return result
@@ -205,8 +220,10 @@ class Judge:
 
     def __init__(self, evaluator: Evaluator, origin: Path | None = None,
                  rel_tolerance: float = 0.0, run_environment: dict[str, str] | None = None,
-                 strict: Evaluator | None = None, ignore: Sequence[re.Pattern] = ()):
+                 strict: Evaluator | None = None, ignore: Sequence[re.Pattern] = (),
+                 suffix: str = ".c"):
         self.evaluator, self.origin = evaluator, origin
+        self.suffix = suffix             # of every program built (".cu": nvcc, the original too)
         self.ignore = list(ignore)       # stdout lines left out of the comparison
         self.rel_tolerance = rel_tolerance
         self.run_environment = run_environment
@@ -230,7 +247,8 @@ class Judge:
         """Build and run the original: its output becomes the reference; returns its
         time (see ``reference.seconds`` for the whole run's)."""
         try:
-            program = self.evaluator.build(original_text, "original", origin=self.origin)
+            program = self.evaluator.build(original_text, "original", self.suffix,
+                                           origin=self.origin)
         except BuildError as error:
             raise UsageError(f"the search needs a program that builds and runs; {error}") from None
         try:
@@ -252,7 +270,7 @@ class Judge:
         spent = spent or _Spent()
         try:
             with spent.building():
-                program = self.strict.build(text, f"{label} (no FMA contraction)",
+                program = self.strict.build(text, f"{label} (no FMA contraction)", self.suffix,
                                             origin=self.origin)
         except BuildError:
             return None
@@ -301,7 +319,7 @@ class Judge:
         if program is None:
             try:
                 with spent.building():
-                    program = self.evaluator.build(text, label, origin=self.origin)
+                    program = self.evaluator.build(text, label, self.suffix, origin=self.origin)
             except BuildError as error:
                 return Measurement("build error", None, str(error))
             if executables is not None:
@@ -384,6 +402,8 @@ class Search:
         self.best_wall: float | None = None    # whole-run seconds of the fastest so far
         self.model, self.model_path = self._model(settings)
         self.unbenchmarked: list[Candidate] = []   # judged by the classifier, never run
+        self.pruned: list[Candidate] = []          # their lower bound exceeded the best time
+        self._bounds = None                        # (cpu, gpu peaks, count caches), at first use
         self.classifier_summary: dict | None = None
         self.extractors: dict[int, object] = {}   # per SCoP: its ScheduleFeatures
         self.status_note = ""                  # shown beside the progress bar's best time
@@ -577,15 +597,61 @@ class Search:
         if self.remote is not None:
             return self._evaluate_remotely(candidates)
         for candidate in candidates:
-            if self._prepare(candidate):
+            if self._pruned(candidate):
+                pass
+            elif self._prepare(candidate):
                 self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
                                                              self._timeout()))
             self._advance()
         return candidates
 
-    def _evaluate_remotely(self, candidates: list[Candidate]) -> list[Candidate]:
+    def bound(self, candidate: Candidate) -> float | None:
+        """Seconds the candidate's code takes at least (``polyopt.search.bound``), or
+        None where the bound cannot be had (kept on the candidate)."""
+        if candidate.bound is not None:
+            return candidate.bound
+        from polyopt.search import bound
+        if self._bounds is None:
+            gpu = None
+            if self.options.target == "cuda":
+                from polyopt.cuda_device import Device, detect
+                found = detect()
+                gpu = bound.GpuPeaks.of(found if isinstance(found, Device) else None)
+            self._bounds = (bound.cpu_peaks(), gpu, [{} for _ in self.scops])
+        cpu, gpu, caches = self._bounds
         try:
-            for candidate, ready in self._prepare_all(candidates, self.cluster.codegen_jobs):
+            candidate.bound = bound.candidate_bound(self.scops, self.dependences, self.options,
+                                                    candidate.choices, cpu, gpu, caches)
+        except (PolyoptError, isl.Error) as error:
+            log.debug("%s: no lower bound: %s", candidate.name, error)
+            return None
+        return candidate.bound
+
+    def _pruned(self, candidate: Candidate) -> bool:
+        """Whether the candidate cannot beat the best time measured so far (its bound is
+        above it): then it is recorded as PRUNED and never built. Baselines are not."""
+        if not self.settings.bound:
+            return False
+        lower = self.bound(candidate)     # kept for every candidate (--dump samples)
+        if (lower is None or lower <= (self.best_seconds or math.inf)
+                or candidate in self.baselines or _as_written(candidate)):
+            return False
+        candidate.status = PRUNED
+        candidate.detail = (f"lower bound {lower:.4g} s is above the best time so far "
+                            f"{self.best_seconds:.4g} s")
+        self.pruned.append(candidate)
+        log.info("%s: %s", candidate.name, candidate.detail)
+        return True
+
+    def _evaluate_remotely(self, candidates: list[Candidate]) -> list[Candidate]:
+        candidates_left = []
+        for candidate in candidates:
+            if self._pruned(candidate):
+                self._advance()
+            else:
+                candidates_left.append(candidate)
+        try:
+            for candidate, ready in self._prepare_all(candidates_left, self.cluster.codegen_jobs):
                 if ready:
                     self.remote.submit(candidate, self._timeout())
                 else:
@@ -730,7 +796,7 @@ class Search:
                     tile_sizes=tiles),
                  self.source.name)
                 for candidate in self.candidates
-                if candidate.status not in ("", "polyopt error", LOST)
+                if candidate.status not in ("", "polyopt error", LOST, PRUNED)
                 for fingerprint, text, tiles in zip(self.fingerprints, candidate.schedule_texts(),
                                                      candidate.tile_texts())]
         try:
@@ -773,7 +839,7 @@ class Search:
             optimized.text = self.source.text
         result = SearchResult(best, self.candidates, optimized, reference,
                               self.sampling_seconds, self.notes, self.unbenchmarked,
-                              self.classifier_summary)
+                              self.classifier_summary, self.pruned)
         log.info("search: %.3g s in all; %s (summed over the processes that ran them)",
                  time.monotonic() - started, ", ".join(
                      f"{phase} {seconds:.3g} s" for phase, seconds in result.phase_seconds().items()))
@@ -848,7 +914,7 @@ def _rational(value):
 def samples_json_lines(result: SearchResult) -> str:
     """Every evaluated candidate, one JSON object per line (see ``--dump samples``)."""
     lines = []
-    for candidate in result.candidates + result.unbenchmarked:
+    for candidate in result.candidates + result.unbenchmarked + result.pruned:
         for index, choice in enumerate(candidate.choices):
             sample = candidate.samples[index] if index < len(candidate.samples) else None
             entry = {
@@ -863,6 +929,7 @@ def samples_json_lines(result: SearchResult) -> str:
                 "time_tile": (None if choice.time_tile is None else
                               {"shape": choice.time_tile[0], "sizes": list(choice.time_tile[1])}),
                 "prediction": candidate.prediction,
+                "bound": candidate.bound,         # the whole candidate's lower bound, seconds
                 # the candidate's (not the SCoP's) wall seconds by phase, final runs
                 # included; on a cluster compilation and runs are the workers'
                 "codegen_seconds": candidate.codegen_seconds,

@@ -1,0 +1,44 @@
+#!/bin/bash
+# One leased GPU session's checks (issue 23), as run through the device tool:
+#   A. polybench/gpu_sweep.py run over the CUDA programs generated here beforehand
+#      (python3 polybench/gpu_sweep.py generate --out .gpu/generated --also tt:--time-tile):
+#      every kernel's CUDA (default and --time-tile), PPCG's CUDA and the OpenMP default
+#      checked against the original at LARGE and timed;
+#   B. `polyopt polybench --variants cuda,cuda-random:N` on a few kernels: searches for the
+#      CUDA target, each candidate built with nvcc and run on the GPU, pruned by the lower
+#      bound (polyopt.search.bound); the samples say which were pruned.
+# polyopt runs there from wheels carried in .whl (the GPU machine has no islpy): python3
+# -m pip download ... islpy pycparser cgen pytools siphash24 platformdirs tqdm, and polyopt's
+# own (pip wheel --no-deps . -w .whl). Everything lands in $OUT/results.tar.gz.
+set -u
+OUT=${OUT:-/tmp/polyopt-gpu}
+mkdir -p "$OUT/r"
+SEARCH_KERNELS=${SEARCH_KERNELS:-"gemm trmm jacobi-2d fdtd-2d"}
+SEARCH_BUDGET=${SEARCH_BUDGET:-8}
+started=$(date +%s)
+cd "$(dirname "$0")/.."
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+    --target /tmp/site .whl/*.whl > "$OUT/r/pip.log" 2>&1 || { cat "$OUT/r/pip.log"; exit 1; }
+export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
+{ nvidia-smi; nvcc --version; gcc --version | head -1; nproc; python3 -m polyopt.cuda_device; } \
+    > "$OUT/r/machine.txt" 2>&1
+echo "== A. sweep ($(($(date +%s) - started)) s)"
+timeout "${SWEEP_SECONDS:-280}" python3 polybench/gpu_sweep.py run --generated .gpu/generated \
+    --out /tmp/sweep --timeout 60 --slow 5 --budget "${SWEEP_BUDGET:-150}" --repeat 3 \
+    --cpu-jobs 12 --trust "${TRUST:-ppcg,omp}" > "$OUT/r/sweep.log" 2>&1
+echo "sweep: exit $? after $(($(date +%s) - started)) s"; tail -3 "$OUT/r/sweep.log"
+mkdir -p "$OUT/r/sweep"; cp /tmp/sweep/results.json /tmp/sweep/report.md "$OUT/r/sweep/"
+echo "== B. searches ($(($(date +%s) - started)) s)"
+for kernel in $SEARCH_KERNELS; do
+  # from /tmp: the checkout's polyopt/ folder must not shadow the installed package
+  (cd /tmp && timeout "${SEARCH_SECONDS:-220}" python3 -m polyopt polybench --dataset LARGE \
+      --variants "cuda,cuda-random:$SEARCH_BUDGET" --repeat 3 --no-db --seed 1 --timeout 60 \
+      --out "$OUT/r/search/$kernel" "$kernel" > "$OUT/r/search-$kernel.log" 2>&1) &
+done
+wait
+echo "searches done after $(($(date +%s) - started)) s"
+for kernel in $SEARCH_KERNELS; do tail -2 "$OUT/r/search-$kernel.log"; done
+# results only (never executables): reports, results, samples, logs
+(cd "$OUT" && find r -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.md' -o -name '*.csv' \
+    -o -name '*.log' -o -name '*.txt' \) -size -4M | tar -czf results.tar.gz -T -) && rm -rf "$OUT/r"
+ls -la "$OUT"
