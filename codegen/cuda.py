@@ -472,6 +472,19 @@ class CudaGenerator:
 
     # -- code ---------------------------------------------------------------
 
+    def blas(self, matches: list) -> CudaNest:
+        """The host code of a SCoP whose statements are all BLAS matches (in an order
+        the dependences allow): cuBLAS calls on its arrays in device memory."""
+        from polyopt.codegen.cublas import match_lines
+        arrays = self.device_arrays()
+        handle = _fresh("polyopt_cublas", self.used)
+        setup, calls, teardown = match_lines(matches, arrays, handle)
+        nest = CudaNest([], [])
+        nest.host_lines = self._host(arrays, [cgen.Line(line) for line in calls], setup, teardown)
+        nest.description = ["cuBLAS " + ", ".join(f"{call.name}" for match in matches
+                                                  for call in match.calls)]
+        return nest
+
     def generate(self, schedule: isl.Schedule, dependences: isl.UnionMap,
                  block_sizes: list[int] | None, max_threads: int = 1024,
                  time_tiles: bool = False,
@@ -748,8 +761,12 @@ class CudaGenerator:
         build = isl.AstBuild.from_context(context)
         return self.expressions(build.expr_from_pw_aff(value))
 
-    def _host(self, arrays: dict[str, DeviceArray], loops: list[cgen.Generable]) -> list[str]:
-        lines = [f"{a.element_type} *{a.device};" for a in arrays.values()]
+    def _host(self, arrays: dict[str, DeviceArray], loops: list[cgen.Generable],
+              setup: list[str] = (), teardown: list[str] = ()) -> list[str]:
+        """The SCoP's host block: device arrays, copies, `loops` (the launches or calls)
+        between CUDA events; `setup` and `teardown` (a library's handle) outside the
+        events, as the CUDA context is."""
+        lines = [f"{a.element_type} *{a.device};" for a in arrays.values()] + list(setup)
         lines += [f"#ifdef {TIMING_MACRO}",
                   "cudaEvent_t polyopt_events[4];",
                   "for (int polyopt_e = 0; polyopt_e < 4; polyopt_e++)",
@@ -783,6 +800,7 @@ class CudaGenerator:
                   'kernels %.6f s\\n", polyopt_total / 1e3, polyopt_kernels / 1e3);',
                   "}",
                   "#endif"]
+        lines += teardown
         return ["{"] + ["  " + line if not line.startswith("#") else line for line in lines] + ["}"]
 
 

@@ -145,6 +145,139 @@ static void polyopt_emulate_launch(dim3 grid, dim3 block, Body body) {
 }
 """
 
+# cuBLAS (column-major, as codegen.cublas calls it), naive loops: what a program that
+# calls it computes, for checking the calls' arguments on the CPU. Appended to the
+# header where the program uses it.
+CUBLAS_EMULATION = r"""
+struct cublasContext { int unused; };
+extern "C" int cublasCreate_v2(struct cublasContext **h) { static cublasContext c; *h = &c; return 0; }
+extern "C" int cublasDestroy_v2(struct cublasContext *) { return 0; }
+template <typename T> static T polyopt_emu_at(const T *A, int lda, int i, int j, int trans)
+{ return trans ? A[j + (long) i * lda] : A[i + (long) j * lda]; }
+template <typename T> static int polyopt_emu_gemm(int ta, int tb, int m, int n, int k, const T *alpha,
+    const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc) {
+  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) {
+    T s = 0;
+    for (int p = 0; p < k; p++) s += polyopt_emu_at(A, lda, i, p, ta) * polyopt_emu_at(B, ldb, p, j, tb);
+    T *c = &C[i + (long) j * ldc];
+    *c = *alpha * s + (*beta == 0 ? (T) 0 : *beta * *c);
+  }
+  return 0;
+}
+template <typename T> static int polyopt_emu_gemv(int trans, int m, int n, const T *alpha, const T *A,
+    int lda, const T *x, int incx, const T *beta, T *y, int incy) {
+  int length = trans ? n : m, reduction = trans ? m : n;
+  for (int i = 0; i < length; i++) {
+    T s = 0;
+    for (int p = 0; p < reduction; p++) s += polyopt_emu_at(A, lda, i, p, trans) * x[(long) p * incx];
+    T *out = &y[(long) i * incy];
+    *out = *alpha * s + (*beta == 0 ? (T) 0 : *beta * *out);
+  }
+  return 0;
+}
+template <typename T> static int polyopt_emu_ger(int m, int n, const T *alpha, const T *x, int incx,
+    const T *y, int incy, T *A, int lda) {
+  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++)
+    A[i + (long) j * lda] += *alpha * x[(long) i * incx] * y[(long) j * incy];
+  return 0;
+}
+template <typename T> static int polyopt_emu_scal(int n, const T *alpha, T *x, int incx) {
+  for (int i = 0; i < n; i++) x[(long) i * incx] *= *alpha;
+  return 0;
+}
+template <typename T> static int polyopt_emu_axpy(int n, const T *alpha, const T *x, int incx, T *y, int incy) {
+  for (int i = 0; i < n; i++) y[(long) i * incy] += *alpha * x[(long) i * incx];
+  return 0;
+}
+template <typename T> static int polyopt_emu_syr2k(int uplo, int trans, int n, int k, const T *alpha,
+    const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc) {
+  /* B == 0: syrk (A A^T); else A B^T + B A^T; op(X) is n x k */
+  for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+    if (uplo == 0 ? i < j : i > j) continue;     /* 0: lower */
+    T s = 0;
+    for (int p = 0; p < k; p++) {
+      T a_i = polyopt_emu_at(A, lda, i, p, trans), a_j = polyopt_emu_at(A, lda, j, p, trans);
+      if (B) s += a_i * polyopt_emu_at(B, ldb, j, p, trans) + polyopt_emu_at(B, ldb, i, p, trans) * a_j;
+      else s += a_i * a_j;
+    }
+    T *c = &C[i + (long) j * ldc];
+    *c = *alpha * s + (*beta == 0 ? (T) 0 : *beta * *c);
+  }
+  return 0;
+}
+/* the triangular matrix op(A) (size s x s) as a dense one, row r column c */
+template <typename T> static T polyopt_emu_tri(int uplo, int trans, int diag, const T *A, int lda, int r, int c) {
+  int sr = trans ? c : r, sc = trans ? r : c;      /* in A's own (stored) coordinates */
+  if (sr == sc) return diag ? (T) 1 : A[sr + (long) sc * lda];
+  if (uplo == 0 ? sr < sc : sr > sc) return 0;
+  return A[sr + (long) sc * lda];
+}
+template <typename T> static int polyopt_emu_trmm(int side, int uplo, int trans, int diag, int m, int n,
+    const T *alpha, const T *A, int lda, const T *B, int ldb, T *C, int ldc) {
+  T *result = (T *) malloc(sizeof(T) * (size_t) m * n + 1);
+  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) {
+    T s = 0;
+    if (side == 0) for (int p = 0; p < m; p++) s += polyopt_emu_tri(uplo, trans, diag, A, lda, i, p) * B[p + (long) j * ldb];
+    else for (int p = 0; p < n; p++) s += B[i + (long) p * ldb] * polyopt_emu_tri(uplo, trans, diag, A, lda, p, j);
+    result[i + (long) j * m] = *alpha * s;
+  }
+  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) C[i + (long) j * ldc] = result[i + (long) j * m];
+  free(result);
+  return 0;
+}
+template <typename T> static int polyopt_emu_trsm(int side, int uplo, int trans, int diag, int m, int n,
+    const T *alpha, const T *A, int lda, T *B, int ldb) {
+  int lower = (uplo == 0) != (trans != 0);   /* op(A) is lower triangular */
+  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) B[i + (long) j * ldb] *= *alpha;
+  if (side == 0) {          /* op(A) X = B: each column */
+    for (int j = 0; j < n; j++)
+      for (int q = 0; q < m; q++) {
+        int i = lower ? q : m - 1 - q;
+        T s = B[i + (long) j * ldb];
+        for (int p = 0; p < m; p++)
+          if (p != i && (lower ? p < i : p > i)) s -= polyopt_emu_tri(uplo, trans, diag, A, lda, i, p) * B[p + (long) j * ldb];
+        B[i + (long) j * ldb] = s / polyopt_emu_tri(uplo, trans, diag, A, lda, i, i);
+      }
+  } else {                  /* X op(A) = B: each row */
+    for (int i = 0; i < m; i++)
+      for (int q = 0; q < n; q++) {
+        int j = lower ? n - 1 - q : q;
+        T s = B[i + (long) j * ldb];
+        for (int p = 0; p < n; p++)
+          if (p != j && (lower ? p > j : p < j)) s -= B[i + (long) p * ldb] * polyopt_emu_tri(uplo, trans, diag, A, lda, p, j);
+        B[i + (long) j * ldb] = s / polyopt_emu_tri(uplo, trans, diag, A, lda, j, j);
+      }
+  }
+  return 0;
+}
+#define POLYOPT_EMU_BOTH(routine, params, args) \
+  extern "C" int cublasD##routine##_v2(struct cublasContext *, POLYOPT_EMU_##params(double)) { return polyopt_emu_##routine args; } \
+  extern "C" int cublasS##routine##_v2(struct cublasContext *, POLYOPT_EMU_##params(float)) { return polyopt_emu_##routine args; }
+#define POLYOPT_EMU_GEMM(T) int a0, int a1, int a2, int a3, int a4, const T *a5, const T *a6, int a7, const T *a8, int a9, const T *a10, T *a11, int a12
+#define POLYOPT_EMU_GEMV(T) int a0, int a1, int a2, const T *a3, const T *a4, int a5, const T *a6, int a7, const T *a8, T *a9, int a10
+#define POLYOPT_EMU_GER(T) int a0, int a1, const T *a2, const T *a3, int a4, const T *a5, int a6, T *a7, int a8
+#define POLYOPT_EMU_SCAL(T) int a0, const T *a1, T *a2, int a3
+#define POLYOPT_EMU_AXPY(T) int a0, const T *a1, const T *a2, int a3, T *a4, int a5
+#define POLYOPT_EMU_SYRK(T) int a0, int a1, int a2, int a3, const T *a4, const T *a5, int a6, const T *a7, T *a8, int a9
+#define POLYOPT_EMU_SYR2K(T) int a0, int a1, int a2, int a3, const T *a4, const T *a5, int a6, const T *a7, int a8, const T *a9, T *a10, int a11
+#define POLYOPT_EMU_TRMM(T) int a0, int a1, int a2, int a3, int a4, int a5, const T *a6, const T *a7, int a8, const T *a9, int a10, T *a11, int a12
+#define POLYOPT_EMU_TRSM(T) int a0, int a1, int a2, int a3, int a4, int a5, const T *a6, const T *a7, int a8, T *a9, int a10
+#define POLYOPT_EMU_TRSV(T) int a0, int a1, int a2, int a3, const T *a4, int a5, T *a6, int a7
+POLYOPT_EMU_BOTH(gemm, GEMM, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12))
+POLYOPT_EMU_BOTH(gemv, GEMV, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10))
+POLYOPT_EMU_BOTH(ger, GER, (a0, a1, a2, a3, a4, a5, a6, a7, a8))
+POLYOPT_EMU_BOTH(scal, SCAL, (a0, a1, a2, a3))
+POLYOPT_EMU_BOTH(axpy, AXPY, (a0, a1, a2, a3, a4, a5))
+extern "C" int cublasDsyrk_v2(struct cublasContext *, POLYOPT_EMU_SYRK(double)) { return polyopt_emu_syr2k(a0, a1, a2, a3, a4, a5, a6, (const double *) 0, 0, a7, a8, a9); }
+extern "C" int cublasSsyrk_v2(struct cublasContext *, POLYOPT_EMU_SYRK(float)) { return polyopt_emu_syr2k(a0, a1, a2, a3, a4, a5, a6, (const float *) 0, 0, a7, a8, a9); }
+POLYOPT_EMU_BOTH(syr2k, SYR2K, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11))
+POLYOPT_EMU_BOTH(trmm, TRMM, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12))
+POLYOPT_EMU_BOTH(trsm, TRSM, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10))
+extern "C" int cublasDtrsv_v2(struct cublasContext *, POLYOPT_EMU_TRSV(double)) { const double one = 1; return polyopt_emu_trsm(0, a0, a1, a2, a3, 1, &one, a4, a5, a6, a3); }
+extern "C" int cublasStrsv_v2(struct cublasContext *, POLYOPT_EMU_TRSV(float)) { const float one = 1; return polyopt_emu_trsm(0, a0, a1, a2, a3, 1, &one, a4, a5, a6, a3); }
+"""
+
+
 ORDERS = ("forward", "reverse", "shuffle")
 
 _LAUNCH = re.compile(r"(\w+)<<<(.+?), (.+?)>>>\((.*)\);")
@@ -157,7 +290,10 @@ def emulated_source(cuda_text: str) -> str:
         return (f"polyopt_emulate_launch(dim3({grid}), dim3({block}), "
                 f"[&]() {{ {kernel}({arguments}); }});")
 
-    return _LAUNCH.sub(launch, cuda_text)
+    text = _LAUNCH.sub(launch, cuda_text)
+    if "polyopt_cublasCreate" in text:     # the calls of codegen.cublas: run on the CPU
+        text = CUBLAS_EMULATION + text
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -342,8 +342,10 @@ def run_blas_flags(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="polyopt --blas-flags")
     parser.add_argument("--blas-flags", action="store_true", required=True)
     parser.add_argument("--blas-library", metavar="FLAGS_OR_NAME")
+    parser.add_argument("--target", choices=["c", "cuda"], default="c",
+                        help="cuda: the flag to link cuBLAS with (nvcc)")
     args = parser.parse_args(argv)
-    print(" ".join(library_flags(args.blas_library)))
+    print(CUBLAS_FLAG if args.target == "cuda" else " ".join(library_flags(args.blas_library)))
     return 0
 
 
@@ -390,6 +392,9 @@ def _build_command(args: argparse.Namespace) -> str:
     return args.build + " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
 
 
+CUBLAS_FLAG = "-lcublas"     # what --blas --target cuda code links with
+
+
 def _cuda_search_build(args: argparse.Namespace) -> str:
     """The build command of a search for --target cuda: --cuda-build, else nvcc for the
     GPU found; without a GPU (and no --cuda-build) the search cannot run anything."""
@@ -402,7 +407,8 @@ def _cuda_search_build(args: argparse.Namespace) -> str:
         raise DeviceError("a search for --target cuda builds and runs every candidate on the "
                           f"GPU, and there is {cuda_device.describe(found)} (--cuda-build "
                           "COMMAND builds them another way, e.g. for an emulator)")
-    return f"nvcc -O3 -arch={found.arch} {{src}} -o {{exe}} -lm"
+    return f"nvcc -O3 -arch={found.arch} {{src}} -o {{exe}} -lm" + \
+        (f" {CUBLAS_FLAG}" if args.blas else "")
 
 
 def run_search(args: argparse.Namespace, options: Options, source) -> int:
@@ -510,7 +516,8 @@ def _bench_cuda(args, evaluator, source, result, origin):
     from polyopt.errors import DeviceError
     found = cuda_device.detect()
     arch = found.arch if isinstance(found, cuda_device.Device) else cuda_device.DEFAULT_ARCH
-    build = args.cuda_build or f"nvcc -O3 -arch={arch} -DPOLYOPT_CUDA_TIMING {{src}} -o {{exe}}"
+    build = args.cuda_build or (f"nvcc -O3 -arch={arch} -DPOLYOPT_CUDA_TIMING {{src}} -o {{exe}}"
+                                + (f" {CUBLAS_FLAG}" if args.blas else ""))
     if isinstance(found, cuda_device.NoDevice):
         program = evaluator.build(result.text, "transformed", ".cu", origin=origin, command=build)
         evaluator.discard(program)

@@ -520,10 +520,16 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
-    if options.blas and state.device is not None:
-        outcome.warnings.append(format_note("--blas is not supported with --target cuda yet "
-                                            "(no cuBLAS calls); the SCoP is offloaded as usual",
-                                            scop.region.location))
+    if options.blas and state.device is not None and (choice is None or choice.blas):
+        try:
+            done = _cublas_outcome(source, scop, dependences, state, outcome)
+        except PolyoptError as error:
+            outcome.error = error
+            return outcome
+        if done:
+            return outcome
+        if choice is not None:      # nothing to call: the code as written
+            choice = ScheduleResult(None, "original code (no cuBLAS call could be made)")
     if options.blas and state.device is None and (choice is None or choice.blas):
         if choice is not None:      # a search's candidate: measured, not predicted
             options = replace_dataclass(options, blas_mode="always")
@@ -591,6 +597,70 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
     return outcome
 
 
+def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,
+                    state: _RenderState, outcome: _ScopOutcome) -> bool:
+    """--blas --target cuda: a SCoP whose statements all become BLAS calls runs them as
+    cuBLAS calls (True); otherwise a note says why, and it is offloaded as usual (False).
+    Every match is called: on a GPU the library's product is the fast one (the CPU's
+    cost model does not judge them)."""
+    from polyopt.blas import BlasMatch
+    from polyopt.blas_pipeline import FLOATING_POINT_NOTE, analyse, ordered, sub_scop, units
+    from polyopt.codegen.cublas import Unsupported
+    from polyopt.codegen.cuda import NothingToOffload
+    from polyopt.codegen.splice import braced_block
+    analysis = analyse(source, scop)
+    if isinstance(analysis, str) or not analysis.matches:
+        why = analysis if isinstance(analysis, str) else "--blas: no statement is a BLAS operation"
+        outcome.warnings.append(format_note(f"{why}; the SCoP is offloaded as usual",
+                                            scop.region.location))
+        return False
+    found = ordered(scop, dependences or compute_dependences(scop),
+                    units(scop, analysis.matches))
+    if found is None:
+        outcome.warnings.append(format_note("--blas: the dependences do not let the calls run "
+                                            "apart; the SCoP is offloaded as usual",
+                                            scop.region.location))
+        return False
+    # each unit a block of its own, the host's arrays the truth between them: a match's
+    # cuBLAS calls, the other statements' kernels (or C, where they stay on the host)
+    lines, descriptions = [], []
+    cuda = Options(target="cuda", defines=[], include_dirs=[])
+    try:
+        for unit in found:
+            if isinstance(unit, BlasMatch):
+                part = sub_scop(scop, [scop.statement(name) for name in unit.statements])
+                nest, description = state.device.generate_blas(source, part, [unit],
+                                                               state.expressions)
+            else:
+                part = sub_scop(scop, unit)
+                scheduled = schedule_scop(part, cuda)
+                try:
+                    generated = state.device.generate(source, scheduled, state.expressions)
+                    nest, description = generated, "+".join(s.name for s in unit) + ": kernels"
+                except NothingToOffload:
+                    scheduled = schedule_scop(part, replace_dataclass(cuda, target="c"))
+                    nest = generate(scheduled, state.expressions)
+                    description = "+".join(s.name for s in unit) + ": C on the host"
+            lines += braced_block(nest.lines)
+            descriptions.append(description)
+    except Unsupported as error:
+        outcome.warnings.append(format_note(f"--blas --target cuda: {error}; the SCoP is "
+                                            "offloaded as usual", scop.region.location))
+        return False
+    except CodegenError as error:
+        outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
+                                               error.location))
+        return True
+    if len(found) > 1:
+        outcome.warnings.append(format_note(
+            "--blas --target cuda: the calls and the other statements run one after another, "
+            "each copying its arrays to the GPU and back", scop.region.location))
+    outcome.nest = GeneratedNest(lines, [])
+    outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [])
+    return True
+
+
 def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,
                   options: Options, state: _RenderState, outcome: _ScopOutcome) -> bool:
     """--blas: the SCoP's code with calls where statements match (True), or a note
@@ -648,14 +718,42 @@ class DeviceCode:
         self.count = 0
         self.warnings: list[str] = []
         self.max_threads, self.shared_bytes, self.multiprocessors = _device_limits()
+        self.cublas = False                         # some SCoP calls cuBLAS: declare it
 
     def generate(self, source: SourceFile, scheduled: ScheduledScop,
                  expressions: ExpressionPrinter) -> GeneratedNest:
         """Host code of a SCoP (its kernels kept for later); NothingToOffload (with its
         reason) where the SCoP stays on the host."""
+        scope, generator = self._generator(source, scheduled.scop, expressions,
+                                           scheduled.options)
+        if scheduled.gpu_tree is not None:
+            nest = generator.generate(scheduled.gpu_tree, scheduled.dependences.all,
+                                      scheduled.options.block_sizes, self.max_threads,
+                                      time_tiles=True)
+        else:
+            nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
+                                      scheduled.options.block_sizes, self.max_threads,
+                                      multiprocessors=self.multiprocessors)
+        self.count += nest.kernels
+        self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
+        return GeneratedNest(nest.host_lines, nest.description)
+
+    def generate_blas(self, source: SourceFile, scop: Scop, matches: list,
+                      expressions: ExpressionPrinter) -> tuple[GeneratedNest, str]:
+        """Host code of a SCoP whose statements are all BLAS matches: cuBLAS calls on the
+        arrays in device memory (codegen.cublas); Unsupported for a call it has none for."""
+        scope, generator = self._generator(source, scop, expressions, Options(target="cuda"))
+        nest = generator.blas(matches)
+        self.cublas = True
+        self.kernels.setdefault(scope.function_start, [])
+        return GeneratedNest(nest.host_lines, []), "; ".join(nest.description)
+
+    def _generator(self, source: SourceFile, scop: Scop, expressions: ExpressionPrinter,
+                   options: Options):
+        """The SCoP's scope and a CudaGenerator for it (CodegenError where the file does
+        not allow CUDA code for it)."""
         from polyopt.codegen.cuda import CudaGenerator
         from polyopt.frontend.declarations import DeclarationError, scope_at
-        scop = scheduled.scop
         try:
             scope = scope_at(source, scop.region.start)
         except DeclarationError as error:
@@ -673,19 +771,8 @@ class DeviceCode:
                           for problem in cplusplus_problems(scope, scop)]
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
-                                  scheduled.options.shared_memory, self.shared_bytes,
-                                  scheduled.options.registers)
-        if scheduled.gpu_tree is not None:
-            nest = generator.generate(scheduled.gpu_tree, scheduled.dependences.all,
-                                      scheduled.options.block_sizes, self.max_threads,
-                                      time_tiles=True)
-        else:
-            nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
-                                      scheduled.options.block_sizes, self.max_threads,
-                                      multiprocessors=self.multiprocessors)
-        self.count += nest.kernels
-        self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
-        return GeneratedNest(nest.host_lines, nest.description)
+                                  options.shared_memory, self.shared_bytes, options.registers)
+        return scope, generator
 
     def insertions(self, expressions: ExpressionPrinter) -> list[tuple[int, int, str]]:
         from polyopt.codegen.cuda import CHECK_FUNCTION
@@ -694,6 +781,9 @@ class DeviceCode:
             lines = []
             if k == 0:
                 lines += macro_lines(expressions.macros_used) + CHECK_FUNCTION.splitlines() + [""]
+                if self.cublas:
+                    from polyopt.codegen.cublas import declarations
+                    lines += declarations() + [""]
             lines += self.kernels[offset]
             result.append((offset, offset, "\n".join(lines) + "\n"))
         return result

@@ -473,8 +473,9 @@ class Search:
             if any(choice is not None for choice in tiled):
                 result.append(Candidate("time-tiles", [choice or other for choice, other
                                                        in zip(tiled, result[-1].choices)]))
-        if self.options.blas and self.options.target == "c":
-            # the BLAS version is one more candidate, judged by its time like the others
+        if self.options.blas:
+            # the BLAS version (CBLAS, or cuBLAS on the GPU) is one more candidate, judged
+            # by its time like the others
             result.append(Candidate("blas", [ScheduleResult(None, "BLAS calls", blas=True)]
                                     * len(self.scops)))
         if self.database:
