@@ -105,6 +105,25 @@ def test_the_guard_benchmarks_only_what_is_predicted_profitable(space, operators
                in note for note in algorithm.notes)
 
 
+def test_the_guard_drops_what_the_bound_rules_out_before_the_classifier(space, operators):
+    """The no-regret filter comes first: an individual whose lower bound is above the
+    best time is neither classified nor run (nor used to fill up the population)."""
+    bench, verdicts = Bench(), Verdicts(lambda i: True)
+    algorithm = _ga(space, bench, verdicts, GUARD, budget=20, generations=2,
+                    bound=lambda i: 5.0 if i.birth % 2 else 0.1, best=lambda: 1.0)
+    algorithm.run()
+    classified = [i for batch in verdicts.calls for i in batch]
+    ran = [i for batch in bench.batches for i in batch]
+    pruned = [i for i in algorithm.made if i.pruned_bound is not None]
+    assert pruned and algorithm.pruned == len(pruned)
+    assert not any(i.pruned_bound is not None for i in classified + ran)
+    assert all(i.birth % 2 == 0 for i in ran)
+    without = _ga(space, Bench(), Verdicts(lambda i: True), GUARD, budget=20, generations=2,
+                  bound=lambda i: 5.0, best=lambda: None)      # nothing measured yet
+    without.run()
+    assert without.pruned == 0
+
+
 def test_the_guard_fills_up_half_the_population_with_unprofitable_ones(space, operators):
     bench = Bench()
     algorithm = _ga(space, bench, Verdicts(lambda i: i.birth == 0), GUARD)

@@ -88,7 +88,8 @@ from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import model_band_sizes, tilable_bands
 from polyopt.scheduler.tree import matrix_to_tree
-from polyopt.search.driver import NOT_BENCHMARKED, OK, Candidate, Search, time_tiled_choice
+from polyopt.search.driver import (NOT_BENCHMARKED, OK, PRUNED, Candidate, Search,
+                                   time_tiled_choice)
 
 POPULATION = 30
 IMMIGRANTS = 2
@@ -224,6 +225,7 @@ class Individual:
     probabilities: list[float | None] = field(default_factory=list)   # per SCoP
     features: list[dict | None] = field(default_factory=list)         # per SCoP
     skipped: bool = False                    # judged by the classifier alone, never run
+    pruned_bound: float | None = None        # guard: its lower bound exceeded the best time
     stencils: list[StencilGene | None] = field(default_factory=list)   # per SCoP; [] none
 
     @property
@@ -274,11 +276,17 @@ class GeneticAlgorithm:
                  notes: list[str] | None = None,
                  classify: Callable[[list[Individual]], None] | None = None,
                  mode: str = BENCHMARKED,
-                 stencils: list[StencilOptions | None] | None = None):
+                 stencils: list[StencilOptions | None] | None = None,
+                 bound: Callable[[Individual], float | None] | None = None,
+                 best: Callable[[], float | None] | None = None):
         if mode not in MODES or (mode != BENCHMARKED) != (classify is not None):
             raise ValueError(f"genetic mode {mode!r} with{'' if classify else 'out'} a classifier")
         self.spaces, self.rng, self.benchmark = spaces, rng, benchmark
         self.classify, self.mode = classify, mode
+        # the guard: an individual whose lower bound (search.bound) is above the best time
+        # measured so far (`best`) is dropped before the classifier sees it
+        self.bound, self.best = bound, best
+        self.pruned = 0                        # guard: dropped by the bound, never classified
         self.budget, self.generations = budget, generations
         self.size, self.immigrants = population, immigrants
         self.tile_genes, self.default_tiles = tile_genes, default_tiles
@@ -494,10 +502,21 @@ class GeneticAlgorithm:
     def _guarded(self, pending: list[Individual],
                  population: list[Individual]) -> list[Individual]:
         """The guard's choice among `pending` of those to benchmark; the others are
-        marked skipped and counted."""
+        marked skipped and counted. The lower bound comes first: what it rules out is
+        neither classified nor run (the no-regret filter before the classifier)."""
+        best = self.best() if self.best is not None else None
+        if self.bound is not None and best is not None:
+            for individual in pending:
+                if individual.same_as is None and individual.prediction is None:
+                    lower = self.bound(individual)
+                    if lower is not None and lower > best:
+                        individual.pruned_bound = lower
+                        individual.prediction = False
+                        individual.probabilities = [0.0] * len(individual.trees)
+                        self.pruned += 1
         self.judge(pending)
         profitable = [i for i in pending if i.prediction]
-        unprofitable = [i for i in pending if not i.prediction]
+        unprofitable = [i for i in pending if not i.prediction and i.pruned_bound is None]
         good = len(profitable) + sum(1 for i in population if i.fitness < WORST)
         wanted = max(1, len(population) // 2) - good
         fill = self.rng.sample(unprofitable, min(len(unprofitable), max(0, wanted)))
@@ -720,7 +739,10 @@ class GeneticStrategy:
             notes=search.notes, classify=classify,
             mode=settings.classifier_mode if classify is not None else BENCHMARKED,
             stencils=(stencil_options(search) if options.tile and options.target == "c"
-                      else None))
+                      else None),
+            bound=(lambda individual: search.bound(_candidate(individual, tiles_of)))
+            if settings.bound else None,
+            best=lambda: search.best_seconds)
         try:
             algorithm.run(_seeds(search))
         finally:
@@ -783,6 +805,12 @@ def _record_classifier(search: Search, algorithm: GeneticAlgorithm) -> None:
         if individual.benchmarked:
             continue
         candidate = _candidate(individual)
+        if individual.pruned_bound is not None:
+            candidate.status, candidate.bound = PRUNED, individual.pruned_bound
+            candidate.detail = (f"lower bound {individual.pruned_bound:.4g} s is above the best "
+                                "time so far: neither classified nor run (guard)")
+            search.pruned.append(candidate)
+            continue
         candidate.status = NOT_BENCHMARKED
         if algorithm.mode == CLASSIFIED:
             candidate.detail = "judged by the classifier alone (GA_C)"
@@ -797,6 +825,7 @@ def _record_classifier(search: Search, algorithm: GeneticAlgorithm) -> None:
         "classified": algorithm.classified, "benchmarked": benchmarked,
         "skipped": algorithm.classified - benchmarked,
         "filled": algorithm.filled if algorithm.mode == GUARD else None,
+        "pruned": algorithm.pruned,
         "final_profitable_share": algorithm.final_share}
     what = "guard" if algorithm.mode == GUARD else "GA_C"
     search.summary_note = (f"classifier ({what}) skipped {algorithm.classified - benchmarked} "
