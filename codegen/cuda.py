@@ -348,6 +348,22 @@ class HostPrinter(OpenMPPrinter):
         return super().print(node)
 
 
+def _launched_once(sites: dict[str, list[isl.UnionSet]]) -> None:
+    """NothingToOffload where isl's host code launches a kernel at two places for the
+    same host loop values: it may split a host loop by statement (a random schedule of a
+    matrix product: its initialisation at c0 = -i, the update at c0 = 0, so a loop over
+    c0 <= 0 and then c0 = 0 again), and each launch runs every statement the kernel has
+    there, so the update would run twice. (Launches at disjoint values, as for a time
+    loop split into 2t and 2t + 1, are right: the kernel's guards test the values.)"""
+    for mark, points in sites.items():
+        for k, first in enumerate(points):
+            for second in points[k + 1:]:
+                if not first.intersect(second).is_empty():
+                    raise NothingToOffload(
+                        "isl's host code would launch a kernel twice for the same host loop "
+                        "values (the loop split by statement)")
+
+
 def _fresh(base: str, used: set[str]) -> str:
     name = base
     while name in used:
@@ -536,6 +552,7 @@ class CudaGenerator:
                 else "1 thread")
         host_values: dict[str, list[str]] = {}
         kernels = {kernel.mark: kernel for kernel in mapping.kernels}
+        sites: dict[str, list[isl.UnionSet]] = {}   # kernel mark -> host points of each launch
 
         def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
             kernel = kernels.get(node.mark_get_id().get_name())
@@ -543,8 +560,9 @@ class CudaGenerator:
                 return node
             # a host loop isl generated with one value has no iterator in the C code:
             # its value (in terms of the loops there are) is declared for the launch
-            values = isl.PwMultiAff.from_map(isl.Map.from_union_map(
-                build.get_schedule().reverse().apply_range(kernel.prefix)))
+            at = build.get_schedule().reverse().apply_range(kernel.prefix)
+            sites.setdefault(kernel.mark, []).append(at.range())
+            values = isl.PwMultiAff.from_map(isl.Map.from_union_map(at))
             # (in two steps: a value may be written with the name it defines, as when isl
             # makes the time loop c0 of a schedule whose dimension is 2t and 2t + 1:
             # 'const int c0 = 2 * c0;' would read the new, uninitialized c0)
@@ -561,6 +579,7 @@ class CudaGenerator:
             return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
 
         host = build_ast(mapping.schedule, self.scop.context, None, self.host_prefix, after_mark)
+        _launched_once(sites)
         loops = HostPrinter(self.scop, self.expressions, launches, host_values).print(host.root)
         nest.host_lines = self._host(arrays, loops)
         return nest

@@ -400,7 +400,8 @@ def stored_choices(scops: list[Scop], options: Options,
 
 
 def stored_result(evaluation) -> ScheduleResult:
-    from polyopt.tuning import BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_tile_sizes, parse_time_tile
+    from polyopt.tuning import (BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_gpu, parse_tile_sizes,
+                                parse_time_tile)
     built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
@@ -415,6 +416,10 @@ def stored_result(evaluation) -> ScheduleResult:
     gene = parse_time_tile(evaluation.tile_sizes)
     if gene is not None:      # time tiles: made again from their shape and sizes
         return ScheduleResult(schedule, description, time_tile=gene)
+    gpu = parse_gpu(evaluation.tile_sizes)
+    if gpu is not None:       # a CUDA candidate: its blocks and promotions
+        return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
+                              tile_sizes=gpu[1], gpu=gpu[0])
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                           tile_sizes=parse_tile_sizes(evaluation.tile_sizes))
 
@@ -542,6 +547,10 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             return outcome
         if choice is not None:      # nothing to call: the code as written
             choice = ScheduleResult(None, "original code (no BLAS call could be made)")
+    if state.device is not None and choice is not None and choice.gpu is not None:
+        block, shared, registers = choice.gpu      # a CUDA search's genes
+        options = replace_dataclass(options, block_sizes=list(block) or None,
+                                    shared_memory=shared, registers=registers)
     try:
         scheduled = schedule_scop(scop, options, dependences, choice)
         if scheduled.schedule is None:

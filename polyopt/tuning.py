@@ -152,6 +152,34 @@ def parse_time_tile(text: str) -> tuple[str, tuple[int, ...]] | None:
     return value["time_tile"], tuple(sizes)
 
 
+def gpu_text(gene: tuple[tuple[int, ...], bool, bool], sizes: list[list[int]] | None) -> str:
+    """The ``tile_sizes`` column's text of a CUDA candidate: its GPU genes (block sizes,
+    shared memory, registers) and any tile sizes."""
+    block, shared, registers = gene
+    return json.dumps({"gpu": {"block": [int(b) for b in block], "shared": bool(shared),
+                               "registers": bool(registers)},
+                       "sizes": None if sizes is None else [[int(s) for s in band]
+                                                            for band in sizes]},
+                      separators=(",", ":"))
+
+
+def parse_gpu(text: str) -> tuple[tuple[tuple[int, ...], bool, bool], list[list[int]] | None] | None:
+    """(GPU genes, tile sizes) from a ``tile_sizes`` column written by gpu_text, else None."""
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("gpu"), dict):
+        return None
+    gpu = value["gpu"]
+    block = gpu.get("block")
+    if not isinstance(block, list) or not all(isinstance(b, int) and b > 0 for b in block):
+        return None
+    sizes = value.get("sizes")
+    sizes = parse_tile_sizes(json.dumps(sizes)) if sizes is not None else None
+    return (tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True))), sizes
+
+
 def parse_tile_sizes(text: str) -> list[list[int]] | None:
     """Per-band sizes from the ``tile_sizes`` column (None for '' or what is not such a list)."""
     if not text:

@@ -35,6 +35,9 @@ class ScheduleResult:
     # a search's time tiling as (shape, sizes) (its genes; the tuning database keeps
     # it): the pipeline makes the TimeTiling where `time_tiling` is not given
     time_tile: tuple[str, tuple[int, ...]] | None = None
+    # --target cuda, a search's choice of the GPU code (polyopt.search.gpu_genes): block
+    # sizes x first (() for the default ones), shared memory, register promotion
+    gpu: tuple[tuple[int, ...], bool, bool] | None = None
 
     @property
     def as_written(self) -> bool:

@@ -621,3 +621,40 @@ def test_a_host_loop_value_written_with_its_own_name_is_declared_apart(tmp_path)
     expected = _run([str(tmp_path / "original")], env={**os.environ, **dump}).stderr
     for run, order in zip(_emulate(cuda, tmp_path, "jacobi2d", flags, [harness], dump), ORDERS):
         assert run.stderr == expected, order
+
+
+# A random schedule of matmul.c (a CUDA search drew it; its output was twice the
+# update): isl's host code split the loop over c0 by statement, the initialisation at
+# c0 = -i over c0 <= 0 and the update at c0 = 0 again, each launching the kernel.
+MATMUL_SPLIT_HOST_LOOP = (
+    '{ domain: "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N; S1[i, j, k] : 0 <= i < N and '
+    '0 <= j < N and 0 <= k < N }", child: { schedule: "[N] -> [{ S0[i0, i1] -> [(-i0)]; '
+    'S1[i0, i1, i2] -> [(0)] }, { S0[i0, i1] -> [(i0)]; S1[i0, i1, i2] -> [(i0)] }, '
+    '{ S0[i0, i1] -> [(0)]; S1[i0, i1, i2] -> [(i2)] }]", permutable: 1, coincident: '
+    '[ 0, 1, 0 ], child: { schedule: "[N] -> [{ S0[i0, i1] -> [(-i0)]; S1[i0, i1, i2] -> '
+    '[(-i2)] }, { S0[i0, i1] -> [(-i1)]; S1[i0, i1, i2] -> [(0)] }, { S0[i0, i1] -> [(0)]; '
+    'S1[i0, i1, i2] -> [(2 + 3i2)] }, { S0[i0, i1] -> [(0)]; S1[i0, i1, i2] -> [(i1)] }]", '
+    'permutable: 1, coincident: [ 1, 0, 0, 0 ] } } }')
+
+
+def test_a_kernel_isl_would_launch_twice_for_the_same_values_stays_on_the_host(tmp_path):
+    import islpy as isl
+
+    from polyopt.pipeline import dependences_within_budget, model, render
+    from polyopt.scheduler import ScheduleResult
+    source = read_source(str(KERNELS / "matmul.c"))
+    options = Options(target="cuda")
+    scops, warnings = model(source, options)
+    scops, dependences, warnings = dependences_within_budget(scops, warnings)
+    choice = ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT,
+                                                       MATMUL_SPLIT_HOST_LOOP), "drawn")
+    result = render(source, scops, warnings, options, [choice], dependences)
+    assert "__global__" not in result.text
+    assert any("launch a kernel twice" in w for w in result.warnings)
+    expected = _run([GCC, "-O1", "-x", "c", str(KERNELS / "matmul.c"), "-o",
+                     str(tmp_path / "original")])
+    assert expected.returncode == 0
+    (tmp_path / "host.c").write_text(result.text)
+    assert _run([GCC, "-O1", str(tmp_path / "host.c"), "-o", str(tmp_path / "host"),
+                 "-lm"]).returncode == 0
+    assert _run([str(tmp_path / "host")]).stdout == _run([str(tmp_path / "original")]).stdout

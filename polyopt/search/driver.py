@@ -45,7 +45,7 @@ from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependen
                               stored_result)
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
-from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text,
+from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
                             machine_fingerprint, scop_fingerprint, tile_sizes_text,
                             time_tile_text)
 
@@ -158,6 +158,7 @@ class Candidate:
     def tile_texts(self) -> list[str]:
         """Each SCoP's tile sizes as the tuning database stores them ('' = default)."""
         return [time_tile_text(c.time_tile) if c.time_tile is not None
+                else gpu_text(c.gpu, c.tile_sizes) if c.gpu is not None and c.schedule is not None
                 else tile_sizes_text(c.tile_sizes if c.schedule is not None else None)
                 for c in self.choices]
 
@@ -930,6 +931,10 @@ def samples_json_lines(result: SearchResult) -> str:
                 "time_tile": (None if choice.time_tile is None else
                               {"shape": choice.time_tile[0], "sizes": list(choice.time_tile[1])}),
                 "prediction": candidate.prediction,
+                # --target cuda: the GPU genes (block sizes x first, shared memory, registers)
+                "gpu": (None if choice.gpu is None else
+                        {"block": list(choice.gpu[0]), "shared": choice.gpu[1],
+                         "registers": choice.gpu[2]}),
                 "bound": candidate.bound,         # the whole candidate's lower bound, seconds
                 # the candidate's (not the SCoP's) wall seconds by phase, final runs
                 # included; on a cluster compilation and runs are the workers'

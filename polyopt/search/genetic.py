@@ -88,6 +88,7 @@ from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import model_band_sizes, tilable_bands
 from polyopt.scheduler.tree import matrix_to_tree
+from polyopt.search import gpu_genes
 from polyopt.search.driver import (NOT_BENCHMARKED, OK, PRUNED, Candidate, Search,
                                    time_tiled_choice)
 
@@ -227,6 +228,7 @@ class Individual:
     skipped: bool = False                    # judged by the classifier alone, never run
     pruned_bound: float | None = None        # guard: its lower bound exceeded the best time
     stencils: list[StencilGene | None] = field(default_factory=list)   # per SCoP; [] none
+    gpu: gpu_genes.Gene | None = None        # --target cuda: blocks, shared memory, registers
 
     @property
     def fitness(self) -> float:
@@ -242,7 +244,7 @@ class Individual:
         """Ganser's relation 1 (matrices and generator combinations), with the tile genes."""
         key_of = getattr(operators_module(), "individual_key", None) or (lambda s: s.key())
         return (tuple(key_of(sample) for sample in self.samples), _tiles_key(self.tiles),
-                tuple(self.stencils))
+                tuple(self.stencils), self.gpu)
 
     def tree_key(self) -> tuple:
         """The simplified trees as isl prints them, with the tile and stencil genes (a
@@ -251,7 +253,7 @@ class Individual:
         return (tuple("" if gene else str(tree) for tree, gene in zip(self.trees, stencils)),
                 _tiles_key([None if gene else tiles
                             for tiles, gene in zip(self.tiles, stencils)]),
-                tuple(self.stencils))
+                tuple(self.stencils), self.gpu)
 
 
 def select(population: list[Individual], count: int) -> list[Individual]:
@@ -278,7 +280,8 @@ class GeneticAlgorithm:
                  mode: str = BENCHMARKED,
                  stencils: list[StencilOptions | None] | None = None,
                  bound: Callable[[Individual], float | None] | None = None,
-                 best: Callable[[], float | None] | None = None):
+                 best: Callable[[], float | None] | None = None,
+                 gpu: bool = False):
         if mode not in MODES or (mode != BENCHMARKED) != (classify is not None):
             raise ValueError(f"genetic mode {mode!r} with{'' if classify else 'out'} a classifier")
         self.spaces, self.rng, self.benchmark = spaces, rng, benchmark
@@ -286,6 +289,7 @@ class GeneticAlgorithm:
         # the guard: an individual whose lower bound (search.bound) is above the best time
         # measured so far (`best`) is dropped before the classifier sees it
         self.bound, self.best = bound, best
+        self.gpu = gpu                         # --target cuda: GPU genes (search.gpu_genes)
         self.pruned = 0                        # guard: dropped by the bound, never classified
         self.budget, self.generations = budget, generations
         self.size, self.immigrants = population, immigrants
@@ -329,13 +333,15 @@ class GeneticAlgorithm:
     def _individual(self, samples: list[Sample], trees: list[isl.Schedule],
                     tiles: list[TileGenes | None], generation: int, operator: str,
                     parents: list[Individual] = (),
-                    stencils: list[StencilGene | None] | None = None) -> Individual:
+                    stencils: list[StencilGene | None] | None = None,
+                    gpu: gpu_genes.Gene | None = None) -> Individual:
         if not self.stencils:
             stencils = []
         elif not stencils:
             stencils = [None] * len(self.spaces)
         return Individual(samples, trees, tiles, generation, operator, list(parents),
-                          birth=next(self.births), stencils=list(stencils))
+                          birth=next(self.births), stencils=list(stencils),
+                          gpu=(gpu or gpu_genes.DEFAULT) if self.gpu else None)
 
     def _draw_stencils(self) -> list[StencilGene | None] | None:
         if not self.stencils:
@@ -354,7 +360,8 @@ class GeneticAlgorithm:
         tiles = ([draw_tiles(tilable_bands(tree), self.rng) for tree in trees]
                  if self.tile_genes else self._no_tiles())
         return self._individual(samples, trees, tiles, generation, operator,
-                                stencils=self._draw_stencils())
+                                stencils=self._draw_stencils(),
+                                gpu=gpu_genes.draw(self.rng) if self.gpu else None)
 
     def seed(self, name: str, schedules: list[isl.Schedule]) -> Individual:
         """An individual of given schedule trees (one per SCoP), as matrices."""
@@ -388,7 +395,9 @@ class GeneticAlgorithm:
         if self.stencils:
             stencils = [mutate_stencil(gene, options, probability, self.rng)
                         for gene, options in zip(parent.stencils, self.stencils)]
-        return self._individual(samples, trees, tiles, generation, operator, [parent], stencils)
+        gpu = gpu_genes.mutate(parent.gpu, probability, self.rng) if parent.gpu else None
+        return self._individual(samples, trees, tiles, generation, operator, [parent], stencils,
+                                gpu)
 
     def crossed(self, first: Individual, second: Individual, generation: int) -> list[Individual]:
         operators = operators_module()
@@ -407,7 +416,7 @@ class GeneticAlgorithm:
                 tiles = [inherit_tiles(genes or [], tilable_bands(tree), self.rng)
                          for genes, tree in zip(donor.tiles, trees)]
             children.append(self._individual(samples, trees, tiles, generation, operator,
-                                             [first, second], donor.stencils))
+                                             [first, second], donor.stencils, donor.gpu))
         return children
 
     def admit(self, individual: Individual) -> bool:
@@ -742,7 +751,7 @@ class GeneticStrategy:
                       else None),
             bound=(lambda individual: search.bound(_candidate(individual, tiles_of)))
             if settings.bound else None,
-            best=lambda: search.best_seconds)
+            best=lambda: search.best_seconds, gpu=options.target == "cuda")
         try:
             algorithm.run(_seeds(search))
         finally:
@@ -866,7 +875,9 @@ def _candidate(individual: Individual,
                tiles_of: Callable[[int, StencilGene], ScheduleResult | None] | None = None
                ) -> Candidate:
     description = f"genetic schedule {individual.name} ({individual.operator})"
-    choices = [ScheduleResult(tree, description, tile_sizes=tiles)
+    if individual.gpu is not None:
+        description += f", {gpu_genes.describe(individual.gpu)}"
+    choices = [ScheduleResult(tree, description, tile_sizes=tiles, gpu=individual.gpu)
                for tree, tiles in zip(individual.trees, individual.tiles)]
     for index, gene in enumerate(individual.stencils):
         tiled = tiles_of(index, gene) if gene is not None and tiles_of is not None else None

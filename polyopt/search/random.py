@@ -10,6 +10,7 @@ import time
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import SamplingError
+from polyopt.search import gpu_genes
 from polyopt.search.driver import Candidate, Search
 from polyopt.tuning import schedule_key
 
@@ -41,22 +42,27 @@ def random_candidate(search: Search, number: int) -> Candidate | None:
     for _ in range(search.settings.draw_factor):
         start = time.perf_counter()
         choices, samples = [], []
+        # --target cuda: the GPU genes too (thread blocks, shared memory, registers)
+        gene = gpu_genes.draw(search.rng) if search.options.target == "cuda" else None
+        description = f"random schedule #{number}" + (
+            f" ({gpu_genes.describe(gene)})" if gene is not None else "")
         try:
             for index in range(len(search.scops)):
                 sample, tree = draw_schedule(search.space(index), search.rng)
-                choices.append(ScheduleResult(tree, f"random schedule #{number}"))
+                choices.append(ScheduleResult(tree, description, gpu=gene))
                 samples.append(sample)
         except SamplingError as error:
             search.sampling_seconds += time.perf_counter() - start
             search.notes.append(f"sampling failed: {error}")
             return None
         search.sampling_seconds += time.perf_counter() - start
-        keys = tuple(s.key() for s in samples)
-        trees = tuple(str(c.schedule) for c in choices)
+        keys = tuple(s.key() for s in samples) + ((gene,) if gene else ())
+        trees = tuple(str(c.schedule) for c in choices) + ((gene,) if gene else ())
         if keys in search.seen or trees in search.seen:
             continue
         search.seen.update((keys, trees))
-        if all(schedule_key(t) in known for t, known in zip(trees, search.known)):
+        if gene is None and all(schedule_key(t) in known
+                                for t, known in zip(trees, search.known)):
             continue
         return Candidate(f"random-{number}", choices, samples, operator="random")
     return None
