@@ -525,28 +525,21 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
-    if options.blas and state.device is not None and (choice is None or choice.blas):
-        try:
-            done = _cublas_outcome(source, scop, dependences, state, outcome)
-        except PolyoptError as error:
-            outcome.error = error
-            return outcome
-        if done:
-            return outcome
-        if choice is not None:      # nothing to call: the code as written
-            choice = ScheduleResult(None, "original code (no cuBLAS call could be made)")
-    if options.blas and state.device is None and (choice is None or choice.blas):
-        if choice is not None:      # a search's candidate: measured, not predicted
+    if options.blas and (choice is None or choice.blas):
+        if choice is not None and state.device is None:   # a search's: measured, not predicted
             options = replace_dataclass(options, blas_mode="always")
         try:
-            done = _blas_outcome(source, scop, dependences, options, state, outcome)
+            done = (_cublas_outcome(source, scop, dependences, state, outcome)
+                    if state.device is not None
+                    else _blas_outcome(source, scop, dependences, options, state, outcome))
         except PolyoptError as error:
             outcome.error = error
             return outcome
         if done:
             return outcome
         if choice is not None:      # nothing to call: the code as written
-            choice = ScheduleResult(None, "original code (no BLAS call could be made)")
+            library = "cuBLAS" if state.device is not None else "BLAS"
+            choice = ScheduleResult(None, f"original code (no {library} call could be made)")
     if state.device is not None and choice is not None and choice.gpu is not None:
         block, shared, registers = choice.gpu      # a CUDA search's genes
         options = replace_dataclass(options, block_sizes=list(block) or None,
