@@ -93,7 +93,6 @@ class Work:
 
     operations: float       # arithmetic of all instances
     footprint_bytes: float  # the lines of every array touched, once
-    statements: dict[str, float]   # instances per statement
 
 
 def _point(scop: Scop) -> isl.Set:
@@ -101,11 +100,11 @@ def _point(scop: Scop) -> isl.Set:
     return parameter_point(scop)
 
 
-def scop_work(scop: Scop, shapes) -> Work:
+def scop_work(shapes, line_bytes: int = 64) -> Work:
+    """The arithmetic and the compulsory footprint of the statements' shapes."""
     from polyopt.scheduler.cost import compulsory_lines
     operations = sum(shape.instances * shape.operations for shape in shapes)
-    return Work(operations, compulsory_lines(shapes) * 64.0,
-                {shape.name: shape.instances for shape in shapes})
+    return Work(operations, compulsory_lines(shapes) * float(line_bytes))
 
 
 def _shapes(scop: Scop, schedule: isl.Schedule, dependences, touched: dict):
@@ -123,7 +122,7 @@ def cpu_bound(scop: Scop, dependences, scheduled, peaks: CpuPeaks,
     written = scheduled is None or scheduled.schedule is None
     schedule = scop.schedule if written else scheduled.untiled
     shapes = _shapes(scop, schedule, dependences, touched)
-    work = scop_work(scop, shapes)
+    work = scop_work(shapes, peaks.line_bytes)
     parallel = not written and scheduled.options.parallel and peaks.threads > 1
     cores = peaks.threads if parallel else 1
     compute_ns = work.operations / (cores * peaks.ops_per_ns)
@@ -165,7 +164,7 @@ def gpu_bound(scop: Scop, dependences, scheduled, peaks: GpuPeaks, max_threads: 
     from polyopt.codegen.gpu import Occupancy, map_to_gpu
     touched = touched if touched is not None else {}
     shapes = _shapes(scop, scheduled.untiled, dependences, touched)
-    work = scop_work(scop, shapes)
+    work = scop_work(shapes)
     point = _point(scop)
     peak_ops_per_ns = peaks.multiprocessors * peaks.ops_per_cycle_per_sm * peaks.clock_ghz
     device_ns = max(work.operations / peak_ops_per_ns,
