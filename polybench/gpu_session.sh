@@ -8,8 +8,11 @@
 #      CUDA target, each candidate built with nvcc and run on the GPU, pruned by the lower
 #      bound (polyopt.search.bound); the samples say which were pruned.
 # polyopt runs there from wheels carried in .whl (the GPU machine has no islpy): python3
-# -m pip download ... islpy pycparser cgen pytools siphash24 platformdirs tqdm, and polyopt's
-# own (pip wheel --no-deps . -w .whl). Everything lands in $OUT/results.tar.gz.
+# -m pip download ... islpy pycparser cgen pytools siphash24 platformdirs tqdm pycddlib (the
+# sampler needs cdd: trmm's search failed without it), and polyopt's own (pip wheel
+# --no-deps . -w .whl). Only results come back, in $OUT/results.tar.gz (the tool returns
+# files up to 16 MiB: never the executables). From the repository root the checkout's
+# polyopt/ folder would shadow the installed package: polyopt runs from /tmp.
 set -u
 OUT=${OUT:-/tmp/polyopt-gpu}
 mkdir -p "$OUT/r"
