@@ -73,6 +73,35 @@ def known_values(source: SourceFile, parameters: list[str], defines: list[str] |
     return values
 
 
+_EXPANSION = re.compile(r"^polyopt_expansion_(\d+)\s+(.*)$", re.MULTILINE)
+
+
+def expand_expressions(source: SourceFile, texts: list[str], defines: list[str] | None = None,
+                       include_dirs: list[str] | None = None) -> list[str | None]:
+    """Each expression text as the preprocessor expands it at the end of the file (its
+    macros, function-like ones too, under `defines`); None where it cannot tell. For
+    decisions only (`X = SCALAR_VAL(0.0)` sets X to zero): the code keeps the text."""
+    preprocessor = _preprocessor()
+    if preprocessor is None or not texts:
+        return [None] * len(texts)
+    pairs = []
+    for text in defines or ():
+        try:
+            pairs.append(parse_define(text))
+        except ValueError:
+            pass
+    directory = Path(source.name).parent if source.name != "<stdin>" else Path.cwd()
+    command = [preprocessor, "-E", "-P", "-x", "c",
+               *(f"-D{name}={value}" for name, value in pairs), f"-I{directory}",
+               *(f"-I{folder}" for folder in include_dirs or ()), "-"]
+    marked = "\n".join(f"polyopt_expansion_{k} {text}" for k, text in enumerate(texts))
+    result = _run_preprocessor(command, f"{source.text}\n{marked}\n")
+    if result is None or result[0] != 0:
+        return [None] * len(texts)
+    found = {int(k): text.strip() for k, text in _EXPANSION.findall(result[1])}
+    return [found.get(k) for k in range(len(texts))]
+
+
 def _file_macros(source: SourceFile, defines: tuple[str, ...],
                  include_dirs: tuple[str, ...]) -> dict[str, str]:
     """Object-like macros (name -> body) the file leaves defined under `defines`,

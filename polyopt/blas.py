@@ -269,6 +269,20 @@ def _factors(node: c_ast.Node, sign: int = 1) -> tuple[int, list[c_ast.Node]]:
     return sign, [node]
 
 
+def _expands_to_zero(scop: Scop, node: c_ast.Node) -> bool:
+    """A macro call the preprocessor expands to a zero constant (Scop.expansions:
+    PolyBench's `SCALAR_VAL(0.0)`, `0.0` or `0.0f`)."""
+    if not isinstance(node, c_ast.FuncCall):
+        return False
+    text = scop.expansions.get(c_generator.CGenerator().visit(node))
+    if text is None:
+        return False
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    return _is_zero(c_ast.Constant("double", text))
+
+
 def _is_zero(node: c_ast.Node) -> bool:
     if not isinstance(node, c_ast.Constant) or node.type not in (
             "int", "double", "float", "long", "unsigned int", "long double"):
@@ -558,7 +572,7 @@ def _scaling(scop: Scop, statement: Statement) -> str | None:
     write = statement.writes[0]
     reader = _StatementReader(scop, statement)
     try:
-        if body.op == "=" and _is_zero(body.rvalue):
+        if body.op == "=" and (_is_zero(body.rvalue) or _expands_to_zero(scop, body.rvalue)):
             return "0"
         term = reader.term(1, body.rvalue)
         if body.op == "*=" and not term.arrays:

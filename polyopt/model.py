@@ -106,6 +106,10 @@ class Scop:
     # user's --define options). Used for decisions only (tiling, parallel regions,
     # the choice of schedule): the generated code stays parametric.
     known_values: dict[str, int] = field(default_factory=dict)
+    # A statement's right-hand side that is a macro call on constants, as the
+    # preprocessor expands it (`SCALAR_VAL(0.0)` -> `0.0`): for decisions only (the
+    # BLAS matcher's zero initialisations); the generated code keeps the call.
+    expansions: dict[str, str] = field(default_factory=dict)
 
     @property
     def taken_names(self) -> set[str]:

@@ -130,12 +130,37 @@ class OptimizeResult:
     warnings: list[str] = field(default_factory=list)
 
 
+def _expand_constant_calls(source: SourceFile, scops: list[Scop], options: Options) -> None:
+    """Scop.expansions: the statements' right-hand sides that call a macro on constants
+    only, as the preprocessor expands them (one preprocessor run for the file)."""
+    from pycparser import c_ast, c_generator
+    printer = c_generator.CGenerator()
+    wanted: list[tuple[Scop, str]] = []
+    for scop in scops:
+        for statement in scop.statements:
+            body = statement.body
+            if (isinstance(body, c_ast.Assignment) and isinstance(body.rvalue, c_ast.FuncCall)
+                    and isinstance(body.rvalue.name, c_ast.ID) and body.rvalue.args is not None
+                    and all(isinstance(a, c_ast.Constant) for a in body.rvalue.args.exprs)):
+                wanted.append((scop, printer.visit(body.rvalue)))
+    if not wanted:
+        return
+    from polyopt.frontend.sizes import expand_expressions
+    expanded = expand_expressions(source, [text for _, text in wanted], options.defines,
+                                  options.include_dirs)
+    for (scop, text), value in zip(wanted, expanded):
+        if value is not None:
+            scop.expansions[text] = value
+
+
 def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     """The SCoPs of a file and the warnings for regions left unchanged."""
     result = extract_scops(source, auto_scop=options.auto_scop)
     for scop in result.scops:
         scop.known_values = known_values(source, scop.parameters, options.defines,
                                          options.include_dirs)
+    if options.blas:
+        _expand_constant_calls(source, result.scops, options)
     warnings = []
     for diagnostic in result.diagnostics:
         if options.strict:
@@ -627,11 +652,19 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
     # cuBLAS calls, the other statements' kernels (or C, where they stay on the host)
     lines, descriptions = [], []
     cuda = Options(target="cuda", defines=[], include_dirs=[])
+    grouped: list = []       # consecutive matches run as one block: one copy of their arrays
+    for unit in found:
+        if isinstance(unit, BlasMatch) and grouped and isinstance(grouped[-1], list) \
+                and isinstance(grouped[-1][0], BlasMatch):
+            grouped[-1].append(unit)
+        else:
+            grouped.append([unit] if isinstance(unit, BlasMatch) else unit)
     try:
-        for unit in found:
-            if isinstance(unit, BlasMatch):
-                part = sub_scop(scop, [scop.statement(name) for name in unit.statements])
-                nest, description = state.device.generate_blas(source, part, [unit],
+        for unit in grouped:
+            if isinstance(unit, list) and isinstance(unit[0], BlasMatch):
+                part = sub_scop(scop, [scop.statement(name) for match in unit
+                                       for name in match.statements])
+                nest, description = state.device.generate_blas(source, part, unit,
                                                                state.expressions)
             else:
                 part = sub_scop(scop, unit)
@@ -653,7 +686,7 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
         outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
                                                error.location))
         return True
-    if len(found) > 1:
+    if len(grouped) > 1:
         outcome.warnings.append(format_note(
             "--blas --target cuda: the calls and the other statements run one after another, "
             "each copying its arrays to the GPU and back", scop.region.location))

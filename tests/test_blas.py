@@ -551,3 +551,38 @@ def test_judged_blas_prints_the_same(tmp_path):
         outputs.append(subprocess.run([str(tmp_path / name)], capture_output=True, text=True,
                                       check=True).stdout)
     assert _close(outputs[0], outputs[1], 1e-12)
+
+
+_MACRO_ZERO = """
+#include <stdio.h>
+#define ZERO(x) x
+#define ONE(x) 1.0
+#define N 40
+static double A[N][N], B[N][N], C[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { A[i][j] = i - j; B[i][j] = i * j % 5; }
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      C[i][j] = INIT(0.0);
+      for (int k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+    }
+#pragma endscop
+  double s = 0;
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) s += C[i][j] * (i + 1);
+  printf("%.6f\\n", s);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("init, folded", [("ZERO", True), ("ONE", False)])
+def test_a_zero_written_through_a_macro_becomes_the_product_s_beta(init, folded):
+    """`C = ZERO(0.0)` (PolyBench's SCALAR_VAL) is a zero once the preprocessor expands
+    it: the product's beta is 0 and no loop is left; a macro that expands to 1.0 is no
+    zero, and its statement stays a loop before the call."""
+    source = SourceFile("macro_zero.c", _MACRO_ZERO.replace("INIT", init))
+    text = optimize_source(source, Options(blas=True, blas_mode="always")).text
+    assert "cblas_dgemm" in text or "polyopt_cblas_dgemm" in text
+    assert ("S0:" not in text.split("polyopt:")[1].split("*/")[0]) == folded, text
