@@ -125,10 +125,7 @@ def launch_count(kernel: Kernel, point: isl.Set) -> float:
 def serial_instances(kernel: Kernel, point: isl.Set) -> int:
     """About how many instances a one-thread kernel runs at the parameter values of
     `point` (the cost model's count, per statement)."""
-    from polyopt.scheduler.cost import instance_count
-    sets = kernel.domain.intersect_params(point).get_set_list()
-    return sum(instance_count(sets.get_at(k), point) for k in range(sets.n_set())
-               if not sets.get_at(k).is_empty())
+    return int(count_points(kernel.domain, point))
 
 
 @dataclass
@@ -516,7 +513,7 @@ class CudaGenerator:
         point = parameter_point(self.scop)
         # only at sizes the file gives (a guess at unknown ones must not keep code off the
         # GPU, nor size its blocks)
-        known = all(name in self.scop.known_values for name in self.scop.parameters)
+        known = self.scop.sizes_known
         if not time_tiles:
             mapping = map_to_gpu(schedule, dependences, block_sizes, max_threads,
                                  Occupancy(point, multiprocessors) if known else None)
@@ -531,10 +528,10 @@ class CudaGenerator:
                         f"(about {count:.2g} instances, over {SERIAL_KERNEL_INSTANCES:.0e}: "
                         "the CPU is faster)")
         if known:
-            launches = sum(launch_count(kernel, point) for kernel in mapping.kernels)
-            if launches > MAX_LAUNCHES:
+            total = sum(launch_count(kernel, point) for kernel in mapping.kernels)
+            if total > MAX_LAUNCHES:
                 raise NothingToOffload(
-                    f"the GPU code would launch its kernels about {launches:.2g} times (over "
+                    f"the GPU code would launch its kernels about {total:.2g} times (over "
                     f"{MAX_LAUNCHES:.0e}, a few microseconds each: the CPU is faster)")
         arrays = self.device_arrays()
         values = self.by_value(arrays)

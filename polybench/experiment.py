@@ -162,8 +162,7 @@ class DumpJudge(Judge):
         its SCoPs' CUDA event time, transfers included, as the runner times the cuda
         variant: the harness's timer would count creating the CUDA context (0.14 s on
         an H100, more than most kernels take), alike for every candidate."""
-        times = cuda_times(output.stderr) if self.cuda_events else None
-        return times[0] if times is not None else kernel_time(output.stdout)
+        return run_seconds(output, self.cuda_events)[0]
 
     def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
         if actual.stderr == expected.stderr:    # bit-identical dumps: no parsing needed
@@ -184,6 +183,17 @@ def cuda_times(stderr: bytes) -> tuple[float, float] | None:
     if not found:
         return None
     return sum(total for _, total, _ in found), sum(kernels for _, _, kernels in found)
+
+
+def run_seconds(output: RunOutput, cuda_events: bool) -> tuple[float | None, float | None]:
+    """The time of a run (None: it printed none) and, for a CUDA program that printed
+    CUDA events (`cuda_events`), its kernels' time alone. A CUDA program's time is that
+    of its SCoPs on the GPU, transfers included: the harness's timer would also count
+    creating the CUDA context. Where it printed no events (every SCoP stayed C on the
+    host), the harness's time."""
+    seconds = kernel_time(output.stdout)
+    times = cuda_times(output.stderr) if cuda_events and seconds is not None else None
+    return (seconds, None) if times is None else times
 
 
 def kernel_time(stdout: bytes) -> float | None:
@@ -511,12 +521,9 @@ class Experiment:
         """Keep the kernel time a run printed (a run that printed none crashed).
         A CUDA program's time is that of its SCoPs on the GPU, transfers included
         (CUDA events); the harness's timer would also count creating the CUDA context."""
-        seconds = kernel_time(output.stdout)
-        if self._variant(outcome).cuda_events and seconds is not None:
-            times = cuda_times(output.stderr)
-            if times is not None:      # none: every SCoP stayed C on the host
-                seconds = times[0]
-                outcome.gpu_kernel_seconds.append(times[1])
+        seconds, kernels = run_seconds(output, self._variant(outcome).cuda_events)
+        if kernels is not None:
+            outcome.gpu_kernel_seconds.append(kernels)
         if seconds is None:
             outcome.status, outcome.detail = "crash", "printed no kernel time"
         else:

@@ -112,6 +112,11 @@ class Scop:
     expansions: dict[str, str] = field(default_factory=dict)
 
     @property
+    def sizes_known(self) -> bool:
+        """Every parameter has a value the file (or --define) gives."""
+        return all(name in self.known_values for name in self.parameters)
+
+    @property
     def taken_names(self) -> set[str]:
         """Names generated code must not declare."""
         return self.identifiers | self.file_identifiers

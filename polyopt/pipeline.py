@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import time
@@ -652,16 +653,14 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
     # cuBLAS calls, the other statements' kernels (or C, where they stay on the host)
     lines, descriptions = [], []
     cuda = Options(target="cuda", defines=[], include_dirs=[])
-    grouped: list = []       # consecutive matches run as one block: one copy of their arrays
-    for unit in found:
-        if isinstance(unit, BlasMatch) and grouped and isinstance(grouped[-1], list) \
-                and isinstance(grouped[-1][0], BlasMatch):
-            grouped[-1].append(unit)
-        else:
-            grouped.append([unit] if isinstance(unit, BlasMatch) else unit)
+    # consecutive matches run as one block (one copy of their arrays); a run of other
+    # statements is one unit already (blas_pipeline.units)
+    grouped: list[list] = []
+    for is_match, run in itertools.groupby(found, key=lambda unit: isinstance(unit, BlasMatch)):
+        grouped += [list(run)] if is_match else list(run)
     try:
         for unit in grouped:
-            if isinstance(unit, list) and isinstance(unit[0], BlasMatch):
+            if isinstance(unit[0], BlasMatch):
                 part = sub_scop(scop, [scop.statement(name) for match in unit
                                        for name in match.statements])
                 nest, description = state.device.generate_blas(source, part, unit,

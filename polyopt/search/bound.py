@@ -172,9 +172,9 @@ def gpu_bound(scop: Scop, dependences, scheduled, peaks: GpuPeaks, max_threads: 
     link_ns = work.footprint_bytes / peaks.link_bytes_per_ns
     if scheduled.gpu_tree is not None:       # time tiles: one launch per phase at least
         return COUNT_MARGIN * (device_ns + link_ns) * 1e-9
-    known = all(name in scop.known_values for name in scop.parameters)
     mapping = map_to_gpu(scheduled.untiled, dependences.all, scheduled.options.block_sizes,
-                         max_threads, Occupancy(point, peaks.multiprocessors) if known else None)
+                         max_threads,
+                         Occupancy(point, peaks.multiprocessors) if scop.sizes_known else None)
     launch_ns = chain_ns = 0.0
     for kernel in mapping.kernels:
         domain = kernel.domain.intersect_params(point)

@@ -599,9 +599,7 @@ class Search:
         if self.remote is not None:
             return self._evaluate_remotely(candidates)
         for candidate in candidates:
-            if self._pruned(candidate):
-                pass
-            elif self._prepare(candidate):
+            if not self._pruned(candidate) and self._prepare(candidate):
                 self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
                                                              self._timeout()))
             self._advance()
