@@ -1,5 +1,3 @@
-import sys
+from polyopt.cli import run
 
-from polyopt.cli import main
-
-sys.exit(main())
+run()

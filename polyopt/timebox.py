@@ -95,53 +95,166 @@ def call_with_cpu_limit(seconds: float, function, *args):
     Unlike the time boxes above it also works inside a time-boxed child (it forks
     directly, not through multiprocessing). Where a process's CPU time cannot be read
     (no /proc), the function runs inline, without a limit."""
-    if not os.path.exists(f"/proc/{os.getpid()}/stat"):
+    if not _cpu_time_readable():
         started = time.process_time()
         return function(*args), time.process_time() - started
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:                      # the child: compute, send, leave at once
-        try:
-            os.close(read_end)
-            _die_with_parent()
+    return _CpuChild(seconds, function, args).result()
+
+
+def map_with_cpu_limit(seconds: float, jobs: int, function, argument_lists):
+    """call_with_cpu_limit for each of `argument_lists`, at most `jobs` children at a
+    time. Yields (index, value, error, CPU seconds) as they finish: `error` a
+    TimeBoxExceeded or TimeBoxFailed (value None). Closing the generator kills the
+    children still running and starts no more. Without /proc, one after another inline."""
+    waiting = list(enumerate(argument_lists))
+    if not _cpu_time_readable():
+        for index, arguments in waiting:
+            started = time.process_time()
             try:
-                payload = pickle.dumps(("ok", function(*args)))
-            except BaseException as error:  # noqa: BLE001 - reported to the parent
-                payload = pickle.dumps(("error", f"{type(error).__name__}: {error}"))
-            with os.fdopen(write_end, "wb") as out:
-                out.write(payload)
-        finally:
-            os._exit(0)               # no clean-up of the parent's state, no buffers flushed
-    os.close(write_end)
-    chunks: list[bytes] = []
-    used = 0.0
+                value, error = function(*arguments), None
+            except Exception as failure:  # noqa: BLE001 - as from a child
+                value, error = None, TimeBoxFailed(f"{type(failure).__name__}: {failure}")
+            yield index, value, error, time.process_time() - started
+        return
+    running: dict[int, _CpuChild] = {}
     try:
-        while True:
-            ready, _, _ = select.select([read_end], [], [], CPU_POLL_SECONDS)
-            if ready:
-                chunk = os.read(read_end, 1 << 16)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                continue
-            used = _cpu_seconds(pid, used)
-            if used > seconds:
-                raise TimeBoxExceeded(f"took more than {seconds:g} s of CPU time", None, seconds)
-        used = _cpu_seconds(pid, used)
+        while waiting or running:
+            while waiting and len(running) < max(1, jobs):
+                index, arguments = waiting.pop(0)
+                running[index] = _CpuChild(seconds, function, tuple(arguments))
+            ready, _, _ = select.select(list(running.values()), [], [], CPU_POLL_SECONDS)
+            for index, child in list(running.items()):
+                if child in ready:
+                    if not child.read():          # more to come
+                        continue
+                elif not child.over_limit():
+                    continue
+                else:
+                    del running[index]
+                    child.stop()
+                    yield index, None, TimeBoxExceeded(
+                        f"took more than {seconds:g} s of CPU time", None, seconds), child.used
+                    continue
+                del running[index]
+                try:
+                    (value, used), error = child.result(), None
+                except (TimeBoxExceeded, TimeBoxFailed) as failure:
+                    value, used, error = None, child.used, failure
+                yield index, value, error, used
     finally:
-        os.close(read_end)
+        for child in running.values():
+            child.stop()
+
+
+def parallel_jobs() -> int:
+    """How many computations of one analysis may run side by side: the CPUs this
+    process may use (os.sched_getaffinity where there is one), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+class Beside:
+    """function(*args) computing beside the caller: in a child forked directly when
+    this machine has a second CPU (and /proc to read its CPU time), else inline when
+    its result is first asked. ``result`` returns its value, or raises as
+    call_with_cpu_limit does; ``stop`` kills the child when its result is not needed.
+    The parent's own time box bounds the child too (it dies with its parent)."""
+
+    def __init__(self, seconds: float, function, *args):
+        self.function, self.args = function, args
+        self.child = (_CpuChild(seconds, function, args)
+                      if parallel_jobs() > 1 and _cpu_time_readable() else None)
+
+    def result(self):
+        if self.child is None:
+            return self.function(*self.args)
+        return self.child.result()[0]
+
+    def stop(self) -> None:
+        if self.child is not None:
+            self.child.stop()
+
+
+def _cpu_time_readable() -> bool:
+    return os.path.exists(f"/proc/{os.getpid()}/stat")
+
+
+class _CpuChild:
+    """function(*args) computing in a child forked directly (os.fork, so that it works
+    inside a time-boxed child too), killed once it has used `seconds` of CPU time."""
+
+    def __init__(self, seconds: float, function, args):
+        self.seconds = seconds
+        self.used = 0.0
+        self.chunks: list[bytes] = []
+        self.closed = False
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:                      # the child: compute, send, leave at once
+            try:
+                os.close(read_end)
+                _die_with_parent()
+                try:
+                    payload = pickle.dumps(("ok", function(*args)))
+                except BaseException as error:  # noqa: BLE001 - reported to the parent
+                    payload = pickle.dumps(("error", f"{type(error).__name__}: {error}"))
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(payload)
+            finally:
+                os._exit(0)               # no clean-up of the parent's state, no buffers flushed
+        os.close(write_end)
+        self.pid, self.read_end = pid, read_end
+
+    def fileno(self) -> int:
+        return self.read_end
+
+    def read(self) -> bool:
+        """Read what the child sent (call when its pipe is ready); True once it has
+        closed its end (finished, or died)."""
+        chunk = os.read(self.read_end, 1 << 16)
+        if chunk:
+            self.chunks.append(chunk)
+        return not chunk
+
+    def over_limit(self) -> bool:
+        self.used = _cpu_seconds(self.pid, self.used)
+        return self.used > self.seconds
+
+    def result(self):
+        """(value, CPU seconds): waits for the child; raises as call_with_cpu_limit."""
         try:
-            os.kill(pid, signal.SIGKILL)
+            while True:
+                ready, _, _ = select.select([self.read_end], [], [], CPU_POLL_SECONDS)
+                if ready:
+                    if self.read():
+                        break
+                    continue
+                if self.over_limit():
+                    raise TimeBoxExceeded(f"took more than {self.seconds:g} s of CPU time",
+                                          None, self.seconds)
+            self.over_limit()
+        finally:
+            self.stop()
+        try:
+            status, payload = pickle.loads(b"".join(self.chunks))
+        except Exception as error:  # noqa: BLE001 - nothing or a part came: it died
+            raise TimeBoxFailed("the process died") from error
+        if status != "ok":
+            raise TimeBoxFailed(payload)
+        return payload, self.used
+
+    def stop(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        os.close(self.read_end)
+        try:
+            os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        os.waitpid(pid, 0)
-    try:
-        status, payload = pickle.loads(b"".join(chunks))
-    except Exception as error:  # noqa: BLE001 - nothing or a part came: it died
-        raise TimeBoxFailed("the process died") from error
-    if status != "ok":
-        raise TimeBoxFailed(payload)
-    return payload, used
+        os.waitpid(self.pid, 0)
 
 
 def _cpu_seconds(pid: int, last: float) -> float:

@@ -35,6 +35,7 @@ from polyopt.scheduler.cost import (Estimate, Machine, compulsory_lines, estimat
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.stencil import time_tile_or_why
 from polyopt.scheduler.wavefront import skew_tile_bands
+from polyopt.timebox import Beside, TimeBoxExceeded, TimeBoxFailed
 
 log = logging.getLogger(__name__)
 
@@ -80,35 +81,37 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     def shapes_of(schedule: isl.Schedule):
         return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
 
-    judged = []
-    original_shapes = None
-
-    def add(candidate: Candidate, shapes, tiled: bool) -> None:
-        # the serial one first: in a tie (see choose) the one without regions wins
-        parallel_estimate = estimate(shapes, machine, parallel)
-        if parallel_estimate.regions:
-            judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
-        judged.append(Judged(candidate, parallel_estimate, tiled))
-
-    for candidate in candidate_schedules(scop, dependences):   # each checked legal there
-        if candidate.schedule is None:
-            original_shapes = shapes_of(scop.schedule)
-            judged.append(Judged(candidate, estimate(original_shapes, machine, parallel=False)))
-            continue
+    def judge(candidate: Candidate) -> tuple[bool, Estimate, Estimate | None]:
+        """(tiled, estimate, the wavefront's estimate or None) of one candidate."""
         scheduled, report = candidate.schedule, TilingReport()
         if tile:     # (a band the cache model leaves untiled may still be permuted)
             scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop)
         tiled = bool(report.bands)
-        add(candidate, shapes_of(scheduled), tiled)
+        judged, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
             if skewed is not None:     # a wavefront serial is the tiled schedule, skewed: not one
-                wave = Candidate(candidate.name, candidate.schedule, wavefront=True)
-                judged.append(Judged(wave, estimate(shapes_of(skewed), machine, parallel), True))
+                wave = estimate(shapes_of(skewed), machine, parallel)
+        return tiled, judged, wave
+
+    candidates = candidate_schedules(scop, dependences)   # each checked legal there
+    # the original first, here: the lines each access touches are then known to both
+    # halves of the others, judged side by side (see _judge_beside)
+    original_shapes = shapes_of(scop.schedule)
+    judged = [Judged(candidates[0], estimate(original_shapes, machine, parallel=False))]
+    for candidate, (tiled, parallel_estimate, wave) in zip(
+            candidates[1:], _judge_beside(judge, candidates[1:])):
+        # the serial one first: in a tie (see choose) the one without regions wins
+        if parallel_estimate.regions:
+            judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
+        judged.append(Judged(candidate, parallel_estimate, tiled))
+        if wave is not None:
+            judged.append(Judged(Candidate(candidate.name, candidate.schedule, wavefront=True),
+                                 wave, True))
     # Time tiles save memory traffic: only where the original streams its data from
     # memory again and again (not where the time loop's data stays in the last cache,
     # and the tiles' overhead, which the model underestimates, would remain).
-    if (tile and parallel and tile_sizes is None and original_shapes is not None
+    if (tile and parallel and tile_sizes is None
             and judged[0].estimate.memory_lines
             > STREAMED * compulsory_lines(original_shapes)):
         stencil = time_tiled_candidate(scop, all_dependences)
@@ -116,6 +119,33 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
             judged.append(Judged(stencil, estimate(shapes_of(stencil.schedule), machine, parallel),
                                  True))
     return judged
+
+
+
+# CPU seconds the half of the candidates judged in a second process may take (the
+# analysis's own time box bounds it as well: the child dies with its parent)
+BESIDE_SECONDS = 60.0
+
+
+def _judge_beside(judge, candidates: list[Candidate]) -> list:
+    """judge(c) for each of `candidates`, in their order: every second one in a
+    forked child while this process judges the others, where there is a second
+    CPU. A child that fails is judged again here (an error is then raised as it
+    would be without the child)."""
+    theirs = candidates[1::2]
+    beside = Beside(BESIDE_SECONDS, lambda: [judge(c) for c in theirs]) if theirs else None
+    try:
+        ours = [judge(c) for c in candidates[0::2]]
+        try:
+            others = beside.result() if beside is not None else []
+        except (TimeBoxExceeded, TimeBoxFailed):
+            others = [judge(c) for c in theirs]
+    finally:
+        if beside is not None:
+            beside.stop()
+    results = [None] * len(candidates)
+    results[0::2], results[1::2] = ours, others
+    return results
 
 
 def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | None:

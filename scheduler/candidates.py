@@ -18,7 +18,7 @@ import islpy as isl
 from polyopt.dependences import Dependences
 from polyopt.model import Scop
 from polyopt.scheduler.bands import annotate_bands, is_legal
-from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit
+from polyopt.timebox import map_with_cpu_limit, parallel_jobs
 
 log = logging.getLogger(__name__)
 
@@ -98,20 +98,7 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
     if is_legal(original_order, all_dependences):     # by construction; checked all the same
         result.append(Candidate(ORIGINAL_ORDER, original_order))
     seen = {str(scop.schedule.get_map())}
-    spent = 0.0
-    for name, settings in ISL_SETTINGS:
-        if spent > SCHEDULING_SECONDS:
-            break
-        try:
-            text, seconds = call_with_cpu_limit(SETTING_SECONDS, _isl_schedule_text, scop,
-                                                all_dependences, settings)
-        except (TimeBoxExceeded, TimeBoxFailed) as error:
-            log.info("isl scheduler (%s): %s; not considered", name, error)
-            spent += SETTING_SECONDS
-            continue
-        spent += seconds
-        if text is None:
-            continue
+    for name, text in _isl_schedule_texts(scop, all_dependences):
         schedule = isl.Schedule.read_from_str(scop.context.get_ctx(), text)
         key = str(schedule.get_map())
         if key in seen:
@@ -122,3 +109,43 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
             continue
         result.append(Candidate(name, schedule))
     return result
+
+
+def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str, str]]:
+    """(name, schedule text) of each of ISL_SETTINGS that gives a schedule, in their
+    order, as far as the settings before it took at most SCHEDULING_SECONDS of CPU.
+
+    Each runs in a forked child, as many at a time as there are CPUs: which ones count
+    is decided in their order, as if one ran after another, so that a second CPU
+    changes the time taken, not the answer."""
+    outcomes: dict[int, tuple[str | None, float]] = {}
+
+    def spent_before(count: int) -> float | None:
+        """CPU seconds of the first `count` settings, None while some still run."""
+        if any(k not in outcomes for k in range(count)):
+            return None
+        return sum(outcomes[k][1] for k in range(count))
+
+    runs = map_with_cpu_limit(SETTING_SECONDS, parallel_jobs(), _isl_schedule_text,
+                              [(scop, dependences, settings) for _, settings in ISL_SETTINGS])
+    try:
+        for index, text, error, seconds in runs:
+            if error is not None:
+                log.info("isl scheduler (%s): %s; not considered", ISL_SETTINGS[index][0], error)
+                text, seconds = None, SETTING_SECONDS
+            outcomes[index] = (text, seconds)
+            done = next((k for k in range(len(ISL_SETTINGS)) if k not in outcomes),
+                        len(ISL_SETTINGS))
+            if (spent_before(done) or 0.0) > SCHEDULING_SECONDS:
+                break            # no setting after these is tried: start no more
+    finally:
+        runs.close()
+    texts = []
+    for index, (name, _) in enumerate(ISL_SETTINGS):
+        spent = spent_before(index)
+        if spent is None or spent > SCHEDULING_SECONDS:
+            break
+        text = outcomes[index][0] if index in outcomes else None
+        if text is not None:
+            texts.append((name, text))
+    return texts
