@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cgen
+from polyopt.codegen.deferred import numpy_deferred
+
+with numpy_deferred():
+    import cgen
 import islpy as isl
 
 from polyopt.errors import CodegenError

@@ -99,8 +99,20 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     # halves of the others, judged side by side (see _judge_beside)
     original_shapes = shapes_of(scop.schedule)
     judged = [Judged(candidates[0], estimate(original_shapes, machine, parallel=False))]
-    for candidate, (tiled, parallel_estimate, wave) in zip(
-            candidates[1:], _judge_beside(judge, candidates[1:])):
+    # Time tiles save memory traffic: only where the original streams its data from
+    # memory again and again (not where the time loop's data stays in the last cache,
+    # and the tiles' overhead, which the model underestimates, would remain).
+    streamed = (tile and parallel and tile_sizes is None
+                and judged[0].estimate.memory_lines > STREAMED * compulsory_lines(original_shapes))
+
+    def time_tiles() -> Judged | None:
+        stencil = time_tiled_candidate(scop, all_dependences) if streamed else None
+        if stencil is None:
+            return None
+        return Judged(stencil, estimate(shapes_of(stencil.schedule), machine, parallel), True)
+
+    results, stencil = _judge_beside(judge, candidates[1:], time_tiles)
+    for candidate, (tiled, parallel_estimate, wave) in zip(candidates[1:], results):
         # the serial one first: in a tie (see choose) the one without regions wins
         if parallel_estimate.regions:
             judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
@@ -108,18 +120,9 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if wave is not None:
             judged.append(Judged(Candidate(candidate.name, candidate.schedule, wavefront=True),
                                  wave, True))
-    # Time tiles save memory traffic: only where the original streams its data from
-    # memory again and again (not where the time loop's data stays in the last cache,
-    # and the tiles' overhead, which the model underestimates, would remain).
-    if (tile and parallel and tile_sizes is None
-            and judged[0].estimate.memory_lines
-            > STREAMED * compulsory_lines(original_shapes)):
-        stencil = time_tiled_candidate(scop, all_dependences)
-        if stencil is not None:
-            judged.append(Judged(stencil, estimate(shapes_of(stencil.schedule), machine, parallel),
-                                 True))
+    if stencil is not None:
+        judged.append(stencil)
     return judged
-
 
 
 # CPU seconds the half of the candidates judged in a second process may take (the
@@ -127,15 +130,16 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 BESIDE_SECONDS = 60.0
 
 
-def _judge_beside(judge, candidates: list[Candidate]) -> list:
-    """judge(c) for each of `candidates`, in their order: every second one in a
-    forked child while this process judges the others, where there is a second
-    CPU. A child that fails is judged again here (an error is then raised as it
-    would be without the child)."""
-    theirs = candidates[1::2]
+def _judge_beside(judge, candidates: list[Candidate], also):
+    """([judge(c) for c in candidates], also()): every second candidate, from the
+    first, judged in a forked child while this process judges the others, then
+    computes also(), where there is a second CPU. A child that fails is judged again
+    here (an error is then raised as it would be without the child)."""
+    theirs = candidates[0::2]
     beside = Beside(BESIDE_SECONDS, lambda: [judge(c) for c in theirs]) if theirs else None
     try:
-        ours = [judge(c) for c in candidates[0::2]]
+        ours = [judge(c) for c in candidates[1::2]]
+        extra = also()
         try:
             others = beside.result() if beside is not None else []
         except (TimeBoxExceeded, TimeBoxFailed):
@@ -144,8 +148,8 @@ def _judge_beside(judge, candidates: list[Candidate]) -> list:
         if beside is not None:
             beside.stop()
     results = [None] * len(candidates)
-    results[0::2], results[1::2] = ours, others
-    return results
+    results[0::2], results[1::2] = others, ours
+    return results, extra
 
 
 def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | None:
