@@ -35,7 +35,7 @@ from polyopt.scheduler.cost import (Estimate, Machine, compulsory_lines, estimat
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.stencil import time_tile_or_why
 from polyopt.scheduler.wavefront import skew_tile_bands
-from polyopt.timebox import Beside, TimeBoxExceeded, TimeBoxFailed
+from polyopt.timebox import map_beside
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +95,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         return tiled, judged, wave
 
     candidates = candidate_schedules(scop, dependences)   # each checked legal there
-    # the original first, here: the lines each access touches are then known to both
-    # halves of the others, judged side by side (see _judge_beside)
+    # the original first, here: the lines each access touches are then known to the
+    # processes that judge the others
     original_shapes = shapes_of(scop.schedule)
     judged = [Judged(candidates[0], estimate(original_shapes, machine, parallel=False))]
     # Time tiles save memory traffic: only where the original streams its data from
@@ -111,7 +111,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
             return None
         return Judged(stencil, estimate(shapes_of(stencil.schedule), machine, parallel), True)
 
-    results, stencil = _judge_beside(judge, candidates[1:], time_tiles)
+    # judged side by side (timebox.map_beside); the time tiles in this process
+    results, stencil = map_beside(BESIDE_SECONDS, judge, candidates[1:], time_tiles)
     for candidate, (tiled, parallel_estimate, wave) in zip(candidates[1:], results):
         # the serial one first: in a tie (see choose) the one without regions wins
         if parallel_estimate.regions:
@@ -125,31 +126,9 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     return judged
 
 
-# CPU seconds the half of the candidates judged in a second process may take (the
-# analysis's own time box bounds it as well: the child dies with its parent)
+# CPU seconds the candidates judged in a second process may take (the analysis's
+# own time box bounds it as well: the child dies with its parent)
 BESIDE_SECONDS = 60.0
-
-
-def _judge_beside(judge, candidates: list[Candidate], also):
-    """([judge(c) for c in candidates], also()): every second candidate, from the
-    first, judged in a forked child while this process judges the others, then
-    computes also(), where there is a second CPU. A child that fails is judged again
-    here (an error is then raised as it would be without the child)."""
-    theirs = candidates[0::2]
-    beside = Beside(BESIDE_SECONDS, lambda: [judge(c) for c in theirs]) if theirs else None
-    try:
-        ours = [judge(c) for c in candidates[1::2]]
-        extra = also()
-        try:
-            others = beside.result() if beside is not None else []
-        except (TimeBoxExceeded, TimeBoxFailed):
-            others = [judge(c) for c in theirs]
-    finally:
-        if beside is not None:
-            beside.stop()
-    results = [None] * len(candidates)
-    results[0::2], results[1::2] = others, ours
-    return results, extra
 
 
 def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | None:
