@@ -11,6 +11,7 @@ global to its context: each run sets the ones it needs and restores them.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 
 import islpy as isl
@@ -84,10 +85,20 @@ def isl_schedule(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]
             getattr(ctx, f"set_schedule_{name}")(value)
 
 
-def _isl_schedule_text(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]) -> str | None:
-    """isl_schedule as text (it crosses from a child process)."""
+def _isl_schedule_text(scop: Scop, dependences: isl.UnionMap,
+                       settings: dict[str, int]) -> tuple[str | None, str, bool, float]:
+    """isl_schedule as text (it crosses from a child process), with what the parent
+    would compute from that text next, here in the child, side by side with the
+    other settings: the key of its flat map (for duplicates) and whether it is
+    legal; and the CPU seconds isl's scheduler took (what SCHEDULING_SECONDS counts)."""
+    started = time.process_time()
     schedule = isl_schedule(scop, dependences, settings)
-    return None if schedule is None else schedule.to_str()
+    seconds = time.process_time() - started
+    if schedule is None:
+        return None, "", False, seconds
+    text = schedule.to_str()
+    schedule = isl.Schedule.read_from_str(schedule.get_ctx(), text)   # as the parent reads it
+    return text, str(schedule.get_map()), is_legal(schedule, dependences), seconds
 
 
 def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]:
@@ -98,27 +109,26 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
     if is_legal(original_order, all_dependences):     # by construction; checked all the same
         result.append(Candidate(ORIGINAL_ORDER, original_order))
     seen = {str(scop.schedule.get_map())}
-    for name, text in _isl_schedule_texts(scop, all_dependences):
-        schedule = isl.Schedule.read_from_str(scop.context.get_ctx(), text)
-        key = str(schedule.get_map())
+    for name, text, key, legal in _isl_schedule_texts(scop, all_dependences):
         if key in seen:
             continue
         seen.add(key)
-        if not is_legal(schedule, all_dependences):
+        if not legal:
             log.warning("isl's schedule (%s) violates a dependence; not considered", name)
             continue
-        result.append(Candidate(name, schedule))
+        result.append(Candidate(name, isl.Schedule.read_from_str(scop.context.get_ctx(), text)))
     return result
 
 
-def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str, str]]:
-    """(name, schedule text) of each of ISL_SETTINGS that gives a schedule, in their
-    order, as far as the settings before it took at most SCHEDULING_SECONDS of CPU.
+def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str, str, str, bool]]:
+    """(name, schedule text, key, legal: see _isl_schedule_text) of each of ISL_SETTINGS
+    that gives a schedule, in their order, as far as isl's scheduler took at most
+    SCHEDULING_SECONDS of CPU for the settings before it.
 
     Each runs in a forked child, as many at a time as there are CPUs: which ones count
     is decided in their order, as if one ran after another, so that a second CPU
     changes the time taken, not the answer."""
-    outcomes: dict[int, tuple[str | None, float]] = {}
+    outcomes: dict[int, tuple[tuple | None, float]] = {}
 
     def spent_before(count: int) -> float | None:
         """CPU seconds of the first `count` settings, None while some still run."""
@@ -129,11 +139,14 @@ def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str
     runs = map_with_cpu_limit(SETTING_SECONDS, parallel_jobs(), _isl_schedule_text,
                               [(scop, dependences, settings) for _, settings in ISL_SETTINGS])
     try:
-        for index, text, error, seconds in runs:
+        for index, found, error, _ in runs:
             if error is not None:
                 log.info("isl scheduler (%s): %s; not considered", ISL_SETTINGS[index][0], error)
-                text, seconds = None, SETTING_SECONDS
-            outcomes[index] = (text, seconds)
+                found, seconds = None, SETTING_SECONDS
+            else:
+                seconds = found[3]
+                found = None if found[0] is None else found[:3]
+            outcomes[index] = (found, seconds)
             done = next((k for k in range(len(ISL_SETTINGS)) if k not in outcomes),
                         len(ISL_SETTINGS))
             if (spent_before(done) or 0.0) > SCHEDULING_SECONDS:
@@ -145,7 +158,7 @@ def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str
         spent = spent_before(index)
         if spent is None or spent > SCHEDULING_SECONDS:
             break
-        text = outcomes[index][0] if index in outcomes else None
-        if text is not None:
-            texts.append((name, text))
+        found = outcomes[index][0] if index in outcomes else None
+        if found is not None:
+            texts.append((name, *found))
     return texts

@@ -115,5 +115,5 @@ def test_isl_settings_past_the_budget_are_not_considered(monkeypatch):
     assert len(every) > 1
     monkeypatch.setattr(candidates, "SCHEDULING_SECONDS", 0.0)
     first = candidates._isl_schedule_texts(scop, dependences.all)
-    assert [name for name, _ in first] == [candidates.ISL_SETTINGS[0][0]]
+    assert [found[0] for found in first] == [candidates.ISL_SETTINGS[0][0]]
     assert first[0] == every[0]
