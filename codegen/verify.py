@@ -358,8 +358,9 @@ def _order(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
         source = parts.get(dependence.get_tuple_name(isl.dim_type.in_), [])
         target = parts.get(dependence.get_tuple_name(isl.dim_type.out), [])
         for first, first_when in source:
+            from_first = dependence.apply_domain(first_when)     # once per source piece
             for second, second_when in target:
-                pairs = dependence.apply_domain(first_when).apply_range(second_when)
+                pairs = from_first.apply_range(second_when)
                 if pairs.is_empty():
                     continue
                 if backward is None:
