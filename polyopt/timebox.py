@@ -164,8 +164,12 @@ class Beside:
 
     def __init__(self, seconds: float, function, *args):
         self.function, self.args = function, args
-        self.child = (_CpuChild(seconds, function, args)
-                      if parallel_jobs() > 1 and _cpu_time_readable() else None)
+        self.child = None
+        if parallel_jobs() > 1 and _cpu_time_readable():
+            try:
+                self.child = _CpuChild(seconds, function, args)
+            except OSError:             # no process to spare: inline
+                self.child = None
 
     def result(self):
         if self.child is None:
@@ -186,7 +190,9 @@ def map_beside(seconds: float, function, items: list, first=None) -> tuple[list,
     fails or runs out of `seconds` of CPU had taken is computed here (an error is
     then raised as it would be without the child)."""
     extra = None
-    if len(items) < 2 or parallel_jobs() < 2 or not _cpu_time_readable():
+    # (the numbers must fit in the pipe before anyone reads: 16384 items)
+    if (len(items) < 2 or len(items) > 16384 or parallel_jobs() < 2
+            or not _cpu_time_readable()):
         extra = first() if first is not None else None
         return [function(item) for item in items], extra
     read_end, write_end = os.pipe()
@@ -204,11 +210,15 @@ def map_beside(seconds: float, function, items: list, first=None) -> tuple[list,
 
     child = None
     try:
-        child = _CpuChild(seconds, work, ())
+        try:
+            child = _CpuChild(seconds, work, ())
+        except OSError:                 # no process to spare: this one takes them all
+            child = None
         extra = first() if first is not None else None
         ours = work()
         try:
-            ours.update(child.result()[0])
+            if child is not None:
+                ours.update(child.result()[0])
         except (TimeBoxExceeded, TimeBoxFailed):
             pass
         for k in range(len(items)):     # what a failed child had taken
@@ -235,7 +245,12 @@ class _CpuChild:
         self.chunks: list[bytes] = []
         self.closed = False
         read_end, write_end = os.pipe()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read_end)
+            os.close(write_end)
+            raise
         if pid == 0:                      # the child: compute, send, leave at once
             try:
                 os.close(read_end)
