@@ -16,7 +16,7 @@ TWO_CPUS = timebox.parallel_jobs() > 1
 
 
 def _slow_pid(item):
-    time.sleep(0.05)
+    time.sleep(0.1)
     return item * 10, os.getpid()
 
 
