@@ -23,6 +23,7 @@ import logging
 import re
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -163,17 +164,26 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
     command = [*base, *(f"-D{name}={value}" for name, value in defines),
                f"-I{directory}", *(f"-I{folder}" for folder in include_dirs), "-"]
     deadline = time.monotonic() + PREPROCESSOR_SECONDS
-    result = _run_preprocessor(command, source.text)
-    if result is not None and result[0] != 0:
-        # a header that is not here (or another fatal error): the file's own lines
-        log.debug("%s: the preprocessor failed; again without the #include lines", source.name)
-        blanked = _INCLUDE_LINE.sub("", source.text)
-        result = _run_preprocessor(command, blanked, deadline - time.monotonic())
+    # the preprocessor's own macros, asked at the same time (its run waits on a pipe,
+    # not on Python): 10-20 ms less per file; joined before anything else goes on
+    predefined_command = tuple(base + ["-"])
+    asking = threading.Thread(target=_predefined, args=(predefined_command,), daemon=True)
+    asking.start()
+    try:
+        result = _run_preprocessor(command, source.text)
+        if result is not None and result[0] != 0:
+            # a header that is not here (or another fatal error): the file's own lines
+            log.debug("%s: the preprocessor failed; again without the #include lines",
+                      source.name)
+            blanked = _INCLUDE_LINE.sub("", source.text)
+            result = _run_preprocessor(command, blanked, deadline - time.monotonic())
+    finally:
+        asking.join()
     if result is None or not result[1].strip():
         return None
     macros = _object_macros(result[1])
     user = {name for name, _ in defines}
-    for name in _predefined(tuple(base + ["-"])) - user:
+    for name in _predefined(predefined_command) - user:
         macros.pop(name, None)
     return macros
 
