@@ -75,37 +75,52 @@ def _routine(call: BlasCall) -> str:
             f"default: {_local_name('d', call.routine)})")
 
 
-def _at_least_zero(size: str) -> str:
-    return f"({size} > 0 ? {size} : 0)"
+def _reduction(call: BlasCall) -> int | None:
+    """Where in ``call.sizes`` the size summed over is (None: the call has no sum)."""
+    if call.routine == "gemm":
+        return 2
+    if call.routine == "gemv":            # y = op(A) x: the sum runs over op(A)'s columns
+        return 0 if call.operands[0].transposed else 1
+    if call.routine in ("syrk", "syr2k"):
+        return 1
+    return None
+
+
+def guarded_sizes(call: BlasCall) -> tuple[str, list[str]]:
+    """(the C condition a call runs under, its sizes as its arguments), for CBLAS and
+    cuBLAS alike: nothing where the output is empty; where only the sum is, a call
+    that scales its output by beta still runs, with the sum's size (which may be
+    negative in C) passed as at least zero."""
+    reduction = _reduction(call)
+    sizes = list(call.sizes)
+    guard = [size for k, size in enumerate(sizes) if k != reduction]
+    if reduction is not None:
+        if call.beta != "1":
+            sizes[reduction] = f"({sizes[reduction]} > 0 ? {sizes[reduction]} : 0)"
+        else:
+            guard.append(sizes[reduction])
+    return " && ".join(f"{size} > 0" for size in dict.fromkeys(guard)), sizes
 
 
 def call_lines(call: BlasCall) -> list[str]:
-    """One guarded call: nothing where the output is empty; where only the
-    reduction is, the call still scales the output by beta."""
+    """One guarded call (see guarded_sizes)."""
     a, b = (call.operands + [None, None])[:2]
     name = _routine(call)
     scaled = call.beta != "1"
+    condition, sizes = guarded_sizes(call)
     if call.routine == "gemm":
-        m, n, k = call.sizes
-        guard = [m, n] + ([] if scaled else [k])
-        k_argument = _at_least_zero(k) if scaled else k
+        m, n, k = sizes
         arguments = [ROW_MAJOR, TRANS if a.transposed else NO_TRANS,
-                     TRANS if b.transposed else NO_TRANS, m, n, k_argument, call.alpha,
+                     TRANS if b.transposed else NO_TRANS, m, n, k, call.alpha,
                      _address(a), a.leading, _address(b), b.leading, call.beta,
                      _address(call.output), call.output.leading]
     elif call.routine == "gemv":
-        rows, columns = call.sizes
-        length, reduction = (columns, rows) if a.transposed else (rows, columns)
-        guard = [length] + ([] if scaled else [reduction])
-        if scaled:
-            rows, columns = ((_at_least_zero(rows), columns) if a.transposed
-                             else (rows, _at_least_zero(columns)))
+        rows, columns = sizes
         arguments = [ROW_MAJOR, TRANS if a.transposed else NO_TRANS, rows, columns, call.alpha,
                      _address(a), a.leading, _address(b), 1, call.beta,
                      _address(call.output), 1]
     elif call.routine == "ger":
-        m, n = call.sizes
-        guard = [m, n]
+        m, n = sizes
         arguments = [ROW_MAJOR, m, n, call.alpha, _address(a), 1, _address(b), 1,
                      _address(call.output), call.output.leading]
     elif call.routine == "dot":
@@ -120,38 +135,32 @@ def call_lines(call: BlasCall) -> list[str]:
             return [f"{target} = {call.beta} * {target} + ({n} > 0 ? {product} : 0);"]
         return [f"if ({n} > 0)", f"  {target} += {product};"]
     elif call.routine == "axpy":
-        n, = call.sizes
-        guard = [n]
+        n, = sizes
         arguments = [n, call.alpha, _address(a), 1, _address(call.output), 1]
     elif call.routine == "scal":
-        n, = call.sizes
-        guard = [n]
+        n, = sizes
         arguments = [n, call.alpha, _address(call.output), 1]
     elif call.routine == "trsv":
-        n, = call.sizes
-        guard = [n]
+        n, = sizes
         arguments = [ROW_MAJOR, LOWER if call.lower else UPPER, TRANS if a.transposed else NO_TRANS,
                      UNIT if call.unit else NON_UNIT, n, _address(a), a.leading,
                      _address(call.output), 1]
     elif call.routine in ("trsm", "trmm"):
-        m, n = call.sizes
-        guard = [m, n]
+        m, n = sizes
         arguments = [ROW_MAJOR, LEFT if call.left else RIGHT, LOWER if call.lower else UPPER,
                      TRANS if a.transposed else NO_TRANS, UNIT if call.unit else NON_UNIT, m, n,
                      call.alpha, _address(a), a.leading, _address(call.output),
                      call.output.leading]
     elif call.routine in ("syrk", "syr2k"):
-        n, k = call.sizes
-        guard = [n] + ([] if scaled else [k])
+        n, k = sizes
         matrices = [argument for operand in call.operands
                     for argument in (_address(operand), operand.leading)]
         arguments = [ROW_MAJOR, LOWER if call.lower else UPPER,
-                     TRANS if a.transposed else NO_TRANS, n, _at_least_zero(k) if scaled else k,
+                     TRANS if a.transposed else NO_TRANS, n, k,
                      call.alpha, *matrices, call.beta, _address(call.output),
                      call.output.leading]
     else:
         raise ValueError(call.routine)
-    condition = " && ".join(f"{size} > 0" for size in dict.fromkeys(guard))
     return [f"if ({condition})",
             f"  {name}({', '.join(map(str, arguments))});"]
 

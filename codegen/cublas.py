@@ -20,6 +20,7 @@ memory for the SCoP as for its kernels (copied in where the SCoP reads them).
 from __future__ import annotations
 
 from polyopt.blas import BlasCall, BlasMatch, Operand
+from polyopt.codegen.blas import guarded_sizes
 
 # cuBLAS's enumerations (cublas_api.h)
 OP_N, OP_T = 0, 1
@@ -105,51 +106,35 @@ def call_lines(call: BlasCall, devices: dict, handle: str, number: int) -> list[
                f"const {element} {beta} = {call.beta};"]
     a, b = (call.operands + [None, None])[:2]
     out = _pointer(call.output, devices)
-    scaled = call.beta != "1"
-
-    def at_least_zero(size: str) -> str:
-        return f"({size} > 0 ? {size} : 0)"
-
+    condition, sizes = guarded_sizes(call)          # as the CBLAS call's
     if call.routine == "gemm":
-        m, n, k = call.sizes
-        guard = [m, n] + ([] if scaled else [k])
+        m, n, k = sizes
         arguments = [OP_T if b.transposed else OP_N, OP_T if a.transposed else OP_N, n, m,
-                     at_least_zero(k) if scaled else k, f"&{alpha}", _pointer(b, devices),
+                     k, f"&{alpha}", _pointer(b, devices),
                      b.leading, _pointer(a, devices), a.leading, f"&{beta}", out,
                      call.output.leading]
     elif call.routine == "gemv":
-        rows, columns = call.sizes
-        length, reduction = (columns, rows) if a.transposed else (rows, columns)
-        guard = [length] + ([] if scaled else [reduction])
-        if scaled:
-            rows, columns = ((at_least_zero(rows), columns) if a.transposed
-                             else (rows, at_least_zero(columns)))
+        rows, columns = sizes
         arguments = [OP_N if a.transposed else OP_T, columns, rows, f"&{alpha}",
                      _pointer(a, devices), a.leading, _pointer(b, devices), 1, f"&{beta}", out, 1]
     elif call.routine == "ger":
-        m, n = call.sizes
-        guard = [m, n]
+        m, n = sizes
         arguments = [n, m, f"&{alpha}", _pointer(b, devices), 1, _pointer(a, devices), 1, out,
                      call.output.leading]
     elif call.routine == "scal":
-        n, = call.sizes
-        guard = [n]
+        n, = sizes
         arguments = [n, f"&{alpha}", out, 1]
     elif call.routine == "axpy":
-        n, = call.sizes
-        guard = [n]
+        n, = sizes
         arguments = [n, f"&{alpha}", _pointer(a, devices), 1, out, 1]
     elif call.routine in ("syrk", "syr2k"):
-        n, k = call.sizes
-        guard = [n] + ([] if scaled else [k])
+        n, k = sizes
         matrices = [argument for operand in call.operands
                     for argument in (_pointer(operand, devices), operand.leading)]
         arguments = [FILL_UPPER if call.lower else FILL_LOWER, OP_N if a.transposed else OP_T,
-                     n, at_least_zero(k) if scaled else k, f"&{alpha}", *matrices, f"&{beta}",
-                     out, call.output.leading]
+                     n, k, f"&{alpha}", *matrices, f"&{beta}", out, call.output.leading]
     elif call.routine in ("trmm", "trsm"):
-        m, n = call.sizes
-        guard = [m, n]
+        m, n = sizes
         arguments = [SIDE_RIGHT if call.left else SIDE_LEFT,
                      FILL_UPPER if call.lower else FILL_LOWER, OP_T if a.transposed else OP_N,
                      DIAG_UNIT if call.unit else DIAG_NON_UNIT, n, m, f"&{alpha}",
@@ -157,14 +142,12 @@ def call_lines(call: BlasCall, devices: dict, handle: str, number: int) -> list[
         if call.routine == "trmm":          # cuBLAS's is out of place: the output in place
             arguments += [out, call.output.leading]
     elif call.routine == "trsv":
-        n, = call.sizes
-        guard = [n]
+        n, = sizes
         arguments = [FILL_UPPER if call.lower else FILL_LOWER, OP_N if a.transposed else OP_T,
                      DIAG_UNIT if call.unit else DIAG_NON_UNIT, n, _pointer(a, devices),
                      a.leading, out, 1]
     else:                                    # pragma: no cover (SUPPORTED)
         raise Unsupported(call.routine)
-    condition = " && ".join(f"{size} > 0" for size in dict.fromkeys(guard))
     text = f"polyopt_cublas_{call.routine}({handle}, {', '.join(map(str, arguments))})"
     scalars = [line for line, name in zip(scalars, (alpha, beta)) if f"&{name}" in text]
     return ["{", *("  " + s for s in scalars), f"  if ({condition})",

@@ -85,16 +85,8 @@ def expand_expressions(source: SourceFile, texts: list[str], defines: list[str] 
     preprocessor = _preprocessor()
     if preprocessor is None or not texts:
         return [None] * len(texts)
-    pairs = []
-    for text in defines or ():
-        try:
-            pairs.append(parse_define(text))
-        except ValueError:
-            pass
-    directory = Path(source.name).parent if source.name != "<stdin>" else Path.cwd()
-    command = [preprocessor, "-E", "-P", "-x", "c",
-               *(f"-D{name}={value}" for name, value in pairs), f"-I{directory}",
-               *(f"-I{folder}" for folder in include_dirs or ()), "-"]
+    command = _command([preprocessor, "-E", "-P", "-x", "c"], source,
+                       _define_pairs(defines or ()), include_dirs or ())
     marked = "\n".join(f"polyopt_expansion_{k} {text}" for k, text in enumerate(texts))
     result = _run_preprocessor(command, f"{source.text}\n{marked}\n")
     if result is None or result[0] != 0:
@@ -109,17 +101,32 @@ def _file_macros(source: SourceFile, defines: tuple[str, ...],
     without the compiler's own (`unix`, `__GNUC__`) unless a define names them."""
     key = ("macros under", defines, include_dirs)
     if key not in source.cache:
-        pairs = []
-        for text in defines:
-            try:
-                pairs.append(parse_define(text))
-            except ValueError:
-                log.debug("--define '%s' ignored", text)
+        pairs = _define_pairs(defines)
         found = _preprocessed_macros(source, pairs, include_dirs)
         if found is None:
             found = _written_macros(source, pairs)
         source.cache[key] = found
     return source.cache[key]
+
+
+def _define_pairs(defines) -> list[tuple[str, str]]:
+    """(name, value) of each --define that parses (parse_define); the others ignored."""
+    pairs = []
+    for text in defines:
+        try:
+            pairs.append(parse_define(text))
+        except ValueError:
+            log.debug("--define '%s' ignored", text)
+    return pairs
+
+
+def _command(base: list[str], source: SourceFile, defines: list[tuple[str, str]],
+             include_dirs) -> list[str]:
+    """The preprocessor's command line for `source` on standard input: `base`, the
+    defines, the file's directory and `include_dirs` for its headers."""
+    directory = Path(source.name).parent if source.name != "<stdin>" else Path.cwd()
+    return [*base, *(f"-D{name}={value}" for name, value in defines),
+            f"-I{directory}", *(f"-I{folder}" for folder in include_dirs), "-"]
 
 
 def _preprocessor() -> str | None:
@@ -159,10 +166,8 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
     preprocessor = _preprocessor()
     if preprocessor is None:
         return None
-    directory = Path(source.name).parent if source.name != "<stdin>" else Path.cwd()
     base = [preprocessor, "-E", "-dM", "-x", "c"]
-    command = [*base, *(f"-D{name}={value}" for name, value in defines),
-               f"-I{directory}", *(f"-I{folder}" for folder in include_dirs), "-"]
+    command = _command(base, source, defines, include_dirs)
     deadline = time.monotonic() + PREPROCESSOR_SECONDS
     # the preprocessor's own macros, asked at the same time (its run waits on a pipe,
     # not on Python): 10-20 ms less per file; joined before anything else goes on
