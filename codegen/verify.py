@@ -254,26 +254,26 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
     ctx.set_max_operations(CHECK_BUDGET)
     ctx.reset_operations()
     try:
-        reader = _Reader(context, parallel_mark)
-        reader.read(root)
+        try:
+            reader = _Reader(context, parallel_mark)
+            reader.read(root)
+        except (_Unsupported, isl.Error) as error:
+            return _cannot_tell(error)
         expected = domain.intersect_params(context)
         by_statement: dict[str, list[_Executed]] = {}
         for executed in reader.executed:
             by_statement.setdefault(executed.statement.get_tuple_name(isl.dim_type.out),
                                     []).append(executed)
-    except (_Unsupported, isl.Error) as error:
-        ctx.set_max_operations(budget)
-        ctx.reset_operations()
-        return _cannot_tell(error)
-    coverage = Beside(COVERAGE_SECONDS, _guarded, _coverage, expected, by_statement)
-    try:
-        order = _guarded(_order, expected, by_statement, dependences)
+        coverage = Beside(COVERAGE_SECONDS, _guarded, _coverage, expected, by_statement)
         try:
-            covered = coverage.result()
-        except (TimeBoxExceeded, TimeBoxFailed) as error:
-            covered = AstCheck(None, f"the check of every instance: {error}")
+            order = _guarded(_order, expected, by_statement, dependences)
+            try:
+                covered = coverage.result()
+            except (TimeBoxExceeded, TimeBoxFailed) as error:
+                covered = AstCheck(None, f"the check of every instance: {error}")
+        finally:
+            coverage.stop()
     finally:
-        coverage.stop()
         ctx.set_max_operations(budget)
         ctx.reset_operations()        # what the check used does not count against the caller
     for verdict in (False, None):
@@ -343,9 +343,9 @@ def _order(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
            dependences: isl.UnionMap) -> AstCheck:
     """Does the order of execution respect every dependence among `expected`'s
     instances, and does no loop marked parallel carry one?"""
-    executed_all = [executed for pieces in by_statement.values() for executed in pieces]
     # Per statement: (user node, its instance -> execution vector map).
-    length = max((len(e.vector) for e in executed_all), default=0)
+    length = max((len(executed.vector) for pieces in by_statement.values()
+                  for executed in pieces), default=0)
     parts: dict[str, list[tuple[_Executed, isl.Map]]] = {}
     for name, pieces in by_statement.items():
         for executed in pieces:

@@ -87,12 +87,12 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if tile:     # (a band the cache model leaves untiled may still be permuted)
             scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop)
         tiled = bool(report.bands)
-        judged, wave = estimate(shapes_of(scheduled), machine, parallel), None
+        estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
             if skewed is not None:     # a wavefront serial is the tiled schedule, skewed: not one
                 wave = estimate(shapes_of(skewed), machine, parallel)
-        return tiled, judged, wave
+        return tiled, estimated, wave
 
     candidates = candidate_schedules(scop, dependences)   # each checked legal there
     # the original first, here: the lines each access touches are then known to the
