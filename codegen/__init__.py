@@ -18,6 +18,7 @@ from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.granularity import RegionDecider
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
+from polyopt.codegen.versioning import assumed_context, version_condition
 from polyopt.timebox import step
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
@@ -32,6 +33,9 @@ class GeneratedNest:
     parallel_nests: list[int] = field(default_factory=list)  # top-level nest of each parallel loop
     parallel_conditions: list[str | None] = field(default_factory=list)  # if clause of each one
     small_regions: list[str] = field(default_factory=list)  # parallel, left serial: little work
+    # The code holds only where this C condition does (codegen.versioning): the region
+    # becomes `if (condition) { lines } else { the code as written }`. None: always.
+    condition: str | None = None
 
 
 def iterator_prefix(scop: Scop) -> str:
@@ -60,7 +64,8 @@ def iterator_prefixes(scop: Scop, count: int,
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
                     check: isl.UnionMap | None = None, flat: bool = False,
-                    min_region_work: int | None = None, parallel: bool = True) -> GeneratedNest:
+                    min_region_work: int | None = None, parallel: bool = True,
+                    assumed: dict[str, int] | None = None) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
     loops, `parallel` False parallel loops only (innermost loops that carry no
     dependence are still marked SIMD).
@@ -72,8 +77,12 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     (where a run showed the tree's code wrong and the check could not tell).
     A parallel loop gets a region only where it does `min_region_work` (None: the
     calibrated codegen.granularity.MIN_REGION_WORK).
+
+    `assumed` (parameter -> least value; codegen.versioning) generates and checks the
+    code for those parameter values only: the nest's `condition` says when it holds.
     """
     prefix = iterator_prefix(scop)
+    context = assumed_context(scop, assumed) if assumed else scop.context
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
     decider = None
@@ -81,14 +90,14 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         decider = RegionDecider(scop) if min_region_work is None else \
             RegionDecider(scop, threshold=min_region_work)
     ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
-                    scop.context, dependences, prefix, innermost=accumulations,
+                    context, dependences, prefix, innermost=accumulations,
                     region_decider=decider, regions=parallel)
     checked, notes = None, []
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
         step("code check")
-        verdict = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
+        verdict = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD))
         checked = verdict.correct
         if verdict.correct is False and flat:
             raise CodegenError(f"isl generated wrong code from the flat schedule map: "
@@ -96,11 +105,11 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         if verdict.correct is False:
             step("code generation")
             accumulations = AccumulationFinder(scop)
-            ast = build_ast(schedule.get_map().intersect_domain(domain), scop.context,
+            ast = build_ast(schedule.get_map().intersect_domain(domain), context,
                             dependences, prefix, innermost=accumulations,
                             region_decider=decider, regions=parallel)
             step("code check")
-            retry = check_ast(ast.root, domain, check, scop.context, (PARALLEL, SIMD))
+            retry = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD))
             if retry.correct is False:
                 raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "
                                    f"(from its flat map: {retry.reason})", scop.region.location)
@@ -114,9 +123,10 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
     try:
         items = printer.print_nests(ast.root)
+        condition = version_condition(assumed, expressions.renamed) if assumed else None
     finally:
         expressions.renamed = {}
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
     lines = str(cgen.Module(items)).split("\n") if items else []
     return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests,
-                         printer.parallel_conditions, printer.small_regions)
+                         printer.parallel_conditions, printer.small_regions, condition)

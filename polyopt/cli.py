@@ -43,6 +43,11 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "on this machine, else auto)")
     group.add_argument("--no-tile", dest="tile", action="store_false",
                        help="do not tile permutable bands")
+    group.add_argument("--no-versioning", dest="versioning", action="store_false",
+                       help="tiled code for every size; by default, where the file gives the "
+                            "sizes, the tiled code is generated for those sizes and larger "
+                            "(at least a tile), inside 'if (N >= 64 && ...)', and the code as "
+                            "written runs for smaller ones")
     group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
                        help="tile sizes per band member, last one repeated (default: 32)")
     group.add_argument("--time-tile", action="store_true",
@@ -115,7 +120,8 @@ def _options(args: argparse.Namespace) -> Options:
                    shared_memory=args.shared_memory, registers=args.registers, defines=args.defines,
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
                    stencil_tile=args.stencil_tile, blas=args.blas,
-                   blas_library=args.blas_library, blas_mode=args.blas_mode)
+                   blas_library=args.blas_library, blas_mode=args.blas_mode,
+                   versioning=args.versioning)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:

@@ -110,6 +110,9 @@ class Scop:
     # preprocessor expands it (`SCALAR_VAL(0.0)` -> `0.0`): for decisions only (the
     # BLAS matcher's zero initialisations); the generated code keeps the call.
     expansions: dict[str, str] = field(default_factory=dict)
+    # The region as written, one line each, relative to its indentation: the else
+    # branch of versioned code (codegen.versioning); None where it cannot be moved.
+    original_lines: list[str] | None = None
 
     @property
     def sizes_known(self) -> bool:

@@ -13,6 +13,7 @@ import islpy as isl
 from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
+from polyopt.codegen.versioning import least_values, original_lines, versioned
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -49,6 +50,9 @@ class Options:
     shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
     registers: bool = True            # CUDA: an innermost loop's accumulated element in a register
     check: bool = True                # read the generated AST back, check it (codegen.verify)
+    # tiled code for the known sizes and larger, the code as written for smaller ones
+    # (codegen.versioning); False: tiled code for every size
+    versioning: bool = True
     # NAME or NAME=VALUE, as -D: the sizes the file chooses under them (and values of
     # parameters that are no macros) are known for decisions; the code stays parametric
     defines: list[str] = field(default_factory=list)
@@ -74,6 +78,8 @@ def options_key(options: Options) -> str:
         key += ";defines=" + ",".join(options.defines)
     if options.min_region_work is not None:
         key += f";region={options.min_region_work}"
+    if not options.versioning:
+        key += ";versioning=0"
     if options.time_tile is not None:
         sizes = ",".join(map(str, options.stencil_tile)) if options.stencil_tile else "default"
         key += f";time-tile={options.time_tile};stencil-tile={sizes}"
@@ -122,6 +128,7 @@ class ScopReport:
     parallel_nests: list[int] = field(default_factory=list)   # nest of each parallel loop
     parallel_conditions: list[str | None] = field(default_factory=list)  # its if clause
     small_regions: list[str] = field(default_factory=list)  # parallel, serial: little work
+    condition: str | None = None       # versioned: the tiled code's test (codegen.versioning)
 
 
 @dataclass
@@ -160,6 +167,8 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     for scop in result.scops:
         scop.known_values = known_values(source, scop.parameters, options.defines,
                                          options.include_dirs)
+        scop.original_lines = original_lines(source.text[scop.region.start:scop.region.end],
+                                             scop.region.indent)
     if options.blas:
         _expand_constant_calls(source, result.scops, options)
     warnings = []
@@ -359,7 +368,8 @@ def tiled(schedule: isl.Schedule, options: Options, scop: Scop, dependences: Dep
 # the (rare, usually skewed) band is generated without the separation instead.
 ISOLATION_BUDGET = 1_000_000
 def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> GeneratedNest:
-    """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly."""
+    """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly.
+    Tiled code is versioned (codegen.versioning) where the SCoP's text allows it."""
     step("code generation")
     scop, options = scheduled.scop, scheduled.options
     dependences = scheduled.dependences.all if options.parallel or scheduled.simd else None
@@ -367,6 +377,8 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # isl's wrong code was seen for tiled trees only; untiled code is not checked.
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel)
+    assumed = (least_values(scop, scheduled.tiling.bands)
+               if options.versioning and scop.original_lines else {})
     check = scheduled.dependences.all if options.check else None
     if scheduled.time_tiled:
         # No full tiles set apart to fall back from. The read-back check of the AST
@@ -374,14 +386,15 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # without a verdict: the tree is checked legal and each parallel loop is
         # proven on isl's build (codegen.ast), as for every schedule.
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
-                               min_region_work=options.min_region_work, parallel=options.parallel)
+                               min_region_work=options.min_region_work, parallel=options.parallel,
+                               assumed=assumed)
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
                                flat=scheduled.flat_map, min_region_work=options.min_region_work,
-                               parallel=options.parallel)
+                               parallel=options.parallel, assumed=assumed)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
@@ -391,7 +404,8 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     plain = tiled(scheduled.untiled, options, scop, scheduled.dependences, scheduled.wavefront,
                   isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
-                           min_region_work=options.min_region_work, parallel=options.parallel)
+                           min_region_work=options.min_region_work, parallel=options.parallel,
+                           assumed=assumed)
 
 
 @deep_stack
@@ -508,7 +522,10 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     for scop, nest, report in generated:
         # The helper macros go with every region (guarded by #ifndef): the first
         # one may sit in a branch of an #if that the compiler skips.
-        lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + nest.lines
+        body = nest.lines
+        if nest.condition is not None:
+            body = versioned(body, nest.condition, scop.original_lines)
+        lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body
         if scop.outer_iterators:
             # The original iterators are no longer used; keep -Wunused quiet.
             lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
@@ -621,7 +638,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
                                 parallel_nests=nest.parallel_nests,
                                 parallel_conditions=nest.parallel_conditions,
-                                small_regions=nest.small_regions)
+                                small_regions=nest.small_regions, condition=nest.condition)
     return outcome
 
 
@@ -886,6 +903,8 @@ def _summary_comment(report: ScopReport) -> str:
         return _comment("; ".join(parts))
     if report.tile_bands:
         parts.append("tiled " + ", ".join("x".join(map(str, band)) for band in report.tile_bands))
+        if report.condition:
+            parts.append(f"tiled code where {report.condition}, else the code as written")
     else:
         parts.append("not tiled")
     if report.parallel_loops:

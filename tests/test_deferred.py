@@ -23,3 +23,24 @@ def test_cgen_numpy_helpers_still_work_and_numpy_is_the_real_one_afterwards():
 def test_numpy_imported_first_is_left_alone():
     out = _run("import numpy, polyopt.codegen, cgen; print(cgen.np is numpy)")
     assert out == ["True"]
+
+
+# polyopt.startup: islpy's and pytools' version modules without importlib.metadata
+
+def test_starting_polyopt_does_not_import_importlib_metadata():
+    assert _run("import sys, polyopt.cli; print('importlib.metadata' in sys.modules)") == ["False"]
+
+
+def test_version_modules_say_what_the_installed_metadata_says():
+    out = _run("import polyopt, islpy, pytools, islpy.version as v; "
+               "from importlib import metadata; "
+               "print(islpy.__version__ == metadata.version('islpy'), "
+               "pytools.__version__ == metadata.version('pytools'), "
+               "islpy.version is v, v.VERSION == tuple(map(int, v.VERSION_TEXT.split('.'))))")
+    assert out == ["True", "True", "True", "True"]
+
+
+def test_without_metadata_directory_the_package_reads_its_own_version(tmp_path):
+    from polyopt.startup import _version_module
+    assert _version_module("polyopt_no_such_package") is None
+    assert _version_module("islpy") is None          # already imported here: left alone
