@@ -9,6 +9,11 @@ import shlex
 
 MAX_SIZE = 1_000_000   # largest tile or block size accepted
 
+# The build and run commands a search and `polyopt bench` use unless told (here, not
+# in polyopt.evaluator, so that the command line's help does not import it)
+DEFAULT_BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
+DEFAULT_RUN = "{exe}"
+
 
 def _number(text: str, convert, kind: str):
     try:

@@ -14,7 +14,6 @@ import argparse
 import contextlib
 import logging
 import os
-import statistics
 import sys
 from pathlib import Path
 
@@ -125,7 +124,7 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
-    from polyopt.evaluator import DEFAULT_BUILD, DEFAULT_RUN
+    from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN
     group = parser.add_argument_group("search (--scheduler random or ga)")
     group.add_argument("--budget", type=argtypes.nonnegative_int, default=20,
                        help="schedules to build, run and time besides the original code, the "
@@ -222,7 +221,7 @@ def _main_parser() -> argparse.ArgumentParser:
 
 
 def _bench_parser() -> argparse.ArgumentParser:
-    from polyopt.evaluator import DEFAULT_BUILD, DEFAULT_RUN
+    from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN
     parser = argparse.ArgumentParser(
         prog="polyopt bench",
         description="Optimize FILE, build and run the original and the optimized program "
@@ -541,6 +540,7 @@ def _print_cuda_times(stderr: list[bytes]) -> None:
         for where, total, kernels in event_times(text):
             per_scop.setdefault(where, []).append((total, kernels))
     for where, times in per_scop.items():
+        import statistics
         total = statistics.median(t for t, _ in times)
         kernels = statistics.median(k for _, k in times)
         print(f"  GPU        {where}: kernels {kernels:.4f} s, with transfers "

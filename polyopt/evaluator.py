@@ -27,8 +27,7 @@ from polyopt.frontend.source import encode_text
 
 log = logging.getLogger(__name__)
 
-DEFAULT_BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
-DEFAULT_RUN = "{exe}"
+from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN  # noqa: E402,F401 - re-exported
 
 # the flags that turn off FMA contraction (a * b + c rounded once), and the
 # compilers whose command line takes each

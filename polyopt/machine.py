@@ -24,13 +24,12 @@ import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import tempfile
 from pathlib import Path
 
 from polyopt.errors import UsageError
-from polyopt.files import write_file
+from polyopt.files import tuning_database_path, write_file
 
 DEFAULT_TEAM_NS = 6_000_000.0    # the 2-vCPU development machine's median (5.6-5.9 ms)
 RUNS = 9                         # fresh processes at first use
@@ -106,13 +105,13 @@ def measure(runs: int, threads: int) -> tuple[list[float], list[float]]:
 def team_ns_from(first: list[float], later: list[float]) -> float:
     """What the first region costs more than the later ones, in nanoseconds: the
     medians' difference (never below zero)."""
+    import statistics     # here: not every run measures (its import is start-up time)
     return max(0.0, statistics.median(first) - statistics.median(later)) * 1e9
 
 
 def store_path() -> Path:
     """``machine.json`` in the tuning database's directory."""
-    from polyopt.tuning import default_path
-    return default_path().with_name("machine.json")
+    return tuning_database_path().with_name("machine.json")
 
 
 def _key(threads: int) -> str:
@@ -142,6 +141,7 @@ def _write(path: Path, key: str, entry: dict) -> None:
 
 def measure_and_store(threads: int, runs: int = RUNS) -> tuple[float, str]:
     """Measure the team start now and keep it; (nanoseconds, where it came from)."""
+    import statistics
     first, later = measure(runs, threads)
     value = team_ns_from(first, later)
     _write(store_path(), _key(threads), {

@@ -36,6 +36,7 @@ from pycparser import c_generator
 
 from polyopt.deepstack import deep_stack
 from polyopt.errors import DatabaseError, Location
+from polyopt.files import tuning_database_path
 from polyopt.model import Scop
 
 ORIGINAL = "original"   # schedule text of "leave the SCoP as it was written"
@@ -75,10 +76,7 @@ CREATE INDEX IF NOT EXISTS evaluations_key ON evaluations (scop, machine, option
 
 
 def default_path() -> Path:
-    if os.environ.get("POLYOPT_DB"):
-        return Path(os.environ["POLYOPT_DB"])
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "polyopt" / "tuning.sqlite"
+    return tuning_database_path()
 
 
 def _digest(parts) -> str:

@@ -68,6 +68,9 @@ class Scheduler(ABC):
 
 
 _REGISTRY: dict[str, type[Scheduler]] = {}
+# strategies registered when first asked for: their modules (the legal schedule
+# space: cdd, the sampler) are start-up time that the default run does not need
+_LATER = {"random": "polyopt.scheduler.random_scheduler"}
 
 
 def register(cls: type[Scheduler]) -> type[Scheduler]:
@@ -76,11 +79,14 @@ def register(cls: type[Scheduler]) -> type[Scheduler]:
 
 
 def scheduler_names() -> list[str]:
-    return sorted(_REGISTRY)
+    return sorted({*_REGISTRY, *_LATER})
 
 
 def get_scheduler(name: str, **options) -> Scheduler:
     from polyopt.errors import UsageError
+    if name in _LATER and name not in _REGISTRY:
+        import importlib
+        importlib.import_module(_LATER[name])
     try:
         cls = _REGISTRY[name]
     except KeyError:
