@@ -70,12 +70,12 @@ def main(argv: list[str] | None = None) -> int:
             for name, tool in tools.items():
                 outputs[name] = work / f"{kernel.name}.{name}.c"
                 subprocess.run([tool, "--no-db", "--define", f"{args.dataset}_DATASET", "-I",
-                                str(suite.root), str(kernel.path), "-o", str(outputs[name])],
+                                str(suite.root), str(kernel.source), "-o", str(outputs[name])],
                                check=True, capture_output=True, cwd=work)
             if not args.all and outputs["this"].read_text() == outputs["other"].read_text():
                 continue
             executables = {"gcc": work / f"{kernel.name}.gcc"}
-            _build(GCC, kernel.path, executables["gcc"], args.dataset, suite.root)
+            _build(GCC, kernel.source, executables["gcc"], args.dataset, suite.root)
             for name, output in outputs.items():
                 executables[name] = work / f"{kernel.name}.{name}"
                 _build([*GCC, "-fopenmp"], output, executables[name], args.dataset, suite.root)
