@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import islpy as isl
 
+from polyopt.codegen.splice import braced_block
 from polyopt.model import Scop
 
 __all__ = ["assumed_context", "least_values", "original_lines", "version_condition", "versioned"]
@@ -71,5 +72,4 @@ def original_lines(text: str, indent: str) -> list[str] | None:
 
 def versioned(lines: list[str], condition: str, original: list[str]) -> list[str]:
     """`if (condition) { lines } else { original }`, in the generated code's layout."""
-    from polyopt.codegen.splice import braced_block
     return [f"if ({condition})"] + braced_block(lines) + ["else"] + braced_block(original)

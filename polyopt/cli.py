@@ -534,13 +534,13 @@ def _bench_cuda(args, evaluator, source, result, origin):
 
 def _print_cuda_times(stderr: list[bytes]) -> None:
     """Medians of the CUDA event times the program printed, per SCoP."""
+    import statistics
     from polyopt.cuda_device import event_times
     per_scop: dict[str, list[tuple[float, float]]] = {}
     for text in stderr:
         for where, total, kernels in event_times(text):
             per_scop.setdefault(where, []).append((total, kernels))
     for where, times in per_scop.items():
-        import statistics
         total = statistics.median(t for t, _ in times)
         kernels = statistics.median(k for _, k in times)
         print(f"  GPU        {where}: kernels {kernels:.4f} s, with transfers "

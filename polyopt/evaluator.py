@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyopt import interrupt
+from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN  # noqa: F401 - re-exported
 from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
 from polyopt.frontend.source import encode_text
 
 log = logging.getLogger(__name__)
 
-from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN  # noqa: E402,F401 - re-exported
 
 # the flags that turn off FMA contraction (a * b + c rounded once), and the
 # compilers whose command line takes each

@@ -17,6 +17,7 @@ import os
 import stat
 import sys
 import tempfile
+from pathlib import Path
 
 from polyopt.errors import UsageError
 
@@ -73,11 +74,10 @@ def write_file(path: str, data: bytes) -> None:
         raise UsageError(f"cannot write '{path}': {error.strerror or error}") from None
 
 
-def tuning_database_path():
+def tuning_database_path() -> Path:
     """The tuning database's file (polyopt.tuning), unless --db says another:
     $POLYOPT_DB, else polyopt/tuning.sqlite in the user's cache directory. Here, not
     in polyopt.tuning, so that finding the directory does not import sqlite3."""
-    from pathlib import Path
     if os.environ.get("POLYOPT_DB"):
         return Path(os.environ["POLYOPT_DB"])
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")

@@ -77,8 +77,8 @@ def run(argv: list[str], samples_data=None) -> int:
     if args.command == "train":
         databases = args.db
         if not databases and not args.samples:
-            from polyopt.tuning import default_path
-            databases = [str(default_path())]
+            from polyopt.files import tuning_database_path
+            databases = [str(tuning_database_path())]
         data = _data(databases, args.samples, args.dataset, args.quiet, samples_data)
         unknown = data.leave_out(args.leave_out)
         if unknown:

@@ -13,6 +13,7 @@ A time box opened inside a child runs inline, under the outer one's limit.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -166,10 +167,8 @@ class Beside:
         self.function, self.args = function, args
         self.child = None
         if parallel_jobs() > 1 and _cpu_time_readable():
-            try:
+            with contextlib.suppress(OSError):      # no process to spare: inline
                 self.child = _CpuChild(seconds, function, args)
-            except OSError:             # no process to spare: inline
-                self.child = None
 
     def result(self):
         if self.child is None:
@@ -210,10 +209,8 @@ def map_beside(seconds: float, function, items: list, first=None) -> tuple[list,
 
     child = None
     try:
-        try:
+        with contextlib.suppress(OSError):  # no process to spare: this one takes them all
             child = _CpuChild(seconds, work, ())
-        except OSError:                 # no process to spare: this one takes them all
-            child = None
         extra = first() if first is not None else None
         ours = work()
         try:

@@ -75,10 +75,6 @@ CREATE INDEX IF NOT EXISTS evaluations_key ON evaluations (scop, machine, option
 """
 
 
-def default_path() -> Path:
-    return tuning_database_path()
-
-
 def _digest(parts) -> str:
     # surrogateescape: the text keeps the file's bytes that are not UTF-8 (read_source)
     return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:32]
@@ -220,7 +216,7 @@ class TuningDatabase:
     """
 
     def __init__(self, path: Path | str | None = None):
-        self.path = Path(path) if path is not None else default_path()
+        self.path = Path(path) if path is not None else tuning_database_path()
         self.connection = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

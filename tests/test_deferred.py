@@ -40,7 +40,7 @@ def test_version_modules_say_what_the_installed_metadata_says():
     assert out == ["True", "True", "True", "True"]
 
 
-def test_without_metadata_directory_the_package_reads_its_own_version(tmp_path):
+def test_no_version_module_without_a_metadata_directory_or_once_imported():
     from polyopt.startup import _version_module
     assert _version_module("polyopt_no_such_package") is None
     assert _version_module("islpy") is None          # already imported here: left alone
