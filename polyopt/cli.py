@@ -168,6 +168,10 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                             "time (the work at the machine's peaks) is above the best time so far")
     group.add_argument("--mode", choices=["sparse", "dense", "mixed"], default="sparse",
                        help="how rows combine generators (default: sparse)")
+    group.add_argument("--codegen-jobs", type=argtypes.positive_int, metavar="N",
+                       help="processes that generate a batch of candidates' code side by side, "
+                            "before any of them is built and timed (default: the CPUs polyopt "
+                            "may use)")
     where = group.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=argtypes.positive_int, metavar="N",
                        help="evaluate candidates on a local Dask cluster of N worker processes "
@@ -433,6 +437,8 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
                                           else 50 if mode == "gac" else 30),
                               classifier_mode=mode, classifier_model=args.classifier or None,
                               features=args.dump == "samples", bound=args.bound)
+    if args.codegen_jobs:
+        settings.codegen_jobs = args.codegen_jobs
     origin = Path(args.file).resolve() if args.file != "-" else None
 
     def evaluator(build: str) -> Evaluator:

@@ -398,3 +398,30 @@ def test_a_candidate_whose_code_takes_far_longer_than_the_others_is_dropped(monk
     assert late.status == "polyopt error" and "took more than 0.01 s" in late.detail
     search.codegen_times = [10.0] * driver.CODEGEN_SAMPLE
     assert search._codegen_limit() == CODEGEN_SECONDS
+
+
+def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
+    """Search._evaluate_generated_first: with codegen_jobs > 1, every candidate's code
+    exists before the first run (nothing is generated while one is timed), and each
+    candidate gets the same code and status as when generated one at a time."""
+    from polyopt.pipeline import Options
+    from polyopt.search import Candidate, Measurement, Search, SearchSettings
+
+    def run(jobs: int):
+        seen = []
+
+        def measure(text, name, timeout):
+            seen.append([bool(c.text) for c in batch])
+            return Measurement("ok", 0.5, "", 0.5)
+
+        judge = type("FakeJudge", (), {"measure": staticmethod(measure)})()
+        search = Search(read_source(str(MATMUL)), Options(),
+                        SearchSettings(use_database=False, codegen_jobs=jobs), judge)
+        batch = [Candidate(f"c{k}", b.choices) for k, b in enumerate(search.baselines)]
+        batch.append(Candidate("again", search.baselines[2].choices))
+        search.evaluate_batch(batch)
+        return seen, [(c.name, c.status, c.text) for c in batch]
+
+    seen, parallel = run(2)
+    assert all(all(made) for made in seen) and len(seen) == len(parallel)
+    assert parallel == run(1)[1]

@@ -24,6 +24,7 @@ import contextlib
 import json
 import logging
 import math
+import os
 import random
 import re
 import statistics
@@ -92,6 +93,9 @@ class SearchSettings:
     classifier_model: str | None = None  # ... its model file (None: the shipped one)
     features: bool = False           # every schedule's features for --dump samples
     bound: bool = True               # skip a candidate whose lower bound exceeds the best time
+    # processes that generate a batch's code side by side before any of it is timed
+    # (in this process; a cluster has its own): the CPUs this process may use
+    codegen_jobs: int = field(default_factory=lambda: len(os.sched_getaffinity(0)))
 
 
 @dataclass
@@ -598,8 +602,26 @@ class Search:
         finish (``polyopt.search.cluster``). Returns the candidates."""
         if self.remote is not None:
             return self._evaluate_remotely(candidates)
+        if self.settings.codegen_jobs > 1 and len(candidates) > 1:
+            return self._evaluate_generated_first(candidates)
         for candidate in candidates:
             if not self._pruned(candidate) and self._prepare(candidate):
+                self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
+                                                             self._timeout()))
+            self._advance()
+        return candidates
+
+    def _evaluate_generated_first(self, candidates: list[Candidate]) -> list[Candidate]:
+        """``evaluate_batch`` with the batch's code generated first, by up to
+        ``codegen_jobs`` forked processes side by side (code generation is most of a
+        search's time: seconds per schedule), then each candidate built, run and
+        judged in turn, nothing else running while it is timed. A candidate is
+        pruned by the best time measured before its batch."""
+        left = [candidate for candidate in candidates if not self._pruned(candidate)]
+        ready = {id(candidate) for candidate, made in
+                 self._prepare_all(left, self.settings.codegen_jobs) if made}
+        for candidate in candidates:
+            if id(candidate) in ready:
                 self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
                                                              self._timeout()))
             self._advance()
