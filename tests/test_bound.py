@@ -41,8 +41,10 @@ def test_the_bound_is_never_above_a_measured_time(tmp_path, kernel):
                                                          sample["runs"])
 
 
-def _fake_search(best: float, bounds: dict[str, float], measured: dict[str, float]):
-    """A Search with preset bounds whose judge 'measures' from a table."""
+def _fake_search(best: float, bounds: dict[str, float], measured: dict[str, float],
+                 jobs: int = 1):
+    """A Search with preset bounds whose judge 'measures' from a table; with `jobs` > 1,
+    a batch's code is all made before the first run (Search._evaluate_generated_first)."""
     from polyopt.search import Candidate, Measurement, Search, SearchSettings
     built = []
 
@@ -51,22 +53,25 @@ def _fake_search(best: float, bounds: dict[str, float], measured: dict[str, floa
         return Measurement("ok", measured[name], "", measured[name])
 
     search = Search.__new__(Search)
-    search.settings = SearchSettings()
+    search.settings = SearchSettings(codegen_jobs=jobs)
+    search.codegen_times = [1.0] * 3
     search.baselines, search.candidates, search.pruned = [], [], []
     search.best_seconds, search.best_wall = best, best
     search.remote, search.progress, search.options = None, None, SimpleNamespace(check=False)
     search.judge = SimpleNamespace(measure=measure)
     search._timeout = lambda: 10.0
     search._prepare = lambda candidate: search.candidates.append(candidate) or True
+    search._prepare_all = lambda left, jobs: [(c, search._prepare(c)) for c in left]
     candidates = [Candidate(name, [SimpleNamespace(as_written=False)], bound=bound)
                   for name, bound in bounds.items()]
     return search, candidates, built
 
 
-def test_a_candidate_whose_bound_exceeds_the_best_time_is_never_built():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_candidate_whose_bound_exceeds_the_best_time_is_never_built(jobs):
     search, candidates, built = _fake_search(
         best=1.0, bounds={"fast": 0.2, "hopeless": 3.0, "close": 0.49},
-        measured={"fast": 0.5, "hopeless": 4.0, "close": 1.2})
+        measured={"fast": 0.5, "hopeless": 4.0, "close": 1.2}, jobs=jobs)
     from polyopt.search.driver import PRUNED, Search
     Search.evaluate_batch(search, candidates)
     assert built == ["fast", "close"]
@@ -74,18 +79,21 @@ def test_a_candidate_whose_bound_exceeds_the_best_time_is_never_built():
     assert search.pruned == [candidates[1]] and search.best_seconds == 0.5
 
 
-def test_the_filter_follows_the_best_time_as_it_falls():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_filter_follows_the_best_time_as_it_falls(jobs):
     """A bound above the best time at the candidate's turn (not the first one's)."""
     search, candidates, built = _fake_search(
         best=10.0, bounds={"a": 0.1, "b": 0.6, "c": 0.3},
-        measured={"a": 0.5, "b": 0.55, "c": 0.4})
+        measured={"a": 0.5, "b": 0.55, "c": 0.4}, jobs=jobs)
     from polyopt.search.driver import Search
     Search.evaluate_batch(search, candidates)
     assert built == ["a", "c"]
 
 
-def test_without_the_filter_every_candidate_is_built():
-    search, candidates, built = _fake_search(best=1.0, bounds={"a": 3.0}, measured={"a": 4.0})
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_without_the_filter_every_candidate_is_built(jobs):
+    search, candidates, built = _fake_search(best=1.0, bounds={"a": 3.0}, measured={"a": 4.0},
+                                             jobs=jobs)
     from polyopt.search.driver import Search
     search.settings.bound = False
     Search.evaluate_batch(search, candidates)

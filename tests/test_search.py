@@ -403,11 +403,12 @@ def test_a_candidate_whose_code_takes_far_longer_than_the_others_is_dropped(monk
 def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
     """Search._evaluate_generated_first: with codegen_jobs > 1, every candidate's code
     exists before the first run (nothing is generated while one is timed), and each
-    candidate gets the same code and status as when generated one at a time."""
+    candidate gets the same code and status as when generated one at a time. Code
+    that takes little time is made in turn, without forking."""
     from polyopt.pipeline import Options
     from polyopt.search import Candidate, Measurement, Search, SearchSettings
 
-    def run(jobs: int):
+    def run(jobs: int, seconds: float = 1.0):
         seen = []
 
         def measure(text, name, timeout):
@@ -417,6 +418,7 @@ def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
         judge = type("FakeJudge", (), {"measure": staticmethod(measure)})()
         search = Search(read_source(str(MATMUL)), Options(),
                         SearchSettings(use_database=False, codegen_jobs=jobs), judge)
+        search.codegen_times = [seconds] * 3    # what the code took so far
         batch = [Candidate(f"c{k}", b.choices) for k, b in enumerate(search.baselines)]
         batch.append(Candidate("again", search.baselines[2].choices))
         search.evaluate_batch(batch)
@@ -425,3 +427,5 @@ def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
     seen, parallel = run(2)
     assert all(all(made) for made in seen) and len(seen) == len(parallel)
     assert parallel == run(1)[1]
+    seen, quick = run(2, seconds=0.01)
+    assert not all(seen[0]) and quick == parallel

@@ -70,6 +70,10 @@ STRATEGIES = ("random", "ga")
 CODEGEN_FACTOR = 10.0
 CODEGEN_MINIMUM = 5.0
 CODEGEN_SAMPLE = 3
+# ... and a batch's code is made side by side once that median is at least this
+# (Search._codegen_side_by_side): below it, a forked process per candidate costs
+# about as much as it saves
+SIDE_BY_SIDE_SECONDS = 0.25
 
 
 @dataclass
@@ -194,7 +198,8 @@ class SearchResult:
         the processes that ran them side by side): sampling schedules, code generation,
         compilation, runs."""
         return {"sampling": self.sampling_seconds,
-                "code generation": sum(c.codegen_seconds for c in self.candidates),
+                # a candidate pruned at its turn had its code made with its batch's
+                "code generation": sum(c.codegen_seconds for c in self.candidates + self.pruned),
                 "compilation": sum(c.build_seconds for c in self.candidates),
                 "runs": sum(c.run_seconds for c in self.candidates)}
 
@@ -602,7 +607,7 @@ class Search:
         finish (``polyopt.search.cluster``). Returns the candidates."""
         if self.remote is not None:
             return self._evaluate_remotely(candidates)
-        if self.settings.codegen_jobs > 1 and len(candidates) > 1:
+        if self._codegen_side_by_side(candidates):
             return self._evaluate_generated_first(candidates)
         for candidate in candidates:
             if not self._pruned(candidate) and self._prepare(candidate):
@@ -611,19 +616,32 @@ class Search:
             self._advance()
         return candidates
 
+    def _codegen_side_by_side(self, candidates: list[Candidate]) -> bool:
+        """Whether the batch's code is worth making in forked processes: more than one
+        candidate, more than one job, and code that takes long enough (the median
+        of the candidates' so far, once CODEGEN_SAMPLE are made) that starting a
+        process per candidate is noise beside it."""
+        return (self.settings.codegen_jobs > 1 and len(candidates) > 1
+                and len(self.codegen_times) >= CODEGEN_SAMPLE
+                and statistics.median(self.codegen_times) >= SIDE_BY_SIDE_SECONDS)
+
     def _evaluate_generated_first(self, candidates: list[Candidate]) -> list[Candidate]:
         """``evaluate_batch`` with the batch's code generated first, by up to
         ``codegen_jobs`` forked processes side by side (code generation is most of a
         search's time: seconds per schedule), then each candidate built, run and
         judged in turn, nothing else running while it is timed. A candidate is
-        pruned by the best time measured before its batch."""
+        pruned by the best time before its batch, and again at its turn (the best may
+        have fallen meanwhile: its code was made, but it is neither built nor run)."""
         left = [candidate for candidate in candidates if not self._pruned(candidate)]
         ready = {id(candidate) for candidate, made in
                  self._prepare_all(left, self.settings.codegen_jobs) if made}
         for candidate in candidates:
             if id(candidate) in ready:
-                self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
-                                                             self._timeout()))
+                if self._pruned(candidate):
+                    self.candidates.remove(candidate)
+                else:
+                    self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
+                                                                 self._timeout()))
             self._advance()
         return candidates
 
