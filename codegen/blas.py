@@ -30,6 +30,8 @@ _PARAMETERS = {
     "syrk": "int, int, int, int, int, {t}, const void *, int, {t}, void *, int",
     "syr2k": "int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
              "void *, int",
+    "symm": "int, int, int, int, int, {t}, const void *, int, const void *, int, {t}, "
+            "void *, int",
 }
 
 
@@ -159,6 +161,11 @@ def call_lines(call: BlasCall) -> list[str]:
                      TRANS if a.transposed else NO_TRANS, n, k,
                      call.alpha, *matrices, call.beta, _address(call.output),
                      call.output.leading]
+    elif call.routine == "symm":           # C = alpha A B + beta C (left), B A (right)
+        m, n = sizes
+        arguments = [ROW_MAJOR, LEFT if call.left else RIGHT, LOWER if call.lower else UPPER,
+                     m, n, call.alpha, _address(a), a.leading, _address(b), b.leading,
+                     call.beta, _address(call.output), call.output.leading]
     else:
         raise ValueError(call.routine)
     return [f"if ({condition})",

@@ -28,7 +28,8 @@ FILL_LOWER, FILL_UPPER = 0, 1
 DIAG_NON_UNIT, DIAG_UNIT = 0, 1
 SIDE_LEFT, SIDE_RIGHT = 0, 1
 
-SUPPORTED = ("gemm", "gemv", "ger", "scal", "axpy", "syrk", "syr2k", "trmm", "trsm", "trsv")
+SUPPORTED = ("gemm", "gemv", "ger", "scal", "axpy", "syrk", "syr2k", "symm", "trmm", "trsm",
+             "trsv")
 
 # (routine, parameters after the handle with {t} for the element type); the wrapper
 # polyopt_cublas_<routine> has the same parameters
@@ -43,6 +44,8 @@ _SIGNATURES = {
     "syrk": "int, int, int, int, const {t} *, const {t} *, int, const {t} *, {t} *, int",
     "syr2k": "int, int, int, int, const {t} *, const {t} *, int, const {t} *, int, "
              "const {t} *, {t} *, int",
+    "symm": "int, int, int, int, const {t} *, const {t} *, int, const {t} *, int, "
+            "const {t} *, {t} *, int",
     "trmm": "int, int, int, int, int, int, const {t} *, const {t} *, int, const {t} *, int, "
             "{t} *, int",
     "trsm": "int, int, int, int, int, int, const {t} *, const {t} *, int, {t} *, int",
@@ -133,6 +136,14 @@ def call_lines(call: BlasCall, devices: dict, handle: str, number: int) -> list[
                     for argument in (_pointer(operand, devices), operand.leading)]
         arguments = [FILL_UPPER if call.lower else FILL_LOWER, OP_N if a.transposed else OP_T,
                      n, k, f"&{alpha}", *matrices, f"&{beta}", out, call.output.leading]
+    elif call.routine == "symm":
+        # row-major C = A B (left) is column-major C^T = B^T A^T: the other side, and
+        # the stored triangle seen transposed
+        m, n = sizes
+        arguments = [SIDE_RIGHT if call.left else SIDE_LEFT,
+                     FILL_UPPER if call.lower else FILL_LOWER, n, m, f"&{alpha}",
+                     _pointer(a, devices), a.leading, _pointer(b, devices), b.leading,
+                     f"&{beta}", out, call.output.leading]
     elif call.routine in ("trmm", "trsm"):
         m, n = sizes
         arguments = [SIDE_RIGHT if call.left else SIDE_LEFT,

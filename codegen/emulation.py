@@ -205,6 +205,24 @@ template <typename T> static int polyopt_emu_syr2k(int uplo, int trans, int n, i
   }
   return 0;
 }
+template <typename T> static int polyopt_emu_symm(int side, int uplo, int m, int n, const T *alpha,
+    const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc) {
+  /* C = alpha A B + beta C (side 0: A is m x m) or alpha B A + beta C (A is n x n); only
+     A's lower (uplo 0) or upper triangle is read */
+  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) {
+    T s = 0;
+    int k = side == 0 ? m : n;
+    for (int p = 0; p < k; p++) {
+      int r = side == 0 ? i : p, c = side == 0 ? p : j;
+      int hi = r > c ? r : c, lo = r > c ? c : r;
+      T a = uplo == 0 ? A[hi + (long) lo * lda] : A[lo + (long) hi * lda];
+      s += side == 0 ? a * B[p + (long) j * ldb] : B[i + (long) p * ldb] * a;
+    }
+    T *out = &C[i + (long) j * ldc];
+    *out = *alpha * s + (*beta == 0 ? (T) 0 : *beta * *out);
+  }
+  return 0;
+}
 /* the triangular matrix op(A) (size s x s) as a dense one, row r column c */
 template <typename T> static T polyopt_emu_tri(int uplo, int trans, int diag, const T *A, int lda, int r, int c) {
   int sr = trans ? c : r, sc = trans ? r : c;      /* in A's own (stored) coordinates */
@@ -260,6 +278,7 @@ template <typename T> static int polyopt_emu_trsm(int side, int uplo, int trans,
 #define POLYOPT_EMU_AXPY(T) int a0, const T *a1, const T *a2, int a3, T *a4, int a5
 #define POLYOPT_EMU_SYRK(T) int a0, int a1, int a2, int a3, const T *a4, const T *a5, int a6, const T *a7, T *a8, int a9
 #define POLYOPT_EMU_SYR2K(T) int a0, int a1, int a2, int a3, const T *a4, const T *a5, int a6, const T *a7, int a8, const T *a9, T *a10, int a11
+#define POLYOPT_EMU_SYMM(T) int a0, int a1, int a2, int a3, const T *a4, const T *a5, int a6, const T *a7, int a8, const T *a9, T *a10, int a11
 #define POLYOPT_EMU_TRMM(T) int a0, int a1, int a2, int a3, int a4, int a5, const T *a6, const T *a7, int a8, const T *a9, int a10, T *a11, int a12
 #define POLYOPT_EMU_TRSM(T) int a0, int a1, int a2, int a3, int a4, int a5, const T *a6, const T *a7, int a8, T *a9, int a10
 #define POLYOPT_EMU_TRSV(T) int a0, int a1, int a2, int a3, const T *a4, int a5, T *a6, int a7
@@ -271,6 +290,7 @@ POLYOPT_EMU_BOTH(axpy, AXPY, (a0, a1, a2, a3, a4, a5))
 extern "C" int cublasDsyrk_v2(struct cublasContext *, POLYOPT_EMU_SYRK(double)) { return polyopt_emu_syr2k(a0, a1, a2, a3, a4, a5, a6, (const double *) 0, 0, a7, a8, a9); }
 extern "C" int cublasSsyrk_v2(struct cublasContext *, POLYOPT_EMU_SYRK(float)) { return polyopt_emu_syr2k(a0, a1, a2, a3, a4, a5, a6, (const float *) 0, 0, a7, a8, a9); }
 POLYOPT_EMU_BOTH(syr2k, SYR2K, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11))
+POLYOPT_EMU_BOTH(symm, SYMM, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11))
 POLYOPT_EMU_BOTH(trmm, TRMM, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12))
 POLYOPT_EMU_BOTH(trsm, TRSM, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10))
 extern "C" int cublasDtrsv_v2(struct cublasContext *, POLYOPT_EMU_TRSV(double)) { const double one = 1; return polyopt_emu_trsm(0, a0, a1, a2, a3, 1, &one, a4, a5, a6, a3); }

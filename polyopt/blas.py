@@ -659,15 +659,28 @@ def _on_range(aff: isl.Aff, space: isl.Space) -> isl.Aff:
     return aff.set_tuple_id(isl.dim_type.in_, space.get_tuple_id(isl.dim_type.set))
 
 
-def match_blas(scop: Scop, declarations: dict) -> BlasAnalysis:
+def match_blas(scop: Scop, declarations: dict,
+               private: frozenset[str] = frozenset()) -> BlasAnalysis:
     """Every statement (with its initialisation) that BLAS calls can replace.
-    `declarations`: name -> frontend.declarations.Declaration visible at the SCoP."""
+    `declarations`: name -> frontend.declarations.Declaration visible at the SCoP;
+    `private`: scalars whose values nothing reads after the SCoP (a symmetric
+    product may keep a sum in one: polyopt.blas_symmetric)."""
     analysis = BlasAnalysis()
     layout = _Layout(scop, declarations)
     schedule = scop.schedule.get_map().intersect_domain(scop.domain())
     order = schedule.lex_lt_union_map(schedule)
     taken: set[str] = set()
+    from polyopt.blas_symmetric import match_symm
+    try:                                    # symmetric products, over several statements
+        names, call = match_symm(scop, layout, order, taken, private)
+    except NoMatch:
+        pass
+    else:
+        taken.update(names)
+        analysis.matches.append(BlasMatch(names, [call]))
     for statement in scop.statements:
+        if statement.name in taken:
+            continue
         try:
             update = _parse_update(scop, statement)
             calls = _match_update(scop, update, layout)

@@ -480,7 +480,7 @@ def test_the_library_chosen_names_the_symbols():
 
 @needs_gcc
 @pytest.mark.parametrize("kernel", ["gemm", "2mm", "3mm", "atax", "bicg", "gemver", "mvt",
-                                    "gesummv", "syrk", "syr2k", "trmm", "trisolv"])
+                                    "gesummv", "syrk", "syr2k", "symm", "trmm", "trisolv"])
 def test_polybench_kernels_with_blas(tmp_path, kernel):
     """The suite's kernels (element type DATA_TYPE, a macro: checked by _Generic in
     the generated code) print the original's arrays within 1e-12."""

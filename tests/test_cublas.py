@@ -31,7 +31,7 @@ def _calls(text: str) -> int:
 
 @needs_gxx
 @pytest.mark.parametrize("kernel, calls", [
-    ("gemm", 1), ("syrk", 1), ("syr2k", 1), ("trmm", 1), ("mvt", 2), ("gemver", 5),
+    ("gemm", 1), ("syrk", 1), ("syr2k", 1), ("symm", 1), ("trmm", 1), ("mvt", 2), ("gemver", 5),
     # the other statements as kernels (or C) between the calls
     ("2mm", 2), ("atax", 2), ("trisolv", 1),
     pytest.param("3mm", 3, marks=pytest.mark.slow), pytest.param("bicg", 2, marks=pytest.mark.slow),

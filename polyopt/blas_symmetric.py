@@ -1,0 +1,430 @@
+"""Symmetric matrix products (symm) as sums of products over the polyhedral model.
+
+PolyBench's symm reads only one triangle of the symmetric matrix, and spreads one
+product over three statements and a scalar:
+
+    temp2 = 0;
+    for (k = 0; k < i; k++) {
+      C[k][j] += alpha * B[i][j] * A[i][k];       /* the upper part, through A's lower */
+      temp2 += B[k][j] * A[i][k];                  /* the lower part, in a scalar */
+    }
+    C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
+
+No one statement is a template here. As in Iooss's normal form (digest §1-2:
+reductions lifted, each output cell's value written as one sum), the statements
+that write the output array are read as a whole, by exact dataflow (isl):
+
+- every write of an output cell reads the cell's previous value once, as a term:
+  the first write of each cell reads the input, scaled by beta (the same for all
+  cells); every later one adds to what the write before it left (factor 1). So
+  each cell's final value is ``beta * C_in + (every term added to it)``;
+- a scalar read as a term (``alpha * temp2``) is *lifted*: it is set to zero, then
+  accumulated by ``temp2 += product`` statements, and each value is read exactly
+  once (so every accumulation is read by the one term at the end of its chain);
+  the term is then the sum of the products accumulated since the last zero. The
+  scalar must be private to the region: declared in the function, and named
+  nowhere else in the file after the region and nowhere before it in the function
+  but its declaration (``blas_pipeline.private_scalars``);
+- each product becomes tuples (output cell, element of one matrix, element of the
+  other); every tuple must come from one statement instance only, and the union
+  must be exactly what ``C = alpha * op(A) * B`` (side left) or ``B * op(A)``
+  (right) sums with A symmetric and only its lower (or upper) triangle read:
+  ``A_sym[r][t] = A[max(r,t)][min(r,t)]`` (lower).
+
+Then the statements (with the scalar's) become one ``cblas_?symm`` call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.blas import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _factors,
+                          _is_zero, _Layout, _PRINTER, _StatementReader, _sum_terms, aff_text)
+from polyopt.blas_triangular import _flow
+from polyopt.model import Access, Scop, Statement
+
+
+@dataclass
+class _Product:
+    """Products added to the output: `domain` (a set of statement instances, or of
+    wrapped pairs [reader -> accumulation]) and the maps from it to the output cell
+    and to each matrix element multiplied, with their scalar factor."""
+
+    sign: int
+    scalars: list[str]            # C text of each scalar factor
+    domain: isl.Set
+    cell: isl.Map
+    elements: list[isl.Map]       # two matrix elements
+
+    def key(self) -> tuple[int, tuple[str, ...]]:
+        return self.sign, tuple(sorted(self.scalars))
+
+
+@dataclass
+class _Term:
+    sign: int
+    scalars: list[str]
+    arrays: list[c_ast.ArrayRef]
+    lifted: c_ast.ID | None        # a written scalar read as a factor
+
+
+def _term(scop: Scop, statement: Statement, sign: int, node: c_ast.Node,
+          private: frozenset[str]) -> _Term:
+    sign, factors = _factors(node, sign)
+    scalars, arrays, lifted = [], [], []
+    for factor in factors:
+        if isinstance(factor, c_ast.ArrayRef):
+            arrays.append(factor)
+        elif isinstance(factor, c_ast.Constant) and factor.type in ("int", "double", "float",
+                                                                    "long"):
+            scalars.append(_PRINTER.visit(factor))
+        elif isinstance(factor, c_ast.ID):
+            if factor.name in statement.iterators or factor.name in scop.outer_iterators:
+                raise NoMatch(f"the iterator '{factor.name}' is a factor")
+            array = scop.arrays.get(factor.name)
+            if array is not None and array.written:
+                if factor.name not in private:
+                    raise NoMatch(f"the scalar '{factor.name}' is written in the SCoP and "
+                                  "may be read after it")
+                lifted.append(factor)
+            else:
+                scalars.append(factor.name)
+        else:
+            raise NoMatch(f"a factor is a {type(factor).__name__}, not an array element or "
+                          "a scalar")
+    if len(lifted) > 1 or lifted and arrays:
+        raise NoMatch("a term multiplies a written scalar by something else than scalars")
+    return _Term(sign, scalars, arrays, lifted[0] if lifted else None)
+
+
+def _own_read(statement: Statement, write: Access, node: c_ast.Node | None) -> Access:
+    """The read of the written cell: the left side's own read (`+=`) or `node`'s."""
+    if node is None:
+        found = [r for r in statement.reads if r.location == write.location]
+    else:
+        found = [r for r in statement.reads
+                 if (r.location.line, r.location.column) == (node.coord.line, node.coord.column)]
+    if len(found) != 1:
+        raise NoMatch("the written cell's own read is not found in the model")
+    return found[0]
+
+
+@dataclass
+class _Accumulation:
+    """A statement OUT = scale * OUT + terms (or OUT += terms)."""
+
+    statement: Statement
+    write: Access
+    own: Access | None                # None: OUT = 0 (scale "0")
+    scale: tuple[int, list[str]]      # sign and scalars of the own term
+    terms: list[_Term]
+
+
+def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> _Accumulation:
+    body = statement.body
+    if (not isinstance(body, c_ast.Assignment) or len(statement.writes) != 1
+            or not isinstance(body.lvalue, (c_ast.ArrayRef, c_ast.ID))):
+        raise NoMatch("not one assignment")
+    write = statement.writes[0]
+    if body.op in ("+=", "-="):
+        terms = [_term(scop, statement, sign, node, private)
+                 for sign, node in _sum_terms(body.rvalue, 1 if body.op == "+=" else -1)]
+        return _Accumulation(statement, write, _own_read(statement, write, None),
+                             (1, []), terms)
+    if body.op == "*=":                     # OUT *= beta
+        sign, factors = _factors(body.rvalue)
+        if not all(_is_scalar(scop, statement, f) for f in factors):
+            raise NoMatch("the output is scaled by something else than scalars")
+        return _Accumulation(statement, write, _own_read(statement, write, None),
+                             (sign, [_PRINTER.visit(f) for f in factors]), [])
+    if body.op != "=":
+        raise NoMatch(f"the operator '{body.op}' is no accumulation")
+    if _is_zero(body.rvalue) or _expands_to_zero(scop, body.rvalue):
+        return _Accumulation(statement, write, None, (1, ["0"]), [])
+    own, terms = [], []
+    for term_sign, node in _sum_terms(body.rvalue):
+        sign, factors = _factors(node, term_sign)
+        cells = [f for f in factors if isinstance(f, (c_ast.ArrayRef, c_ast.ID))
+                 and _names(f) == write.array]
+        if cells:
+            rest = [f for f in factors if f is not cells[0]]
+            if len(cells) != 1 or any(not _is_scalar(scop, statement, f) for f in rest):
+                raise NoMatch(f"the output '{write.array}' is multiplied by something else "
+                              "than scalars the SCoP does not write")
+            read = _own_read(statement, write, cells[0])
+            if not read.relation.is_equal(write.relation):
+                raise NoMatch(f"the output '{write.array}' is read at another cell")
+            own.append((read, (sign, [_PRINTER.visit(f) for f in rest])))
+        else:
+            terms.append(_term(scop, statement, term_sign, node, private))
+    if len(own) != 1:
+        raise NoMatch("not an update (the output's cell is not read once as a term)")
+    return _Accumulation(statement, write, own[0][0], own[0][1], terms)
+
+
+def _is_scalar(scop: Scop, statement: Statement, node: c_ast.Node) -> bool:
+    """A number, or a variable that is no iterator and that the SCoP does not write."""
+    if isinstance(node, c_ast.Constant):
+        return node.type in ("int", "double", "float", "long")
+    if not isinstance(node, c_ast.ID) or node.name in statement.iterators \
+            or node.name in scop.outer_iterators:
+        return False
+    array = scop.arrays.get(node.name)
+    return array is None or not array.written
+
+
+def _names(node: c_ast.Node) -> str:
+    while isinstance(node, c_ast.ArrayRef):
+        node = node.name
+    return node.name if isinstance(node, c_ast.ID) else ""
+
+
+def _instances(statements: list[Statement]) -> isl.UnionSet:
+    result = None
+    for statement in statements:
+        domain = isl.UnionSet.from_set(statement.domain)
+        result = domain if result is None else result.union(domain)
+    return result
+
+
+def _access_map(scop: Scop, statement: Statement, node: c_ast.Node) -> isl.Map:
+    reader = _StatementReader(scop, statement)
+    return reader.access(node).relation.intersect_domain(statement.domain)
+
+
+def _direct_products(scop: Scop, accumulation: _Accumulation) -> list[_Product]:
+    statement = accumulation.statement
+    cell = accumulation.write.relation.intersect_domain(statement.domain)
+    products = []
+    for term in accumulation.terms:
+        if term.lifted is not None:
+            continue
+        if len(term.arrays) != 2:
+            raise NoMatch("a term is not a product of two matrix elements")
+        products.append(_Product(term.sign, term.scalars, statement.domain, cell,
+                                 [_access_map(scop, statement, a) for a in term.arrays]))
+    return products
+
+
+def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMap,
+                     private: frozenset[str], group: set[str]) -> list[_Product]:
+    """The products a lifted scalar's terms stand for (see the module); `group` gets
+    the names of the statements that set and accumulate the scalars."""
+    reader = accumulation.statement
+    products = []
+    for term in accumulation.terms:
+        if term.lifted is None:
+            continue
+        scalar = term.lifted.name
+        writers = [s for s in scop.statements if any(w.array == scalar for w in s.writes)]
+        zeros, sums = [], []
+        for writer in writers:
+            body = writer.body
+            if (isinstance(body, c_ast.Assignment) and body.op == "="
+                    and (_is_zero(body.rvalue) or _expands_to_zero(scop, body.rvalue))):
+                zeros.append(writer)
+            else:
+                sums.append(_accumulation(scop, writer, private))
+        if not zeros or not sums:
+            raise NoMatch(f"the scalar '{scalar}' is not set to zero, then accumulated")
+        for summed in sums:
+            if summed.scale != (1, []):
+                raise NoMatch(f"the scalar '{scalar}' is scaled while accumulated")
+            if any(t.lifted is not None or len(t.arrays) != 2 for t in summed.terms):
+                raise NoMatch(f"the scalar '{scalar}' accumulates something else than "
+                              "products of two matrix elements")
+        readers = [s for s in scop.statements
+                   if any(r.array == scalar for r in s.reads)]
+        if {s.name for s in readers} != {reader.name} | {s.statement.name for s in sums}:
+            raise NoMatch(f"the scalar '{scalar}' is read elsewhere")
+        read = [r for r in reader.reads if r.array == scalar]
+        if len(read) != 1:
+            raise NoMatch(f"the scalar '{scalar}' is read twice")
+        sources = zeros + [s.statement for s in sums]
+        into_reader = _flow(scop, reader, read[0], sources)
+        into_sums = [_flow(scop, s.statement, s.own, sources) for s in sums]
+        if not into_reader.domain().is_equal(isl.UnionSet.from_set(reader.domain)):
+            raise NoMatch(f"a read of '{scalar}' gets no value set in the SCoP")
+        every = into_reader
+        for summed, flow in zip(sums, into_sums):
+            if not flow.domain().is_equal(isl.UnionSet.from_set(summed.statement.domain)):
+                raise NoMatch(f"an accumulation of '{scalar}' adds to a value not set in "
+                              "the SCoP")
+            every = every.union(flow)
+        readers_of = every.reverse()
+        if (not readers_of.is_single_valued()
+                or not readers_of.domain().is_equal(_instances(sources))):
+            raise NoMatch(f"a value of '{scalar}' is read twice, or never")
+        # the accumulations of a reader's chain: before it, with no zeroing between
+        target = isl.UnionSet.from_set(reader.domain)
+        zeroed = _instances(zeros)
+        for summed in sums:
+            own = isl.UnionSet.from_set(summed.statement.domain)
+            before = order.intersect_domain(own).intersect_range(target)
+            cut = (order.intersect_domain(own).intersect_range(zeroed)
+                   .apply_range(order.intersect_domain(zeroed).intersect_range(target)))
+            chain = before.subtract(cut).reverse().extract_map(      # reader -> sum
+                isl.Space.map_from_domain_and_range(reader.domain.get_space(),
+                                                    summed.statement.domain.get_space()))
+            pairs = chain.wrap()
+            cell = chain.domain_map().apply_range(
+                accumulation.write.relation.intersect_domain(reader.domain))
+            for inner in summed.terms:
+                elements = [chain.range_map().apply_range(
+                    _access_map(scop, summed.statement, a)) for a in inner.arrays]
+                products.append(_Product(term.sign * inner.sign, term.scalars + inner.scalars,
+                                         pairs, cell, elements))
+        group.update(s.name for s in writers)
+    return products
+
+
+def _tuples(product: _Product, roles: tuple[str, str]) -> isl.Set:
+    """{ P[r, c, a0, a1, b0, b1] }: the cell, then the elements of roles[0] and roles[1]."""
+    arrays = [e.get_tuple_name(isl.dim_type.out) for e in product.elements]
+    if sorted(arrays) != sorted(roles):
+        raise NoMatch("the products do not multiply the same two matrices")
+    first, second = product.elements if arrays[0] == roles[0] else product.elements[::-1]
+    joined = product.cell.flat_range_product(first).flat_range_product(second)
+    joined = joined.intersect_domain(product.domain)
+    if not joined.is_injective():
+        raise NoMatch("one product is added twice to a cell")
+    return joined.range().set_tuple_name("P")
+
+
+_EXPECTED = {
+    # (left, lower): the tuples [r, c, a0, a1, b0, b1] of C[r][c] += A_sym[r][t] * B[t][c]
+    (True, True): "{ [r, c, t] -> P[r, c, r, t, t, c] : t <= r; "
+                  "[r, c, t] -> P[r, c, t, r, t, c] : t > r }",
+    (True, False): "{ [r, c, t] -> P[r, c, t, r, t, c] : t <= r; "
+                   "[r, c, t] -> P[r, c, r, t, t, c] : t > r }",
+    # right: C[r][c] += B[r][t] * A_sym[t][c]
+    (False, True): "{ [r, c, t] -> P[r, c, c, t, r, t] : t <= c; "
+                   "[r, c, t] -> P[r, c, t, c, r, t] : t > c }",
+    (False, False): "{ [r, c, t] -> P[r, c, t, c, r, t] : t <= c; "
+                    "[r, c, t] -> P[r, c, c, t, r, t] : t > c }",
+}
+
+
+def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
+    """Every tuple symm sums for the output's cells (a box)."""
+    plain = cells.reset_tuple_id()
+    along = 0 if left else 1            # t runs over the rows (left) or the columns
+    other = 1 - along
+    line = plain.project_out(isl.dim_type.set, other, 1)
+    triples = plain.flat_product(line)
+    return triples.apply(isl.Map(_EXPECTED[(left, lower)]))
+
+
+def match_symm(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
+               private: frozenset[str]) -> tuple[list[str], BlasCall]:
+    """The first output array whose writers compute a symm (see the module): the
+    names of the statements, in the text's order, and the call. NoMatch if none."""
+    reasons = []
+    for name, array in scop.arrays.items():
+        if array.rank != 2 or not array.written:
+            continue
+        try:
+            return _match_output(scop, name, layout, order, taken, private)
+        except NoMatch as why:
+            reasons.append(f"{name}: {why}")
+        except isl.Error as error:
+            reasons.append(f"{name}: isl: {error}")
+    raise NoMatch("; ".join(reasons) or "no matrix is written")
+
+
+def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
+                  taken: set[str], private: frozenset[str]) -> tuple[list[str], BlasCall]:
+    writers = [s for s in scop.statements if any(w.array == output for w in s.writes)]
+    if any(s.name in taken for s in writers):
+        raise NoMatch("a writer is matched already")
+    if any(any(r.array == output for r in s.reads) for s in scop.statements if s not in writers):
+        raise NoMatch(f"'{output}' is read by a statement that does not write it")
+    accumulations = [_accumulation(scop, s, private) for s in writers]
+    # which writes read the input: all of a statement's, or none
+    betas = set()
+    for accumulation in accumulations:
+        if accumulation.own is None:        # OUT = 0: nothing written before it is lost
+            if not _flow(scop, accumulation.statement, accumulation.write, writers).is_empty():
+                raise NoMatch(f"{accumulation.statement.name} sets cells to zero after "
+                              "they were written")
+            betas.add((1, ("0",)))
+            continue
+        # the instances that read the input are first writes: their scale is beta;
+        # the others add to a value computed in the SCoP, which they may not scale
+        computed = _flow(scop, accumulation.statement, accumulation.own, writers).domain()
+        domain = isl.UnionSet.from_set(accumulation.statement.domain)
+        sign, scalars = accumulation.scale
+        if not computed.is_equal(domain):
+            betas.add((sign, tuple(scalars)))
+        if not computed.is_empty() and accumulation.scale != (1, []):
+            raise NoMatch(f"{accumulation.statement.name} scales a value computed in the SCoP")
+    if len(betas) != 1:
+        raise NoMatch("the cells are not all scaled by one beta")
+    group = {s.name for s in writers}
+    products = []
+    for accumulation in accumulations:
+        products += _direct_products(scop, accumulation)
+        products += _lifted_products(scop, accumulation, order, private, group)
+    if group & taken:
+        raise NoMatch("a statement of the scalar's is matched already")
+    if len(products) < 2:
+        raise NoMatch("fewer than two sums of products (no symmetric product)")
+    if len({p.key() for p in products}) != 1:
+        raise NoMatch("the products do not share one scalar factor")
+    arrays = sorted({e.get_tuple_name(isl.dim_type.out) for p in products for e in p.elements})
+    if len(arrays) != 2 or output in arrays:
+        raise NoMatch("the products do not multiply two matrices other than the output")
+    for operand in arrays:
+        if scop.arrays[operand].written:
+            raise NoMatch(f"'{operand}' is written in the SCoP")
+    cells = None
+    for accumulation in accumulations:
+        written = accumulation.write.relation.intersect_domain(
+            accumulation.statement.domain).range()
+        cells = written if cells is None else cells.union(written)
+    box = _box(cells)
+    if box.triangle is not None:
+        raise NoMatch("the output's cells are not a rectangle")
+    found = None
+    for roles in (tuple(arrays), tuple(arrays[::-1])):
+        tuples = [_tuples(p, roles) for p in products]
+        union = tuples[0]
+        for k, part in enumerate(tuples[1:], 1):
+            if any(not part.intersect(earlier).is_empty() for earlier in tuples[:k]):
+                raise NoMatch("one product is added twice to a cell")
+            union = union.union(part)
+        for left in (True, False):
+            for lower in (True, False):
+                if union.is_equal(_expected(cells, left, lower)):
+                    found = roles, left, lower
+                    break
+            if found:
+                break
+        if found:
+            break
+    if found is None:
+        raise NoMatch("the sums are not a symmetric matrix (one triangle read) times a "
+                      "matrix")
+    (symmetric, general), left, lower = found
+    parameters = scop.parameters
+    row, column = (aff_text(box.lower[d], parameters) for d in (0, 1))
+    corner = row if left else column
+    sign, scalars = products[0].key()
+    alpha = " * ".join(scalars) or "1"
+    if sign < 0:
+        alpha = f"-{alpha}" if len(scalars) <= 1 else f"-({alpha})"
+    (beta_sign, beta_scalars), = betas
+    beta = " * ".join(beta_scalars) or "1"
+    if beta_sign < 0:
+        beta = f"-{beta}" if len(beta_scalars) <= 1 else f"-({beta})"
+    element = layout.element([output, symmetric, general])
+    call = BlasCall("symm", element, [box.size_text(0, parameters), box.size_text(1, parameters)],
+                    alpha, beta, Operand(output, [row, column], layout.check(output, 2)),
+                    [Operand(symmetric, [corner, corner], layout.check(symmetric, 2)),
+                     Operand(general, [row, column], layout.check(general, 2))],
+                    lower=lower, left=left)
+    names = [s.name for s in scop.statements if s.name in group]
+    return names, call
