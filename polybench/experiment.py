@@ -35,6 +35,10 @@ OK = "ok"
 UNVERIFIED = "unverified"        # the verification of a run with --no-verify
 TOOL_TIMEOUT = "tool timeout"   # the source-to-source step, not the program, ran out of time
 OUTCOMES = "outcomes.jsonl"    # finished kernels, for --resume
+SEARCHED = "searched"          # each finished search's program and outcome, for --resume
+# what a search sets on its outcome (kept with its program in SEARCHED)
+_SEARCH_FIELDS = ("polyopt_seconds", "fallbacks", "original_code", "search_winner",
+                  "search_counts")
 CSV_FIELDS = ["kernel", "dataset", "variant", "run", "seconds", "status", "verification",
               "max_error", "polyopt_seconds", "compile_seconds", "detail"]
 
@@ -56,6 +60,7 @@ class Settings:
     verify: bool = True       # False: no arrays dumped or compared, every run only timed
     build_timeout: float = 300.0
     classifier_model: str | None = None   # ga-c:N, ga-guard:N ('{kernel}': its name); None: shipped
+    resume: bool = False      # a search finished in an earlier run into the same --out is kept
 
 
 _COMMENT_OR_SPACE = re.compile(r"/\*.*?\*/|//[^\n]*|\s+", re.S)
@@ -85,6 +90,7 @@ class Outcome:
                                  # its time differs from the baseline's by noise alone
     search_winner: str = ""     # random:N, ga:N: the candidate that won
     search_counts: dict[str, int] = field(default_factory=dict)  # searched candidates by status
+    search_kept: bool = False   # the search ran in an earlier run into --out (--resume)
     gpu_kernel_seconds: list[float] = field(default_factory=list)  # cuda: kernels alone, per run
 
     @property
@@ -304,7 +310,28 @@ class Experiment:
 
     def _search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome) -> str:
         """The best schedule of a search (random or genetic), each candidate judged by
-        the kernel time the harness prints and by its dumped arrays."""
+        the kernel time the harness prints and by its dumped arrays. The program and
+        what the search set on the outcome are kept in SEARCHED; with ``resume``, a
+        search kept there (and its samples) is taken back instead of run again: a
+        kernel stopped before all its variants were timed loses only the searches
+        that had not finished, and every variant is timed side by side again."""
+        name = f"{kernel.name}.{variant.name.replace(':', '-')}"
+        kept = self.out_dir / SEARCHED / f"{name}.json"
+        samples = self.out_dir / "samples"
+        if self.settings.resume and kept.is_file() and (samples / f"{name}.jsonl").is_file():
+            saved = json.loads(kept.read_text())
+            for key in _SEARCH_FIELDS:
+                setattr(outcome, key, saved[key])
+            outcome.search_kept = True
+            return saved["text"]
+        text = self._run_search(variant, kernel, source, outcome)
+        (samples / f"{name}.jsonl").parent.mkdir(parents=True, exist_ok=True)
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.write_text(json.dumps({"text": text, **{key: getattr(outcome, key)
+                                                     for key in _SEARCH_FIELDS}}))
+        return text
+
+    def _run_search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome) -> str:
         from polyopt.search import Search, SearchSettings, samples_json_lines
         defaults = SearchSettings()
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,

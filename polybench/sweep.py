@@ -64,7 +64,9 @@ def parser() -> argparse.ArgumentParser:
                              "('polyopt model train --leave-out KERNEL')")
     parser.add_argument("--resume", action="store_true",
                         help="keep the kernels a previous run in --out finished and run the rest "
-                             "(the same variants and settings are assumed)")
+                             "(the same variants and settings are assumed); the searches it "
+                             "finished for a kernel it did not are kept too, and timed again "
+                             "with the other variants")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=argtypes.positive_int, metavar="N",
                        help="run kernels on a local Dask cluster of N worker processes, one "
@@ -111,7 +113,7 @@ def run(argv: list[str]) -> int:
               file=sys.stderr)
     settings = Settings(args.dataset, args.repeat, args.timeout, args.threads, args.tolerance,
                         args.keep, args.seed, False if args.no_db else args.db, args.verify,
-                        args.build_timeout, args.classifier_model)
+                        args.build_timeout, args.classifier_model, args.resume)
     _check_models(args.classifier_model, variants, kernels)
     out_dir = Path(args.out)
     try:

@@ -176,3 +176,30 @@ def test_resume_keeps_finished_kernels_and_runs_the_rest(tmp_path, capsys):
     report = (out / "report.md").read_text()
     assert "| gemm |" in report and "| jacobi-1d |" in report
     assert len((out / "outcomes.jsonl").read_text().splitlines()) == 4
+
+
+@needs_gcc
+def test_resume_keeps_a_finished_search_of_an_unfinished_kernel(tmp_path, monkeypatch):
+    """A kernel stopped after its search finished: --resume takes the search's program
+    back (it is not searched again) and times it with the other variants."""
+    from polyopt.polybench import experiment
+    out = tmp_path / "results"
+    arguments = ["polybench", "gemm", "--dataset", "MINI", "--variants", "random:2",
+                 "--repeat", "1", "--seed", "1", "--no-db", "--out", str(out), "-q"]
+    assert main(arguments) == 0
+    kept = out / "searched" / "gemm.random-2.json"
+    saved = json.loads(kept.read_text())
+    assert "kernel_gemm" in saved["text"] and saved["search_winner"]
+    (out / "outcomes.jsonl").write_text("")      # as if stopped before its timed runs
+    searches = []
+    original = experiment.Experiment._run_search
+    monkeypatch.setattr(experiment.Experiment, "_run_search",
+                        lambda *a, **k: searches.append(1) or original(*a, **k))
+    assert main(arguments + ["--resume"]) == 0
+    assert not searches
+    outcomes = [json.loads(line) for line in (out / "outcomes.jsonl").read_text().splitlines()]
+    search = next(o for o in outcomes if o["variant"] == "random:2")
+    assert search["search_kept"] and search["status"] == "ok" and search["seconds"]
+    assert search["search_winner"] == saved["search_winner"]
+    # without --resume, the search runs again
+    assert main(arguments) == 0 and searches == [1]
