@@ -318,6 +318,14 @@ def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
     return triples.apply(isl.Map(_EXPECTED[(left, lower)]))
 
 
+def _factor_text(sign: int, scalars: tuple[str, ...]) -> str:
+    """C text of a product of scalars (as polyopt.blas._scalar_text, from their text)."""
+    text = " * ".join(scalars) or "1"
+    if sign < 0:
+        return f"-{text}" if len(scalars) <= 1 else f"-({text})"
+    return text
+
+
 def match_symm(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
                private: frozenset[str]) -> tuple[list[str], BlasCall]:
     """The first output array whose writers compute a symm (see the module): the
@@ -412,14 +420,7 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
     parameters = scop.parameters
     row, column = (aff_text(box.lower[d], parameters) for d in (0, 1))
     corner = row if left else column
-    sign, scalars = products[0].key()
-    alpha = " * ".join(scalars) or "1"
-    if sign < 0:
-        alpha = f"-{alpha}" if len(scalars) <= 1 else f"-({alpha})"
-    (beta_sign, beta_scalars), = betas
-    beta = " * ".join(beta_scalars) or "1"
-    if beta_sign < 0:
-        beta = f"-{beta}" if len(beta_scalars) <= 1 else f"-({beta})"
+    alpha, beta = _factor_text(*products[0].key()), _factor_text(*next(iter(betas)))
     element = layout.element([output, symmetric, general])
     call = BlasCall("symm", element, [box.size_text(0, parameters), box.size_text(1, parameters)],
                     alpha, beta, Operand(output, [row, column], layout.check(output, 2)),
