@@ -91,6 +91,10 @@ class BlasAnalysis:
 def describe_call(call: BlasCall) -> str:
     operands = ", ".join(f"{o.array}{'^T' if o.transposed else ''}" for o in call.operands) \
         or call.output.array
+    if call.routine == "symm":              # A symmetric, one triangle read; B general
+        symmetric = f"{call.operands[0].array} (symmetric, {'lower' if call.lower else 'upper'})"
+        general = call.operands[1].array
+        operands = f"{symmetric} * {general}" if call.left else f"{general} * {symmetric}"
     beta = "" if call.beta == "1" else f", beta={call.beta}"
     return f"{call.output.array} <- {operands}, alpha={call.alpha}{beta}, sizes {' x '.join(call.sizes)}"
 
