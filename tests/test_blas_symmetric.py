@@ -159,3 +159,23 @@ def test_symm_calls_print_the_same(tmp_path, name):
     original, _ = compile_and_run(text, tmp_path, "original")
     replaced, _ = compile_and_run(optimized, tmp_path, "blas", libraries=library_flags(None))
     assert _close(original, replaced, 1e-12), (original, replaced)
+
+
+@pytest.mark.parametrize("declaration, use, private", [
+    ("  double t;", "", True),                       # local, named nowhere else
+    ("  double t;", "  t = t;", False),              # read after the region
+    ("  double t, *p = &t;", "", False),             # its address taken
+    ("", "", False),                                 # at file scope (declared below)
+])
+def test_private_scalars(declaration, use, private):
+    from polyopt.blas_pipeline import private_scalars
+    from polyopt.frontend.declarations import scope_at
+    text = ("double A[8][8], s;\ndouble t_global;\n"
+            + ("double t;\n" if not declaration else "")
+            + "void f(void)\n{\n  int i, j;\n" + declaration + "\n#pragma scop\n"
+            "for (i = 0; i < 8; i++) { t = 0; for (j = 0; j < 8; j++) t += A[i][j]; "
+            "A[i][0] = t; }\n#pragma endscop\n" + use + "\n}\n")
+    source = SourceFile("t.c", text)
+    scop = extract_scops(source).scops[0]
+    found = private_scalars(source, scop, scope_at(source, scop.region.start))
+    assert ("t" in found) == private
