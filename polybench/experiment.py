@@ -325,7 +325,6 @@ class Experiment:
             outcome.search_kept = True
             return saved["text"]
         text = self._run_search(variant, kernel, source, outcome)
-        (samples / f"{name}.jsonl").parent.mkdir(parents=True, exist_ok=True)
         kept.parent.mkdir(parents=True, exist_ok=True)
         kept.write_text(json.dumps({"text": text, **{key: getattr(outcome, key)
                                                      for key in _SEARCH_FIELDS}}))
