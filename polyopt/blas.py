@@ -303,6 +303,7 @@ class _Term:
     sign: int
     scalars: list[c_ast.Node]
     arrays: list[c_ast.ArrayRef]
+    lifted: c_ast.ID | None = None    # a scalar the SCoP writes, read as a factor
 
 
 class _StatementReader:
@@ -323,31 +324,47 @@ class _StatementReader:
             raise NoMatch("an array reference has no access in the model")
         return found
 
-    def term(self, sign: int, node: c_ast.Node) -> _Term:
+    def is_iterator(self, node: c_ast.ID) -> bool:
+        return node.name in self.statement.iterators or node.name in self.scop.outer_iterators
+
+    def is_scalar(self, node: c_ast.Node) -> bool:
+        """A number, or a variable that is no iterator and that the SCoP does not write."""
+        if isinstance(node, c_ast.Constant):
+            return node.type in ("int", "double", "float", "long")
+        return (isinstance(node, c_ast.ID) and not self.is_iterator(node)
+                and node.name not in self.written)
+
+    def term(self, sign: int, node: c_ast.Node, private: frozenset[str] = frozenset()) -> _Term:
+        """A product of scalars and array elements. A scalar the SCoP writes is a
+        factor only when it is in `private` (polyopt.blas_symmetric lifts it), and
+        then multiplied by scalars alone."""
         sign, factors = _factors(node, sign)
-        scalars, arrays = [], []
+        scalars, arrays, lifted = [], [], []
         for factor in factors:
             if isinstance(factor, c_ast.ArrayRef):
                 arrays.append(factor)
-            elif isinstance(factor, c_ast.Constant) and factor.type in (
-                    "int", "double", "float", "long"):
+            elif self.is_scalar(factor):
                 scalars.append(factor)
             elif isinstance(factor, c_ast.ID):
-                if factor.name in self.statement.iterators or factor.name in self.scop.outer_iterators:
+                if self.is_iterator(factor):
                     raise NoMatch(f"the iterator '{factor.name}' is a factor")
-                if factor.name in self.written:
+                if factor.name not in private:
                     raise NoMatch(f"the scalar '{factor.name}' is written in the SCoP")
-                scalars.append(factor)
+                lifted.append(factor)
             else:
                 raise NoMatch(f"a factor is a {type(factor).__name__}, not an array "
                               "element or a scalar")
-        return _Term(sign, scalars, arrays)
+        if len(lifted) > 1 or lifted and arrays:
+            raise NoMatch("a term multiplies a written scalar by something else than scalars")
+        return _Term(sign, scalars, arrays, lifted[0] if lifted else None)
 
 
-def _scalar_text(sign: int, scalars: list[c_ast.Node]) -> str:
-    text = " * ".join(_PRINTER.visit(s) for s in scalars) if scalars else "1"
+def _scalar_text(sign: int, scalars: list[c_ast.Node | str]) -> str:
+    """C text of a signed product of scalars (nodes, or their C text)."""
+    texts = [s if isinstance(s, str) else _PRINTER.visit(s) for s in scalars]
+    text = " * ".join(texts) if texts else "1"
     if sign < 0:
-        return f"-{text}" if len(scalars) <= 1 else f"-({text})"
+        return f"-{text}" if len(texts) <= 1 else f"-({text})"
     return text
 
 

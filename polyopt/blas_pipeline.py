@@ -22,6 +22,7 @@ from polyopt.codegen.blas import (declaration_lines, match_lines, needs_type_che
                                   prefix_lines)
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block
+from polyopt.codegen.versioning import versioned
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.model import Scop, Statement
 
@@ -163,7 +164,7 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
             if check is not None:
                 statements = [scop.statement(name) for name in unit.statements]
                 fallback, _, _ = loops(statements, original=True)   # runs for no real type
-                calls = [f"if ({check})"] + braced_block(calls) + ["else"] + braced_block(fallback)
+                calls = versioned(calls, check, fallback)
             lines += calls
             descriptions.append("BLAS " + ", ".join(f"cblas_{c.name}" for c in unit.calls))
         else:

@@ -41,8 +41,9 @@ from dataclasses import dataclass
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.blas import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _factors,
-                          _is_zero, _Layout, _PRINTER, _StatementReader, _sum_terms, aff_text)
+from polyopt.blas import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _is_zero,
+                          _Layout, _PRINTER, _scalar_text, _scaling, _StatementReader,
+                          _sum_terms, _Term, aff_text)
 from polyopt.blas_triangular import _flow
 from polyopt.model import Access, Scop, Statement
 
@@ -59,57 +60,21 @@ class _Product:
     cell: isl.Map
     elements: list[isl.Map]       # two matrix elements
 
-    def key(self) -> tuple[int, tuple[str, ...]]:
-        return self.sign, tuple(sorted(self.scalars))
+    def key(self) -> str:
+        """The C text of the factor (the call's alpha)."""
+        return _scalar_text(self.sign, sorted(self.scalars))
 
 
-@dataclass
-class _Term:
-    sign: int
-    scalars: list[str]
-    arrays: list[c_ast.ArrayRef]
-    lifted: c_ast.ID | None        # a written scalar read as a factor
-
-
-def _term(scop: Scop, statement: Statement, sign: int, node: c_ast.Node,
-          private: frozenset[str]) -> _Term:
-    sign, factors = _factors(node, sign)
-    scalars, arrays, lifted = [], [], []
-    for factor in factors:
-        if isinstance(factor, c_ast.ArrayRef):
-            arrays.append(factor)
-        elif isinstance(factor, c_ast.Constant) and factor.type in ("int", "double", "float",
-                                                                    "long"):
-            scalars.append(_PRINTER.visit(factor))
-        elif isinstance(factor, c_ast.ID):
-            if factor.name in statement.iterators or factor.name in scop.outer_iterators:
-                raise NoMatch(f"the iterator '{factor.name}' is a factor")
-            array = scop.arrays.get(factor.name)
-            if array is not None and array.written:
-                if factor.name not in private:
-                    raise NoMatch(f"the scalar '{factor.name}' is written in the SCoP and "
-                                  "may be read after it")
-                lifted.append(factor)
-            else:
-                scalars.append(factor.name)
-        else:
-            raise NoMatch(f"a factor is a {type(factor).__name__}, not an array element or "
-                          "a scalar")
-    if len(lifted) > 1 or lifted and arrays:
-        raise NoMatch("a term multiplies a written scalar by something else than scalars")
-    return _Term(sign, scalars, arrays, lifted[0] if lifted else None)
-
-
-def _own_read(statement: Statement, write: Access, node: c_ast.Node | None) -> Access:
-    """The read of the written cell: the left side's own read (`+=`) or `node`'s."""
-    if node is None:
-        found = [r for r in statement.reads if r.location == write.location]
-    else:
-        found = [r for r in statement.reads
-                 if (r.location.line, r.location.column) == (node.coord.line, node.coord.column)]
+def _own_read(statement: Statement, write: Access) -> Access:
+    """The read of the written cell by the left side of `+=` or `*=`."""
+    found = [r for r in statement.reads if r.location == write.location]
     if len(found) != 1:
         raise NoMatch("the written cell's own read is not found in the model")
     return found[0]
+
+
+def _texts(scalars: list[c_ast.Node]) -> list[str]:
+    return [_PRINTER.visit(s) for s in scalars]
 
 
 @dataclass
@@ -119,7 +84,7 @@ class _Accumulation:
     statement: Statement
     write: Access
     own: Access | None                # None: OUT = 0 (scale "0")
-    scale: tuple[int, list[str]]      # sign and scalars of the own term
+    scale: str                        # the C text of the own term's factor
     terms: list[_Term]
 
 
@@ -129,57 +94,35 @@ def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> 
             or not isinstance(body.lvalue, (c_ast.ArrayRef, c_ast.ID))):
         raise NoMatch("not one assignment")
     write = statement.writes[0]
+    reader = _StatementReader(scop, statement)
     if body.op in ("+=", "-="):
-        terms = [_term(scop, statement, sign, node, private)
+        terms = [reader.term(sign, node, private)
                  for sign, node in _sum_terms(body.rvalue, 1 if body.op == "+=" else -1)]
-        return _Accumulation(statement, write, _own_read(statement, write, None),
-                             (1, []), terms)
-    if body.op == "*=":                     # OUT *= beta
-        sign, factors = _factors(body.rvalue)
-        if not all(_is_scalar(scop, statement, f) for f in factors):
-            raise NoMatch("the output is scaled by something else than scalars")
-        return _Accumulation(statement, write, _own_read(statement, write, None),
-                             (sign, [_PRINTER.visit(f) for f in factors]), [])
+        return _Accumulation(statement, write, _own_read(statement, write), "1", terms)
+    scale = _scaling(scop, statement)      # OUT = 0, OUT *= beta, OUT = beta * OUT
+    if scale is not None:
+        own = (None if scale == "0" else _own_read(statement, write) if body.op == "*="
+               else reader.access(reader.term(1, body.rvalue).arrays[0]))
+        return _Accumulation(statement, write, own, scale, [])
     if body.op != "=":
         raise NoMatch(f"the operator '{body.op}' is no accumulation")
-    if _is_zero(body.rvalue) or _expands_to_zero(scop, body.rvalue):
-        return _Accumulation(statement, write, None, (1, ["0"]), [])
     own, terms = [], []
     for term_sign, node in _sum_terms(body.rvalue):
-        sign, factors = _factors(node, term_sign)
-        cells = [f for f in factors if isinstance(f, (c_ast.ArrayRef, c_ast.ID))
-                 and _names(f) == write.array]
+        term = reader.term(term_sign, node, private)
+        cells = [a for a in term.arrays if reader.access(a).array == write.array]
         if cells:
-            rest = [f for f in factors if f is not cells[0]]
-            if len(cells) != 1 or any(not _is_scalar(scop, statement, f) for f in rest):
+            if len(term.arrays) != 1 or term.lifted is not None:
                 raise NoMatch(f"the output '{write.array}' is multiplied by something else "
                               "than scalars the SCoP does not write")
-            read = _own_read(statement, write, cells[0])
+            read = reader.access(cells[0])
             if not read.relation.is_equal(write.relation):
                 raise NoMatch(f"the output '{write.array}' is read at another cell")
-            own.append((read, (sign, [_PRINTER.visit(f) for f in rest])))
+            own.append((read, _scalar_text(term.sign, term.scalars)))
         else:
-            terms.append(_term(scop, statement, term_sign, node, private))
+            terms.append(term)
     if len(own) != 1:
         raise NoMatch("not an update (the output's cell is not read once as a term)")
     return _Accumulation(statement, write, own[0][0], own[0][1], terms)
-
-
-def _is_scalar(scop: Scop, statement: Statement, node: c_ast.Node) -> bool:
-    """A number, or a variable that is no iterator and that the SCoP does not write."""
-    if isinstance(node, c_ast.Constant):
-        return node.type in ("int", "double", "float", "long")
-    if not isinstance(node, c_ast.ID) or node.name in statement.iterators \
-            or node.name in scop.outer_iterators:
-        return False
-    array = scop.arrays.get(node.name)
-    return array is None or not array.written
-
-
-def _names(node: c_ast.Node) -> str:
-    while isinstance(node, c_ast.ArrayRef):
-        node = node.name
-    return node.name if isinstance(node, c_ast.ID) else ""
 
 
 def _instances(statements: list[Statement]) -> isl.UnionSet:
@@ -204,7 +147,7 @@ def _direct_products(scop: Scop, accumulation: _Accumulation) -> list[_Product]:
             continue
         if len(term.arrays) != 2:
             raise NoMatch("a term is not a product of two matrix elements")
-        products.append(_Product(term.sign, term.scalars, statement.domain, cell,
+        products.append(_Product(term.sign, _texts(term.scalars), statement.domain, cell,
                                  [_access_map(scop, statement, a) for a in term.arrays]))
     return products
 
@@ -231,7 +174,7 @@ def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMa
         if not zeros or not sums:
             raise NoMatch(f"the scalar '{scalar}' is not set to zero, then accumulated")
         for summed in sums:
-            if summed.scale != (1, []):
+            if summed.scale != "1":
                 raise NoMatch(f"the scalar '{scalar}' is scaled while accumulated")
             if any(t.lifted is not None or len(t.arrays) != 2 for t in summed.terms):
                 raise NoMatch(f"the scalar '{scalar}' accumulates something else than "
@@ -275,7 +218,7 @@ def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMa
             for inner in summed.terms:
                 elements = [chain.range_map().apply_range(
                     _access_map(scop, summed.statement, a)) for a in inner.arrays]
-                products.append(_Product(term.sign * inner.sign, term.scalars + inner.scalars,
+                products.append(_Product(term.sign * inner.sign, _texts(term.scalars + inner.scalars),
                                          pairs, cell, elements))
         group.update(s.name for s in writers)
     return products
@@ -318,14 +261,6 @@ def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
     return triples.apply(isl.Map(_EXPECTED[(left, lower)]))
 
 
-def _factor_text(sign: int, scalars: tuple[str, ...]) -> str:
-    """C text of a product of scalars (as polyopt.blas._scalar_text, from their text)."""
-    text = " * ".join(scalars) or "1"
-    if sign < 0:
-        return f"-{text}" if len(scalars) <= 1 else f"-({text})"
-    return text
-
-
 def match_symm(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
                private: frozenset[str]) -> tuple[list[str], BlasCall]:
     """The first output array whose writers compute a symm (see the module): the
@@ -358,16 +293,15 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
             if not _flow(scop, accumulation.statement, accumulation.write, writers).is_empty():
                 raise NoMatch(f"{accumulation.statement.name} sets cells to zero after "
                               "they were written")
-            betas.add((1, ("0",)))
+            betas.add("0")
             continue
         # the instances that read the input are first writes: their scale is beta;
         # the others add to a value computed in the SCoP, which they may not scale
         computed = _flow(scop, accumulation.statement, accumulation.own, writers).domain()
         domain = isl.UnionSet.from_set(accumulation.statement.domain)
-        sign, scalars = accumulation.scale
         if not computed.is_equal(domain):
-            betas.add((sign, tuple(scalars)))
-        if not computed.is_empty() and accumulation.scale != (1, []):
+            betas.add(accumulation.scale)
+        if not computed.is_empty() and accumulation.scale != "1":
             raise NoMatch(f"{accumulation.statement.name} scales a value computed in the SCoP")
     if len(betas) != 1:
         raise NoMatch("the cells are not all scaled by one beta")
@@ -420,7 +354,7 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
     parameters = scop.parameters
     row, column = (aff_text(box.lower[d], parameters) for d in (0, 1))
     corner = row if left else column
-    alpha, beta = _factor_text(*products[0].key()), _factor_text(*next(iter(betas)))
+    alpha, beta = products[0].key(), next(iter(betas))
     element = layout.element([output, symmetric, general])
     call = BlasCall("symm", element, [box.size_text(0, parameters), box.size_text(1, parameters)],
                     alpha, beta, Operand(output, [row, column], layout.check(output, 2)),
