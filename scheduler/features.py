@@ -143,6 +143,11 @@ class ScheduleFeatures:
         self._all_polyhedra: list[tuple[tuple, isl.Map]] | None = None
         self._grouped: list[tuple[isl.Map, int]] | None = None
 
+    def prepare(self) -> None:
+        """Compute what does not depend on the schedule (the dependence polyhedra and
+        their volumes), so that children forked afterwards share it."""
+        self._distinct_polyhedra()
+
     # -- parameters --------------------------------------------------------
     def _parameter_values(self) -> isl.Set:
         context = self.scop.context

@@ -155,3 +155,30 @@ def test_isl_schedules_of_the_test_kernels():
             features = schedule_features(scop, dependences, tree)
             for name, value in features.items():
                 assert 0.0 <= value <= 1.5, (path.name, name, value)
+
+
+def test_a_search_gives_no_features_to_a_schedule_whose_features_run_away(monkeypatch):
+    """isl cannot be interrupted: each schedule's features are computed in a forked
+    child that is killed past FEATURE_SECONDS of CPU, and that schedule has none
+    (as one whose features fail); the others' are those computed inline."""
+    from polyopt.pipeline import Options
+    from polyopt.search import Search, SearchSettings, driver
+
+    plain = ScheduleFeatures.features
+
+    def runaway(self, schedule, tile_sizes=None):
+        if schedule.plain_is_equal(COLUMNS):
+            while True:
+                pass
+        return plain(self, schedule, tile_sizes)
+
+    monkeypatch.setattr(ScheduleFeatures, "features", runaway)
+    monkeypatch.setattr(driver, "FEATURE_SECONDS", 0.5)
+    search = Search(SourceFile("k.c", REDUCTION), Options(),
+                    SearchSettings(use_database=False, codegen_jobs=2), judge=None)
+    search.scops[0].known_values = {"N": 10}
+    found = search.features_of(0, [(ROWS, [[32, 32]]), (COLUMNS, [[0]]), (ROWS, [[0]])])
+    assert found[1] is None
+    assert found[0] == schedule_features(search.scops[0], search.dependences[0], ROWS,
+                                         tile_sizes=[[32, 32]])
+    assert found[2]["F_Tile"] == 0.0 and found[0]["F_Tile"] == 1.0

@@ -74,6 +74,9 @@ CODEGEN_SAMPLE = 3
 # (Search._codegen_side_by_side): below it, a forked process per candidate costs
 # about as much as it saves
 SIDE_BY_SIDE_SECONDS = 0.25
+# CPU seconds the features of one schedule may take (Search.features_of; a median of
+# 36 ms on the PolyBench searches): past it the schedule has none, as when isl fails
+FEATURE_SECONDS = 10.0
 
 
 @dataclass
@@ -532,16 +535,38 @@ class Search:
         except (isl.Error, PolyoptError, ValueError, KeyError, ZeroDivisionError):
             return None
 
+    def features_of(self, index: int, schedules: list) -> list[dict | None]:
+        """schedule_features of SCoP `index` for each (schedule, tile sizes) of
+        `schedules`, each in a forked child that is killed past FEATURE_SECONDS of CPU,
+        side by side on the CPUs: isl cannot be interrupted, and a runaway computation
+        on a large skew would hang the search and ignore Ctrl-C. What all schedules
+        share (the dependence polyhedra and their volumes) is computed here first."""
+        from polyopt.timebox import map_with_cpu_limit, parallel_jobs
+        with contextlib.suppress(isl.Error, PolyoptError, ValueError, KeyError,
+                                 ZeroDivisionError):       # then each child fails too
+            self.extractor(index).prepare()
+        result: list[dict | None] = [None] * len(schedules)
+        jobs = min(parallel_jobs(), max(1, self.settings.codegen_jobs or 1))
+        for k, value, _, _ in map_with_cpu_limit(
+                FEATURE_SECONDS, jobs, self.schedule_features,
+                [(index, schedule, tiles) for schedule, tiles in schedules]):
+            result[k] = value
+        return result
+
     def _fill_features(self) -> None:
         """The features of every candidate's schedules that no classifier judged
         (``SearchSettings.features``): what a classifier would see, in --dump samples."""
-        for candidate in self.candidates:
-            if not candidate.features:
-                candidate.features = [None if choice.schedule is None
-                                      or choice.time_tiling is not None else
-                                      self.schedule_features(index, choice.schedule,
-                                                             choice.tile_sizes)
-                                      for index, choice in enumerate(candidate.choices)]
+        missing = [c for c in self.candidates if not c.features]
+        for candidate in missing:
+            candidate.features = [None] * len(candidate.choices)
+        for index in range(len(self.scops)):
+            wanted = [(candidate, candidate.choices[index]) for candidate in missing
+                      if candidate.choices[index].schedule is not None
+                      and candidate.choices[index].time_tiling is None]
+            found = self.features_of(index, [(choice.schedule, choice.tile_sizes)
+                                             for _, choice in wanted])
+            for (candidate, _), values in zip(wanted, found):
+                candidate.features[index] = values
 
     # -- evaluation -----------------------------------------------------------
     def _timeout(self) -> float:

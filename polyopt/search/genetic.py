@@ -780,9 +780,9 @@ class ScheduleJudge:
         for individual in individuals:
             individual.features, individual.probabilities = [], []
         for index in range(len(self.search.scops)):
-            features = [self.search.schedule_features(index, individual.trees[index],
-                                                      individual.tiles[index])
-                        for individual in individuals]
+            features = self.search.features_of(index, [(individual.trees[index],
+                                                        individual.tiles[index])
+                                                       for individual in individuals])
             known = [f for f in features if f is not None]
             probabilities = iter(predict_probabilities(self.search.model, known))
             for individual, values in zip(individuals, features):
