@@ -691,14 +691,9 @@ def match_blas(scop: Scop, declarations: dict,
     schedule = scop.schedule.get_map().intersect_domain(scop.domain())
     order = schedule.lex_lt_union_map(schedule)
     taken: set[str] = set()
-    from polyopt.blas_symmetric import match_symm
-    try:                                    # symmetric products, over several statements
-        names, call = match_symm(scop, layout, order, taken, private)
-    except NoMatch:
-        pass
-    else:
-        taken.update(names)
-        analysis.matches.append(BlasMatch(names, [call]))
+    from polyopt.blas_symmetric import match_sums
+    for names, call in match_sums(scop, layout, order, taken, private, ("symm",)):
+        analysis.matches.append(BlasMatch(names, [call]))   # over several statements
     for statement in scop.statements:
         if statement.name in taken:
             continue
@@ -737,6 +732,11 @@ def match_blas(scop: Scop, declarations: dict,
         for name in names:
             analysis.rejected.pop(name, None)
         taken.update(names)
+        analysis.matches.append(BlasMatch(names, [call]))
+    # products the templates above do not see: summed in a scalar, over several statements
+    for names, call in match_sums(scop, layout, order, taken, private, ("gemm",)):
+        for name in names:
+            analysis.rejected.pop(name, None)
         analysis.matches.append(BlasMatch(names, [call]))
     for statement in scop.statements:       # scalings that initialise nothing
         if statement.name in taken:

@@ -1,4 +1,6 @@
-"""Symmetric matrix products (symm) as sums of products over the polyhedral model.
+"""Products summed over several statements, read as sums of products over the
+polyhedral model: symmetric matrix products (symm), and matrix products whose sums
+are kept in a scalar (gemm), which no one statement shows.
 
 PolyBench's symm reads only one triangle of the symmetric matrix, and spreads one
 product over three statements and a scalar:
@@ -32,6 +34,24 @@ that write the output array are read as a whole, by exact dataflow (isl):
   ``A_sym[r][t] = A[max(r,t)][min(r,t)]`` (lower).
 
 Then the statements (with the scalar's) become one ``cblas_?symm`` call.
+
+The same reading finds matrix products that the one-statement templates
+(polyopt.blas) miss because the sum is kept in a scalar::
+
+    s = 0;
+    for (k = 0; k < NK; k++)
+      s += A[i][k] * B[k][j];
+    C[i][j] = s;                 /* or beta * C[i][j] + alpha * s, or C[i][j] += s */
+
+an overwrite like ``C[i][j] = s`` being a first write with beta 0: the union of the
+tuples must be ``C[r][c] += op(A)[r][t] * op(B)[t][c]`` for the output's cells (a
+rectangle) and t over one interval, with A or B transposed or not; that interval
+gives the call's K and the operands' first elements.
+
+Other statements may read the output's final values (or its input, before the
+writers: the call is then ordered after them), never a value that a later write
+replaces; and an operand the SCoP writes is written before all the matched
+statements, or after all of them.
 """
 
 from __future__ import annotations
@@ -120,8 +140,10 @@ def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> 
             own.append((read, _scalar_text(term.sign, term.scalars)))
         else:
             terms.append(term)
-    if len(own) != 1:
-        raise NoMatch("not an update (the output's cell is not read once as a term)")
+    if len(own) > 1:
+        raise NoMatch("the output's cell is read in two terms")
+    if not own:                             # OUT = terms: overwritten (scale "0")
+        return _Accumulation(statement, write, None, "0", terms)
     return _Accumulation(statement, write, own[0][0], own[0][1], terms)
 
 
@@ -209,9 +231,10 @@ def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMa
             before = order.intersect_domain(own).intersect_range(target)
             cut = (order.intersect_domain(own).intersect_range(zeroed)
                    .apply_range(order.intersect_domain(zeroed).intersect_range(target)))
+            to_space = summed.statement.domain.get_space()   # (statements' parameters differ)
+            from_space = reader.domain.get_space().align_params(to_space)
             chain = before.subtract(cut).reverse().extract_map(      # reader -> sum
-                isl.Space.map_from_domain_and_range(reader.domain.get_space(),
-                                                    summed.statement.domain.get_space()))
+                isl.Space.map_from_domain_and_range(from_space, to_space.align_params(from_space)))
             pairs = chain.wrap()
             cell = chain.domain_map().apply_range(
                 accumulation.write.relation.intersect_domain(reader.domain))
@@ -261,30 +284,32 @@ def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
     return triples.apply(isl.Map(_EXPECTED[(left, lower)]))
 
 
-def match_symm(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
-               private: frozenset[str]) -> tuple[list[str], BlasCall]:
-    """The first output array whose writers compute a symm (see the module): the
-    names of the statements, in the text's order, and the call. NoMatch if none."""
-    reasons = []
+def match_sums(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
+               private: frozenset[str], forms: tuple[str, ...]
+               ) -> list[tuple[list[str], BlasCall]]:
+    """Each output array whose writers compute one of `forms` ("symm", "gemm"; see
+    the module): the names of the statements, in the text's order, and the call.
+    `taken` gets the names of each match's statements."""
+    found = []
     for name, array in scop.arrays.items():
         if array.rank != 2 or not array.written:
             continue
         try:
-            return _match_output(scop, name, layout, order, taken, private)
-        except NoMatch as why:
-            reasons.append(f"{name}: {why}")
-        except isl.Error as error:
-            reasons.append(f"{name}: isl: {error}")
-    raise NoMatch("; ".join(reasons) or "no matrix is written")
+            names, call = _match_output(scop, name, layout, order, taken, private, forms)
+        except (NoMatch, isl.Error):
+            continue
+        taken.update(names)
+        found.append((names, call))
+    return found
 
 
 def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
-                  taken: set[str], private: frozenset[str]) -> tuple[list[str], BlasCall]:
+                  taken: set[str], private: frozenset[str], forms: tuple[str, ...]
+                  ) -> tuple[list[str], BlasCall]:
     writers = [s for s in scop.statements if any(w.array == output for w in s.writes)]
     if any(s.name in taken for s in writers):
         raise NoMatch("a writer is matched already")
-    if any(any(r.array == output for r in s.reads) for s in scop.statements if s not in writers):
-        raise NoMatch(f"'{output}' is read by a statement that does not write it")
+    _final_values_only(scop, output, writers, order)
     accumulations = [_accumulation(scop, s, private) for s in writers]
     # which writes read the input: all of a statement's, or none
     betas = set()
@@ -312,16 +337,15 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
         products += _lifted_products(scop, accumulation, order, private, group)
     if group & taken:
         raise NoMatch("a statement of the scalar's is matched already")
-    if len(products) < 2:
-        raise NoMatch("fewer than two sums of products (no symmetric product)")
     if len({p.key() for p in products}) != 1:
         raise NoMatch("the products do not share one scalar factor")
     arrays = sorted({e.get_tuple_name(isl.dim_type.out) for p in products for e in p.elements})
     if len(arrays) != 2 or output in arrays:
         raise NoMatch("the products do not multiply two matrices other than the output")
+    names = [s.name for s in scop.statements if s.name in group]
+    instances = _instances([scop.statement(name) for name in names])
     for operand in arrays:
-        if scop.arrays[operand].written:
-            raise NoMatch(f"'{operand}' is written in the SCoP")
+        _unchanged_while_read(scop, operand, instances, order)
     cells = None
     for accumulation in accumulations:
         written = accumulation.write.relation.intersect_domain(
@@ -330,7 +354,9 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
     box = _box(cells)
     if box.triangle is not None:
         raise NoMatch("the output's cells are not a rectangle")
-    found = None
+    parameters = scop.parameters
+    row, column = (aff_text(box.lower[d], parameters) for d in (0, 1))
+    alpha, beta = products[0].key(), next(iter(betas))
     for roles in (tuple(arrays), tuple(arrays[::-1])):
         tuples = [_tuples(p, roles) for p in products]
         union = tuples[0]
@@ -338,28 +364,87 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
             if any(not part.intersect(earlier).is_empty() for earlier in tuples[:k]):
                 raise NoMatch("one product is added twice to a cell")
             union = union.union(part)
-        for left in (True, False):
-            for lower in (True, False):
-                if union.is_equal(_expected(cells, left, lower)):
-                    found = roles, left, lower
-                    break
-            if found:
-                break
-        if found:
-            break
-    if found is None:
-        raise NoMatch("the sums are not a symmetric matrix (one triangle read) times a "
-                      "matrix")
-    (symmetric, general), left, lower = found
-    parameters = scop.parameters
-    row, column = (aff_text(box.lower[d], parameters) for d in (0, 1))
-    corner = row if left else column
-    alpha, beta = products[0].key(), next(iter(betas))
-    element = layout.element([output, symmetric, general])
-    call = BlasCall("symm", element, [box.size_text(0, parameters), box.size_text(1, parameters)],
-                    alpha, beta, Operand(output, [row, column], layout.check(output, 2)),
-                    [Operand(symmetric, [corner, corner], layout.check(symmetric, 2)),
-                     Operand(general, [row, column], layout.check(general, 2))],
-                    lower=lower, left=left)
-    names = [s.name for s in scop.statements if s.name in group]
-    return names, call
+        first, second = roles
+        element = layout.element([output, first, second])
+        out = Operand(output, [row, column], layout.check(output, 2))
+        if "symm" in forms and len(products) >= 2:
+            for left in (True, False):
+                for lower in (True, False):
+                    if union.is_equal(_expected(cells, left, lower)):
+                        corner = row if left else column
+                        return names, BlasCall(
+                            "symm", element, [box.size_text(0, parameters),
+                                              box.size_text(1, parameters)],
+                            alpha, beta, out,
+                            [Operand(first, [corner, corner], layout.check(first, 2)),
+                             Operand(second, [row, column], layout.check(second, 2))],
+                            lower=lower, left=left)
+        if "gemm" in forms:
+            for (transposed_a, transposed_b), text in _GEMM.items():
+                position = 2 if transposed_a else 3         # where t is in a tuple
+                line = union.project_out(isl.dim_type.set, position + 1, 5 - position) \
+                    .project_out(isl.dim_type.set, 0, position).reset_tuple_id()
+                expected = cells.reset_tuple_id().flat_product(line).apply(isl.Map(text))
+                if not union.is_equal(expected):
+                    continue
+                inner = _box(line.gist_params(cells.params()))   # where there are cells
+                start = aff_text(inner.lower[0], parameters)
+                return names, BlasCall(
+                    "gemm", element, [box.size_text(0, parameters), box.size_text(1, parameters),
+                                      inner.size_text(0, parameters)], alpha, beta, out,
+                    [Operand(first, [start, row] if transposed_a else [row, start],
+                             layout.check(first, 2), transposed_a),
+                     Operand(second, [column, start] if transposed_b else [start, column],
+                             layout.check(second, 2), transposed_b)])
+    raise NoMatch("the sums are not " + " or ".join(_FORM_TEXT[f] for f in forms))
+
+
+_FORM_TEXT = {"symm": "a symmetric matrix (one triangle read) times a matrix",
+              "gemm": "a product of two matrices"}
+
+_GEMM = {
+    # (A transposed, B transposed): the tuples [r, c, a0, a1, b0, b1] of
+    # C[r][c] += op(A)[r][t] * op(B)[t][c]
+    (False, False): "{ [r, c, t] -> P[r, c, r, t, t, c] }",
+    (True, False): "{ [r, c, t] -> P[r, c, t, r, t, c] }",
+    (False, True): "{ [r, c, t] -> P[r, c, r, t, c, t] }",
+    (True, True): "{ [r, c, t] -> P[r, c, t, r, c, t] }",
+}
+
+
+def _final_values_only(scop: Scop, output: str, writers: list[Statement],
+                       order: isl.UnionMap) -> None:
+    """A statement that reads the output without writing it may read the values the
+    writers leave, or those before them (the call is then ordered after it), but not
+    one that a later write replaces: one call never shows it. NoMatch if it does."""
+    others = [s for s in scop.statements
+              if s not in writers and any(r.array == output for r in s.reads)]
+    if not others:
+        return
+    written = None                      # writer instance -> cell
+    for writer in writers:
+        for write in writer.writes:
+            if write.array == output:
+                part = isl.UnionMap.from_map(write.relation.intersect_domain(writer.domain))
+                written = part if written is None else written.union(part)
+    overwritten = written.apply_range(written.reverse()).intersect(order).domain()
+    for statement in others:
+        for read in statement.reads:
+            if read.array == output and not _flow(scop, statement, read, writers).range() \
+                    .intersect(overwritten).is_empty():
+                raise NoMatch(f"{statement.name} reads a value of '{output}' that a later "
+                              "write replaces")
+
+
+def _unchanged_while_read(scop: Scop, operand: str, instances: isl.UnionSet,
+                          order: isl.UnionMap) -> None:
+    """Every write of `operand` in the SCoP comes before all the matched instances, or
+    after all of them (the call reads it at one time). NoMatch if not."""
+    writes = _instances([s for s in scop.statements
+                         if any(w.array == operand for w in s.writes)])
+    if writes is None:
+        return
+    before = isl.UnionMap.from_domain_and_range(writes, instances)
+    after = isl.UnionMap.from_domain_and_range(instances, writes)
+    if not (before.is_subset(order) or after.is_subset(order)):
+        raise NoMatch(f"'{operand}' is written while the products read it")
