@@ -287,12 +287,12 @@ def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
 def match_sums(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
                private: frozenset[str], forms: tuple[str, ...]
                ) -> list[tuple[list[str], BlasCall]]:
-    """Each output array whose writers compute one of `forms` ("symm", "gemm"; see
+    """Each output array whose writers compute one of `forms` ("symm", "gemm", "gemv"; see
     the module): the names of the statements, in the text's order, and the call.
     `taken` gets the names of each match's statements."""
     found = []
     for name, array in scop.arrays.items():
-        if array.rank != 2 or not array.written:
+        if array.rank not in (1, 2) or not array.written:
             continue
         try:
             names, call = _match_output(scop, name, layout, order, taken, private, forms)
@@ -341,7 +341,7 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
         raise NoMatch("the products do not share one scalar factor")
     arrays = sorted({e.get_tuple_name(isl.dim_type.out) for p in products for e in p.elements})
     if len(arrays) != 2 or output in arrays:
-        raise NoMatch("the products do not multiply two matrices other than the output")
+        raise NoMatch("the products do not multiply two arrays other than the output")
     names = [s.name for s in scop.statements if s.name in group]
     instances = _instances([scop.statement(name) for name in names])
     for operand in arrays:
@@ -355,8 +355,7 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
     if box.triangle is not None:
         raise NoMatch("the output's cells are not a rectangle")
     parameters = scop.parameters
-    row, column = (aff_text(box.lower[d], parameters) for d in (0, 1))
-    alpha, beta = products[0].key(), next(iter(betas))
+    rank = scop.arrays[output].rank
     for roles in (tuple(arrays), tuple(arrays[::-1])):
         tuples = [_tuples(p, roles) for p in products]
         union = tuples[0]
@@ -364,43 +363,68 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
             if any(not part.intersect(earlier).is_empty() for earlier in tuples[:k]):
                 raise NoMatch("one product is added twice to a cell")
             union = union.union(part)
-        first, second = roles
-        element = layout.element([output, first, second])
-        out = Operand(output, [row, column], layout.check(output, 2))
-        if "symm" in forms and len(products) >= 2:
-            for left in (True, False):
-                for lower in (True, False):
-                    if union.is_equal(_expected(cells, left, lower)):
-                        corner = row if left else column
-                        return names, BlasCall(
-                            "symm", element, [box.size_text(0, parameters),
-                                              box.size_text(1, parameters)],
-                            alpha, beta, out,
-                            [Operand(first, [corner, corner], layout.check(first, 2)),
-                             Operand(second, [row, column], layout.check(second, 2))],
-                            lower=lower, left=left)
-        if "gemm" in forms:
-            for (transposed_a, transposed_b), text in _GEMM.items():
-                position = 2 if transposed_a else 3         # where t is in a tuple
-                line = union.project_out(isl.dim_type.set, position + 1, 5 - position) \
-                    .project_out(isl.dim_type.set, 0, position).reset_tuple_id()
-                expected = cells.reset_tuple_id().flat_product(line).apply(isl.Map(text))
-                if not union.is_equal(expected):
-                    continue
-                inner = _box(line.gist_params(cells.params()))   # where there are cells
-                start = aff_text(inner.lower[0], parameters)
-                return names, BlasCall(
-                    "gemm", element, [box.size_text(0, parameters), box.size_text(1, parameters),
-                                      inner.size_text(0, parameters)], alpha, beta, out,
-                    [Operand(first, [start, row] if transposed_a else [row, start],
-                             layout.check(first, 2), transposed_a),
-                     Operand(second, [column, start] if transposed_b else [start, column],
-                             layout.check(second, 2), transposed_b)])
+        found = _Sum(union, cells, roles, tuple(scop.arrays[a].rank for a in roles),
+                     [aff_text(box.lower[d], parameters) for d in range(rank)],
+                     [box.size_text(d, parameters) for d in range(rank)], len(products),
+                     parameters)
+        for form in forms:
+            call = _FORMS[form](found)
+            if call is not None:
+                routine, sizes, operands, flags = call
+                call = BlasCall(routine, layout.element([output, *roles]), sizes,
+                                products[0].key(), next(iter(betas)),
+                                Operand(output, found.corner, layout.check(output, rank)),
+                                [Operand(array, first, layout.check(array, len(first)), flipped)
+                                 for array, first, flipped in operands], **flags)
+                return names, call
     raise NoMatch("the sums are not " + " or ".join(_FORM_TEXT[f] for f in forms))
 
 
-_FORM_TEXT = {"symm": "a symmetric matrix (one triangle read) times a matrix",
-              "gemm": "a product of two matrices"}
+@dataclass
+class _Sum:
+    """What the writers of an output sum, for the forms to recognise: the union of
+    the tuples (cell, element of roles[0], element of roles[1]), the cells, the ranks
+    of the two arrays, the cells' first element and sizes (C text)."""
+
+    union: isl.Set
+    cells: isl.Set
+    roles: tuple[str, str]
+    ranks: tuple[int, int]
+    corner: list[str]
+    sizes: list[str]
+    products: int
+    parameters: list[str]
+
+    def line(self, position: int) -> isl.Set:
+        """The values of tuple dimension `position` (the summed index)."""
+        n = self.union.dim(isl.dim_type.set)
+        return self.union.project_out(isl.dim_type.set, position + 1, n - position - 1) \
+            .project_out(isl.dim_type.set, 0, position).reset_tuple_id()
+
+    def summed(self, position: int, template: str) -> tuple[str, str] | None:
+        """(first value, count) of the summed index t, where the union is exactly
+        `template` ({ [cell..., t] -> P[...] }) over the cells and one interval of t."""
+        line = self.line(position)
+        expected = self.cells.reset_tuple_id().flat_product(line).apply(isl.Map(template))
+        if not self.union.is_equal(expected):
+            return None
+        inner = _box(line.gist_params(self.cells.params()))     # where there are cells
+        return aff_text(inner.lower[0], self.parameters), inner.size_text(0, self.parameters)
+
+
+def _symm_form(found: _Sum):
+    if found.ranks != (2, 2) or len(found.corner) != 2 or found.products < 2:
+        return None
+    row, column = found.corner
+    for left in (True, False):
+        for lower in (True, False):
+            if found.union.is_equal(_expected(found.cells, left, lower)):
+                corner = row if left else column
+                return "symm", found.sizes, [(found.roles[0], [corner, corner], False),
+                                             (found.roles[1], [row, column], False)], \
+                    {"lower": lower, "left": left}
+    return None
+
 
 _GEMM = {
     # (A transposed, B transposed): the tuples [r, c, a0, a1, b0, b1] of
@@ -410,6 +434,49 @@ _GEMM = {
     (False, True): "{ [r, c, t] -> P[r, c, r, t, c, t] }",
     (True, True): "{ [r, c, t] -> P[r, c, t, r, c, t] }",
 }
+
+
+def _gemm_form(found: _Sum):
+    if found.ranks != (2, 2) or len(found.corner) != 2:
+        return None
+    row, column = found.corner
+    for (transposed_a, transposed_b), template in _GEMM.items():
+        summed = found.summed(2 if transposed_a else 3, template)
+        if summed is not None:
+            start, count = summed
+            return "gemm", [*found.sizes, count], [
+                (found.roles[0], [start, row] if transposed_a else [row, start], transposed_a),
+                (found.roles[1], [column, start] if transposed_b else [start, column],
+                 transposed_b)], {}
+    return None
+
+
+_GEMV = {
+    # A transposed: the tuples [r, a0, a1, x0] of y[r] += op(A)[r][t] * x[t]
+    False: "{ [r, t] -> P[r, r, t, t] }",
+    True: "{ [r, t] -> P[r, t, r, t] }",
+}
+
+
+def _gemv_form(found: _Sum):
+    if found.ranks != (2, 1) or len(found.corner) != 1:
+        return None
+    row = found.corner[0]
+    for transposed, template in _GEMV.items():
+        summed = found.summed(1 if transposed else 2, template)
+        if summed is not None:
+            start, count = summed
+            rows, columns = (count, found.sizes[0]) if transposed else (found.sizes[0], count)
+            return "gemv", [rows, columns], [
+                (found.roles[0], [start, row] if transposed else [row, start], transposed),
+                (found.roles[1], [start], False)], {}
+    return None
+
+
+_FORMS = {"symm": _symm_form, "gemm": _gemm_form, "gemv": _gemv_form}
+_FORM_TEXT = {"symm": "a symmetric matrix (one triangle read) times a matrix",
+              "gemm": "a product of two matrices",
+              "gemv": "a matrix times a vector"}
 
 
 def _final_values_only(scop: Scop, output: str, writers: list[Statement],

@@ -1,6 +1,6 @@
 """Matrix products summed in a scalar, over several statements (polyopt.blas_symmetric's
-sums of products, the gemm form): the spellings that become cblas_?gemm calls and print
-the original's results, and the near misses that do not."""
+sums of products, the gemm and gemv forms): the spellings that become cblas_?gemm and
+cblas_?gemv calls and print the original's results, and the near misses that do not."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ PROGRAM = r"""#include <stdio.h>
 #define NK 17
 #define NL 13
 double A[NI][NK], At[NK][NI], B[NK][NJ], Bt[NJ][NK], C[NI][NJ], E[NJ][NL], D[NI][NL];
+double x[NK], y[NI];
 double alpha = 1.5, beta = 1.25;
 
 void kernel(void)
@@ -53,6 +54,10 @@ int main(void)
   for (i = 0; i < NI; i++)
     for (j = 0; j < NL; j++)
       D[i][j] = (double) ((i * j) % 8) / 8.0;
+  for (i = 0; i < NK; i++)
+    x[i] = (double) (i % 4) / 4.0 - 0.3;
+  for (i = 0; i < NI; i++)
+    y[i] = (double) (i % 3) / 3.0;
   kernel();
   AFTER
   for (i = 0; i < NI; i++) {
@@ -60,7 +65,7 @@ int main(void)
       printf("%.12g ", C[i][j]);
     for (j = 0; j < NL; j++)
       printf("%.12g ", D[i][j]);
-    printf("\n");
+    printf("%.12g\n", y[i]);
   }
   return 0;
 }
@@ -94,6 +99,14 @@ SPELLINGS = {
         "  for (j = 0; j < NJ; j++) u += C[i][j] * E[j][l];\n  D[i][l] = beta * D[i][l] + u;\n}",
         "C <- A, B, alpha=1, beta=0, sizes NI x NJ x NK; "
         "D <- C, E, alpha=1, beta=beta, sizes NI x NL x NJ"),
+    # a matrix times a vector, then the transposed matrix's
+    "matrix-vector": (
+        "for (i = 0; i < NI; i++) {\n  s = 0;\n  for (k = 0; k < NK; k++) s += A[i][k] * x[k];\n"
+        "  y[i] = s;\n}", "y <- A, x, alpha=1, beta=0, sizes NI x NK"),
+    "transposed matrix-vector, scaled": (
+        "for (i = 0; i < NI; i++) {\n  s = 0;\n  for (k = 0; k < NK; k++) s += x[k] * At[k][i];\n"
+        "  y[i] = beta * y[i] - alpha * s;\n}",
+        "y <- At^T, x, alpha=-alpha, beta=beta, sizes NK x NI"),
 }
 
 NEAR_MISSES = {
@@ -103,6 +116,10 @@ NEAR_MISSES = {
         "  for (k = 0; k < NK; k++) s += A[i][k] * B[k][j];\n  C[i][j] = s;\n}"),
     # an index that is not the template's
     "another index": SCALAR_FORM.replace("B[k][j]", "B[k][i]"),
+    # a matrix-vector product whose vector follows the output's index
+    "the vector at the row": (
+        "for (i = 0; i < NI; i++) {\n  s = 0;\n  for (k = 0; k < NK; k++) s += A[i][k] * x[i];\n"
+        "  y[i] = s;\n}"),
     # the output is also an operand
     "the output read": SCALAR_FORM.replace("B[k][j]", "C[k][j]"),
     # an operand written while the products read it
@@ -129,7 +146,7 @@ def _gemms(scop: str, after: str = "") -> str:
     found = analyse(source, extract_scops(source).scops[0])
     assert not isinstance(found, str), found
     return "; ".join(describe_call(c) for m in found.matches for c in m.calls
-                     if c.routine == "gemm")
+                     if c.routine in ("gemm", "gemv"))
 
 
 @pytest.mark.parametrize("name", SPELLINGS)
@@ -160,7 +177,7 @@ def test_calls_print_the_same(tmp_path, name):
     text = _program(SPELLINGS[name][0])
     optimized = optimize_source(SourceFile("t.c", text), Options(
         blas=True, blas_mode="always", use_database=False)).text
-    assert "polyopt_cblas_dgemm(101" in optimized
+    assert "polyopt_cblas_dgemm(101" in optimized or "polyopt_cblas_dgemv(101" in optimized
     original, _ = compile_and_run(text, tmp_path, "original")
     replaced, _ = compile_and_run(optimized, tmp_path, "blas", libraries=library_flags(None))
     assert _close(original, replaced, 1e-12), (original, replaced)
