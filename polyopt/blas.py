@@ -336,7 +336,7 @@ class _StatementReader:
 
     def term(self, sign: int, node: c_ast.Node, private: frozenset[str] = frozenset()) -> _Term:
         """A product of scalars and array elements. A scalar the SCoP writes is a
-        factor only when it is in `private` (polyopt.blas_symmetric lifts it), and
+        factor only when it is in `private` (polyopt.blas_sums lifts it), and
         then multiplied by scalars alone."""
         sign, factors = _factors(node, sign)
         scalars, arrays, lifted = [], [], []
@@ -685,13 +685,13 @@ def match_blas(scop: Scop, declarations: dict,
     """Every statement (with its initialisation) that BLAS calls can replace.
     `declarations`: name -> frontend.declarations.Declaration visible at the SCoP;
     `private`: scalars whose values nothing reads after the SCoP (a symmetric
-    product may keep a sum in one: polyopt.blas_symmetric)."""
+    product may keep a sum in one: polyopt.blas_sums)."""
     analysis = BlasAnalysis()
     layout = _Layout(scop, declarations)
     schedule = scop.schedule.get_map().intersect_domain(scop.domain())
     order = schedule.lex_lt_union_map(schedule)
     taken: set[str] = set()
-    from polyopt.blas_symmetric import match_sums
+    from polyopt.blas_sums import match_sums
     for names, call in match_sums(scop, layout, order, taken, private, ("symm",)):
         analysis.matches.append(BlasMatch(names, [call]))   # over several statements
     for statement in scop.statements:

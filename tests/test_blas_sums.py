@@ -1,4 +1,4 @@
-"""Matrix products summed in a scalar, over several statements (polyopt.blas_symmetric's
+"""Matrix products summed in a scalar, over several statements (polyopt.blas_sums's
 sums of products, the gemm and gemv forms): the spellings that become cblas_?gemm and
 cblas_?gemv calls and print the original's results, and the near misses that do not."""
 

@@ -1,4 +1,4 @@
-"""Symmetric matrix products over several statements (polyopt.blas_symmetric): the
+"""Symmetric matrix products over several statements (polyopt.blas_sums): the
 spellings that become one cblas_?symm call, print the original's results, and the
 near misses that do not."""
 
