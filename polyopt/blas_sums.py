@@ -314,10 +314,10 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
     # which writes read the input: all of a statement's, or none
     betas = set()
     for accumulation in accumulations:
-        if accumulation.own is None:        # OUT = 0: nothing written before it is lost
+        if accumulation.own is None:        # OUT = 0 or OUT = terms: a first write
             if not _flow(scop, accumulation.statement, accumulation.write, writers).is_empty():
-                raise NoMatch(f"{accumulation.statement.name} sets cells to zero after "
-                              "they were written")
+                raise NoMatch(f"{accumulation.statement.name} overwrites cells after they "
+                              "were written")
             betas.add("0")
             continue
         # the instances that read the input are first writes: their scale is beta;

@@ -120,6 +120,10 @@ NEAR_MISSES = {
     "the vector at the row": (
         "for (i = 0; i < NI; i++) {\n  s = 0;\n  for (k = 0; k < NK; k++) s += A[i][k] * x[i];\n"
         "  y[i] = s;\n}"),
+    # a second overwrite: what the first wrote is lost
+    "overwritten twice": (
+        "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) {\n  C[i][j] = A[i][0] * B[0][j];\n"
+        "  s = 0;\n  for (k = 0; k < NK; k++) s += A[i][k] * B[k][j];\n  C[i][j] = s;\n}"),
     # the output is also an operand
     "the output read": SCALAR_FORM.replace("B[k][j]", "C[k][j]"),
     # an operand written while the products read it
