@@ -734,7 +734,8 @@ def match_blas(scop: Scop, declarations: dict,
         taken.update(names)
         analysis.matches.append(BlasMatch(names, [call]))
     # products the templates above do not see: summed in a scalar, over several statements
-    for names, call in match_sums(scop, layout, order, taken, private, ("gemm", "gemv")):
+    for names, call in match_sums(scop, layout, order, taken, private, ("gemm", "gemv"),
+                                  analysis.rejected):
         for name in names:
             analysis.rejected.pop(name, None)
         analysis.matches.append(BlasMatch(names, [call]))

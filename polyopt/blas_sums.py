@@ -285,18 +285,28 @@ def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
 
 
 def match_sums(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
-               private: frozenset[str], forms: tuple[str, ...]
-               ) -> list[tuple[list[str], BlasCall]]:
+               private: frozenset[str], forms: tuple[str, ...],
+               rejected: dict[str, str] | None = None) -> list[tuple[list[str], BlasCall]]:
     """Each output array whose writers compute one of `forms` ("symm", "gemm", "gemv"; see
     the module): the names of the statements, in the text's order, and the call.
-    `taken` gets the names of each match's statements."""
+    `taken` gets the names of each match's statements. Where the writers of an output
+    that no match took read a private scalar (a sum kept in one), `rejected` (statement
+    -> why not, as polyopt.blas.BlasAnalysis) gets why the sum is no call."""
     found = []
     for name, array in scop.arrays.items():
         if array.rank not in (1, 2) or not array.written:
             continue
         try:
             names, call = _match_output(scop, name, layout, order, taken, private, forms)
-        except (NoMatch, isl.Error):
+        except (NoMatch, isl.Error) as why:
+            writers = [s for s in scop.statements if any(w.array == name for w in s.writes)]
+            if rejected is not None and any(r.array in private for s in writers
+                                            for r in s.reads):
+                for writer in writers:
+                    if writer.name not in taken:
+                        rejected[writer.name] = "; ".join(
+                            filter(None, [rejected.get(writer.name),
+                                          f"summed over statements: {why}"]))
             continue
         taken.update(names)
         found.append((names, call))

@@ -164,6 +164,14 @@ def test_near_misses_are_not_matched(name):
     assert _gemms(NEAR_MISSES[name]) == ""
 
 
+def test_dump_blas_says_why_a_sum_in_a_scalar_is_no_call():
+    source = SourceFile("t.c", _program(NEAR_MISSES["another index"]))
+    found = analyse(source, extract_scops(source).scops[0])
+    assert found.rejected["S2"].endswith(
+        "summed over statements: the sums are not a product of two matrices or a matrix "
+        "times a vector"), found.rejected
+
+
 def test_a_scalar_read_after_the_region_keeps_the_loops():
     assert _gemms(SCALAR_FORM, after='printf("%g\\n", s);') == ""
 
