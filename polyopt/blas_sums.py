@@ -65,6 +65,7 @@ from polyopt.blas import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _i
                           _Layout, _PRINTER, _scalar_text, _scaling, _StatementReader,
                           _sum_terms, _Term, aff_text)
 from polyopt.blas_triangular import _flow
+from polyopt.dependences import accesses_to
 from polyopt.model import Access, Scop, Statement
 
 
@@ -498,12 +499,8 @@ def _final_values_only(scop: Scop, output: str, writers: list[Statement],
               if s not in writers and any(r.array == output for r in s.reads)]
     if not others:
         return
-    written = None                      # writer instance -> cell
-    for writer in writers:
-        for write in writer.writes:
-            if write.array == output:
-                part = isl.UnionMap.from_map(write.relation.intersect_domain(writer.domain))
-                written = part if written is None else written.union(part)
+    written = accesses_to(scop, output, writes=True)     # writer instance -> cell
+    # (order holds only the SCoP's instances)
     overwritten = written.apply_range(written.reverse()).intersect(order).domain()
     for statement in others:
         for read in statement.reads:
