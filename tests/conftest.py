@@ -45,3 +45,19 @@ def kernel_paths():
 
 
 needs_gcc = pytest.mark.skipif(GCC is None, reason="needs gcc")
+
+
+# The PolyBench kernels every default run covers: one of each shape (products, a chain
+# of products, triangular and in-place solvers, a reduction into vectors, stencils with
+# and without time skew, a dynamic program, a recursive filter).  Tests parametrized
+# over the whole suite run the others only in the slow tier (`make test-slow`), which
+# keeps `make test` within its 10 minutes on 2 cores.
+DEFAULT_POLYBENCH = ("2mm", "atax", "cholesky", "correlation", "deriche", "fdtd-2d",
+                     "floyd-warshall", "lu", "nussinov", "seidel-2d", "symm", "trmm")
+
+
+def polybench_params(kernels, wrap=lambda kernel: kernel):
+    """pytest parameters over `kernels`, those outside DEFAULT_POLYBENCH marked slow."""
+    return [pytest.param(wrap(kernel), id=str(kernel),
+                         marks=() if kernel in DEFAULT_POLYBENCH else pytest.mark.slow)
+            for kernel in sorted(kernels)]

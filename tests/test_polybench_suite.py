@@ -17,7 +17,7 @@ from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import read_source
 from polyopt.pipeline import Options, optimize_source
 from polyopt.polybench.suite import POLYBENCH_KERNELS, own_suite
-from tests.conftest import needs_gcc
+from tests.conftest import needs_gcc, polybench_params
 
 SUITE = Path(__file__).resolve().parents[1] / "polybench"
 GCC = shutil.which("gcc")
@@ -49,7 +49,7 @@ def _build_and_dump(source: Path, dataset: str, directory: Path, label: str,
 
 
 @needs_gcc
-@pytest.mark.parametrize("kernel", sorted(POLYBENCH_KERNELS))
+@pytest.mark.parametrize("kernel", polybench_params(POLYBENCH_KERNELS))
 def test_kernel_through_isl(kernel, tmp_path):
     source = SUITE / "kernels" / f"{kernel}.c"
     result = optimize_source(read_source(str(source)), Options(scheduler="isl"))

@@ -30,7 +30,7 @@ from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import ScheduleSpace
 from polyopt.scheduler.space import CoefficientSpace
 from polyopt.polybench.suite import POLYBENCH_KERNELS
-from tests.conftest import compile_and_run, kernel_paths, needs_gcc
+from tests.conftest import DEFAULT_POLYBENCH, compile_and_run, kernel_paths, needs_gcc
 from tests.test_polybench_suite import SUITE, _build_and_dump
 
 LARGE_SPACE = 100     # coefficients; such spaces sample at seconds per schedule
@@ -69,9 +69,13 @@ def _check_legal(space: ScheduleSpace, count: int, seed: int) -> list:
 ALL = [("tests", p) for p in kernel_paths()] + \
       [("polybench", SUITE / "kernels" / f"{k}.c") for k in sorted(POLYBENCH_KERNELS)]
 IDS = [f"{where}-{path.stem}" for where, path in ALL]
+SAMPLED = [pytest.param(where, path, id=name,
+                        marks=pytest.mark.slow if where == "polybench"
+                        and path.stem not in DEFAULT_POLYBENCH else ())
+           for (where, path), name in zip(ALL, IDS)]
 
 
-@pytest.mark.parametrize("where,path", ALL, ids=IDS)
+@pytest.mark.parametrize("where,path", SAMPLED)
 def test_sampled_schedules_are_legal(where, path):
     space = _space(path)
     if space.space.dimension > LARGE_SPACE:
