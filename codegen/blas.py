@@ -106,10 +106,29 @@ def guarded_sizes(call: BlasCall) -> tuple[str, list[str]]:
 
 def call_lines(call: BlasCall) -> list[str]:
     """One guarded call (see guarded_sizes)."""
-    a, b = (call.operands + [None, None])[:2]
-    name = _routine(call)
-    scaled = call.beta != "1"
     condition, sizes = guarded_sizes(call)
+    if call.routine == "dot":
+        return _dot_lines(call)
+    return [f"if ({condition})", f"  {_call_text(call, sizes)}"]
+
+
+def _dot_lines(call: BlasCall) -> list[str]:
+    a, b = call.operands
+    n, = call.sizes
+    product = f"{_routine(call)}({n}, {_address(a)}, 1, {_address(b)}, 1)"
+    if call.alpha != "1":
+        product = f"{call.alpha} * {product}"
+    target = _element(call.output)
+    if call.beta == "0":
+        return [f"{target} = {n} > 0 ? {product} : 0;"]
+    if call.beta != "1":
+        return [f"{target} = {call.beta} * {target} + ({n} > 0 ? {product} : 0);"]
+    return [f"if ({n} > 0)", f"  {target} += {product};"]
+
+
+def _call_text(call: BlasCall, sizes: list[str]) -> str:
+    """The C call statement, with `sizes` as its size arguments."""
+    a, b = (call.operands + [None, None])[:2]
     if call.routine == "gemm":
         m, n, k = sizes
         arguments = [ROW_MAJOR, TRANS if a.transposed else NO_TRANS,
@@ -125,17 +144,6 @@ def call_lines(call: BlasCall) -> list[str]:
         m, n = sizes
         arguments = [ROW_MAJOR, m, n, call.alpha, _address(a), 1, _address(b), 1,
                      _address(call.output), call.output.leading]
-    elif call.routine == "dot":
-        n, = call.sizes
-        product = f"{name}({n}, {_address(a)}, 1, {_address(b)}, 1)"
-        if call.alpha != "1":
-            product = f"{call.alpha} * {product}"
-        target = _element(call.output)
-        if call.beta == "0":
-            return [f"{target} = {n} > 0 ? {product} : 0;"]
-        if scaled:
-            return [f"{target} = {call.beta} * {target} + ({n} > 0 ? {product} : 0);"]
-        return [f"if ({n} > 0)", f"  {target} += {product};"]
     elif call.routine == "axpy":
         n, = sizes
         arguments = [n, call.alpha, _address(a), 1, _address(call.output), 1]
@@ -168,15 +176,89 @@ def call_lines(call: BlasCall) -> list[str]:
                      call.beta, _address(call.output), call.output.leading]
     else:
         raise ValueError(call.routine)
-    return [f"if ({condition})",
-            f"  {name}({', '.join(map(str, arguments))});"]
+    return f"{_routine(call)}({', '.join(map(str, arguments))});"
 
 
-def match_lines(match: BlasMatch) -> list[str]:
-    lines = []
-    for call in match.calls:
-        lines += call_lines(call)
+def match_lines(match: BlasMatch, block_bytes: int = 0) -> list[str]:
+    """The calls of a match; with `block_bytes`, a pair of matrix-vector products over
+    the same matrix that blocks_rows_together allows runs in row blocks of about
+    that many bytes of the matrix."""
+    lines, calls = [], list(match.calls)
+    while calls:
+        call = calls.pop(0)
+        if block_bytes and calls and blocks_rows_together(call, calls[0]):
+            lines += row_blocked_lines(call, calls.pop(0), block_bytes)
+        else:
+            lines += call_lines(call)
     return lines
+
+
+def blocks_rows_together(first: BlasCall, second: BlasCall) -> bool:
+    """Whether two matrix-vector products, one call after the other, one with A and
+    one with A^T of the same matrix, compute the same when they run in row blocks
+    of A (each block's two calls one after the other, so that the second reads
+    the block from cache where the first left it: one pass over A from memory
+    rather than two). The second call's results take the blocks' partial sums
+    in another order; nothing else changes where neither call writes what the
+    other reads, but for the second's vector being the first's output at the
+    same rows (A x, then A^T of that: the block of it is complete when read)."""
+    if first.routine != "gemv" or second.routine != "gemv":
+        return False
+    (matrix, first_vector), (other, second_vector) = first.operands, second.operands
+    if ((matrix.array, matrix.first, matrix.leading) != (other.array, other.first, other.leading)
+            or matrix.transposed == other.transposed or first.sizes != second.sizes
+            or first.element != second.element):
+        return False
+    outputs = {first.output.array, second.output.array}
+    if len(outputs) < 2 or matrix.array in outputs or first_vector.array == second.output.array:
+        return False
+    if second_vector.array == first.output.array:
+        return not matrix.transposed and second_vector.first == first.output.first
+    return True
+
+
+def _shifted(operand: Operand, row: str) -> Operand:
+    """`operand` from `row` rows (elements of a vector) further on."""
+    first = list(operand.first)
+    first[0] = row if first[0] == "0" else f"({first[0]}) + {row}"
+    return Operand(operand.array, first, operand.leading, operand.transposed)
+
+
+def row_blocked_lines(first: BlasCall, second: BlasCall, block_bytes: int) -> list[str]:
+    """Two matrix-vector products (blocks_rows_together) in row blocks of their
+    matrix, each about `block_bytes` (at least 8 rows); the two plain calls where
+    the matrix is empty (a beta still scales an output)."""
+    rows, columns = first.sizes
+    block, row, count = "polyopt_block", "polyopt_row", "polyopt_rows"
+
+    def blocked(call: BlasCall) -> BlasCall:
+        matrix, vector = call.operands
+        output = call.output
+        if matrix.transposed:           # x is indexed by A's rows; y accumulates blocks
+            vector = _shifted(vector, row)
+            beta = call.beta if call.beta == "1" else f"({row} == 0 ? {call.beta} : 1)"
+        else:                           # y is indexed by A's rows
+            output, beta = _shifted(output, row), call.beta
+        return BlasCall(call.routine, call.element, [count, columns], call.alpha, beta,
+                        output, [_shifted(matrix, row), vector])
+
+    element = f"sizeof({_element(first.operands[0])})"
+    return [f"if ({rows} > 0 && {columns} > 0)",
+            "{",
+            f"  int {block} = (int)({block_bytes}L / ((long)({columns}) * (long){element}));",
+            f"  if ({block} < 8)",
+            f"    {block} = 8;",
+            f"  for (int {row} = 0; {row} < {rows}; {row} += {block})",
+            "  {",
+            f"    int {count} = {rows} - {row} < {block} ? {rows} - {row} : {block};",
+            f"    {_call_text(blocked(first), [count, columns])}",
+            f"    {_call_text(blocked(second), [count, columns])}",
+            "  }",
+            "}",
+            "else",
+            "{",
+            *(f"  {line}" for line in call_lines(first) + call_lines(second)),
+            "}"]
 
 
 def needs_type_check(match: BlasMatch) -> str | None:
