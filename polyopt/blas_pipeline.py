@@ -190,7 +190,9 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
                 fallback, _, _ = loops(statements, original=True)   # runs for no real type
                 calls = versioned(calls, check, fallback)
             lines += calls
-            descriptions.append("BLAS " + ", ".join(f"cblas_{c.name}" for c in unit.calls))
+            blocked = any(map(blocks_rows_together, unit.calls, unit.calls[1:]))
+            descriptions.append("BLAS " + ", ".join(f"cblas_{c.name}" for c in unit.calls)
+                                + (" (in row blocks)" if blocked else ""))
         else:
             body, description, tiled = loops(unit)
             lines += braced_block(body)
