@@ -65,7 +65,9 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                     expressions: ExpressionPrinter,
                     check: isl.UnionMap | None = None, flat: bool = False,
                     min_region_work: int | None = None, parallel: bool = True,
-                    assumed: dict[str, int] | None = None) -> GeneratedNest:
+                    assumed: dict[str, int] | None = None,
+                    private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None
+                    ) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
     loops, `parallel` False parallel loops only (innermost loops that carry no
     dependence are still marked SIMD).
@@ -80,7 +82,15 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
 
     `assumed` (parameter -> least value; codegen.versioning) generates and checks the
     code for those parameter values only: the nest's `condition` says when it holds.
+
+    `private` (polyopt.privatize.live_ranges: scalar -> its flow dependences and
+    writes): scalars that `dependences` and `check` treat as expanded, one copy per
+    thread in the code (`private(s)` on a parallel or SIMD loop that runs a statement
+    writing it). The AST must then be checked right (checked True, with `check` the
+    dependences where none is given), else CodegenError.
     """
+    if private:
+        check = check if check is not None else dependences
     prefix = iterator_prefix(scop)
     context = assumed_context(scop, assumed) if assumed else scop.context
     domain = schedule.get_domain()
@@ -97,7 +107,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
         step("code check")
-        verdict = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD))
+        verdict = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD), private)
         checked = verdict.correct
         if verdict.correct is False and flat:
             raise CodegenError(f"isl generated wrong code from the flat schedule map: "
@@ -109,7 +119,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                             dependences, prefix, innermost=accumulations,
                             region_decider=decider, regions=parallel)
             step("code check")
-            retry = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD))
+            retry = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD), private)
             if retry.correct is False:
                 raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "
                                    f"(from its flat map: {retry.reason})", scop.region.location)
@@ -117,7 +127,13 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "
                          "generated from the flat schedule map instead, without full-tile "
                          "separation")
-    printer = OpenMPPrinter(scop, expressions, accumulations.found)
+    if private and checked is not True:
+        raise CodegenError("the code with private scalars could not be checked "
+                           f"({verdict.reason})", scop.region.location)
+    printer = OpenMPPrinter(scop, expressions, accumulations.found, {
+        name: {s.name for s in scop.statements
+               if any(a.array == name and a.is_write for a in s.accesses)}
+        for name in private or ()})
     # unsigned parameters are converted to the (signed) iterator type in the
     # generated bounds: isl's "n - 1" must not wrap
     expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}

@@ -27,8 +27,10 @@ class OpenMPPrinter:
     """Turns one SCoP's isl AST into cgen objects."""
 
     def __init__(self, scop: Scop, expressions: ExpressionPrinter,
-                 accumulations: dict[str, Accumulation] | None = None):
+                 accumulations: dict[str, Accumulation] | None = None,
+                 private: dict[str, set[str]] | None = None):
         self.scop = scop
+        self.private = private or {}    # private scalar -> the statements that write it
         self.expressions = expressions
         self.accumulations = accumulations or {}
         self.replaced: dict[str, dict[int, str]] = {}   # statement -> ArrayRef id -> local
@@ -98,14 +100,22 @@ class OpenMPPrinter:
             condition = work.condition(self.expressions) if isinstance(work, RegionWork) else None
             self.parallel_conditions.append(condition)
             clause = f" if({condition})" if condition else ""
-            return [cgen.Pragma(f"omp parallel for{clause}"), loop]
+            return [cgen.Pragma(f"omp parallel for{self._private_clause(node)}{clause}"), loop]
         if annotation is not None and annotation.get_name() == SMALL_REGION:
             self.small_regions.append(iterator)
         if annotation is not None and annotation.get_name() == SIMD:
             if annotation.user == SMALL_REGION:
                 self.small_regions.append(iterator)
-            return [cgen.Pragma("omp simd"), loop]
+            return [cgen.Pragma(f"omp simd{self._private_clause(node)}"), loop]
         return [loop]
+
+    def _private_clause(self, node: isl.AstNode) -> str:
+        """` private(s, ...)`: the private scalars a statement in the loop writes."""
+        if not self.private:
+            return ""
+        inside = _statements(node)
+        names = [name for name, statements in sorted(self.private.items()) if statements & inside]
+        return f" private({', '.join(names)})" if names else ""
 
     def _accumulating_for(self, node: isl.AstNode, accumulation: Accumulation
                           ) -> list[cgen.Generable]:
@@ -148,6 +158,24 @@ class OpenMPPrinter:
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
         return statement_text(statement.body, statement.iterators, values, self.scop.iterator_casts,
                               self.replaced.get(name))
+
+
+def _statements(node: isl.AstNode) -> set[str]:
+    """The names of the statements an AST node runs."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.user:
+        return {node.user_get_expr().get_op_arg(0).get_id().get_name()}
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        return set().union(*(_statements(children.get_at(k)) for k in range(children.n_ast_node())))
+    if kind == isl.ast_node_type.for_:
+        return _statements(node.for_get_body())
+    if kind == isl.ast_node_type.if_:
+        found = _statements(node.if_get_then_node())
+        return found | _statements(node.if_get_else_node()) if node.if_has_else_node() else found
+    if kind == isl.ast_node_type.mark:
+        return _statements(node.mark_get_node())
+    return set()
 
 
 _CONSTANT_COMPARISON = re.compile(r"^\(?(-?\d+)\)? (<=|<) (-?\d+)$")

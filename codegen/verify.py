@@ -240,10 +240,13 @@ _LOGICAL = (op.and_, op.and_then, op.or_, op.or_else)
 
 
 def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
-              context: isl.Set, parallel_mark: str | tuple[str, ...] | None = None) -> AstCheck:
+              context: isl.Set, parallel_mark: str | tuple[str, ...] | None = None,
+              private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None) -> AstCheck:
     """Does the AST execute every instance of `domain` once, in an order that respects
     `dependences`, with no dependence carried by a loop annotated `parallel_mark`
-    (or any of them, a tuple)?
+    (or any of them, a tuple)? With `private` (scalar -> its flow dependences and
+    the instances that write it; polyopt.privatize), does each value of those
+    scalars live whole in the one copy a thread has (_private)?
 
     The two halves of the check (every instance once; the order and the parallel
     loops) run side by side where there is a second CPU (timebox.Beside), each
@@ -267,6 +270,8 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
         coverage = Beside(COVERAGE_SECONDS, _guarded, _coverage, expected, by_statement)
         try:
             order = _guarded(_order, expected, by_statement, dependences)
+            if order.correct and private:
+                order = _guarded(_private, expected, by_statement, private)
             try:
                 covered = coverage.result()
             except (TimeBoxExceeded, TimeBoxFailed) as error:
@@ -339,11 +344,9 @@ def _coverage(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]]) 
     return AstCheck(True)
 
 
-def _order(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
-           dependences: isl.UnionMap) -> AstCheck:
-    """Does the order of execution respect every dependence among `expected`'s
-    instances, and does no loop marked parallel carry one?"""
-    # Per statement: (user node, its instance -> execution vector map).
+def _parts(by_statement: dict[str, list[_Executed]]
+           ) -> dict[str, list[tuple[_Executed, isl.Map]]]:
+    """Per statement: (user node, its instance -> execution vector map)."""
     length = max((len(executed.vector) for pieces in by_statement.values()
                   for executed in pieces), default=0)
     parts: dict[str, list[tuple[_Executed, isl.Map]]] = {}
@@ -352,6 +355,14 @@ def _order(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
             when = executed.statement.reverse().apply_range(
                 _execution_vector(executed, length))
             parts.setdefault(name, []).append((executed, when.coalesce()))
+    return parts
+
+
+def _order(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
+           dependences: isl.UnionMap) -> AstCheck:
+    """Does the order of execution respect every dependence among `expected`'s
+    instances, and does no loop marked parallel carry one?"""
+    parts = _parts(by_statement)
     backward = None
     relevant = dependences.intersect_domain(expected).intersect_range(expected)
     for dependence in union_maps(relevant):
@@ -373,6 +384,59 @@ def _order(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
                             and _carries(loop, pairs):
                         return AstCheck(False, "a loop marked parallel carries a dependence")
     return AstCheck(True)
+
+
+def _private(expected: isl.UnionSet, by_statement: dict[str, list[_Executed]],
+             private: dict[str, tuple[isl.UnionMap, isl.UnionSet]]) -> AstCheck:
+    """For each private scalar: does no write of it run between a write and a read of
+    the value it wrote, and does every loop marked parallel (or SIMD) that writes it
+    (a copy per thread there: codegen.openmp) and runs one of the two run both, in
+    the same iteration? (A parallel loop that only reads it reads the one shared.)"""
+    parts = _parts(by_statement)
+    for name, (flow, writes) in private.items():
+        written = None                  # execution vectors of the writes
+        copies = []                     # the parallel loops a write runs in: a copy each
+        for instances in _sets(writes.intersect(expected)):
+            for executed, when in parts.get(instances.get_tuple_name(), []):
+                vectors = when.intersect_domain(instances).range()
+                written = vectors if written is None else written.union(vectors)
+                copies += [loop for loop in executed.loops if loop.parallel]
+        between = None
+        for dependence in union_maps(flow.intersect_domain(expected).intersect_range(expected)):
+            source = parts.get(dependence.get_tuple_name(isl.dim_type.in_), [])
+            target = parts.get(dependence.get_tuple_name(isl.dim_type.out), [])
+            for first, first_when in source:
+                from_first = dependence.apply_domain(first_when)
+                for second, second_when in target:
+                    pairs = from_first.apply_range(second_when)
+                    if pairs.is_empty():
+                        continue
+                    for loop in first.loops + second.loops:
+                        if any(loop is copy for copy in copies) and not (
+                                any(loop is other for other in first.loops)
+                                and any(loop is other for other in second.loops)
+                                and _same_iteration(loop, pairs)):
+                            return AstCheck(False, f"a loop marked parallel runs a write of "
+                                                   f"'{name}' or a read of its value, not both "
+                                                   "in one iteration")
+                    if written is None:
+                        continue
+                    if between is None:
+                        later = isl.Map.lex_lt(pairs.get_space().range())
+                        between = later.intersect_range(written).apply_range(
+                            later.intersect_domain(written))
+                    if not pairs.intersect(between).is_empty():
+                        return AstCheck(False, f"a write of '{name}' runs between a write and "
+                                               "a read of its value")
+    return AstCheck(True)
+
+
+def _same_iteration(loop: _Loop, pairs: isl.Map) -> bool:
+    """Are both vectors of every pair the same up to and with `loop`'s iterator?"""
+    same = pairs
+    for dim in range(loop.depth + 1):
+        same = same.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+    return pairs.is_subset(same)
 
 
 def _execution_vector(executed: _Executed, length: int) -> isl.Map:

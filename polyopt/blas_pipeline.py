@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 
 import islpy as isl
 
@@ -26,6 +25,7 @@ from polyopt.codegen.splice import braced_block
 from polyopt.codegen.versioning import versioned
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.model import Scop, Statement
+from polyopt.privatize import private_scalars
 from polyopt.scheduler.cache import machine_caches
 
 FLOATING_POINT_NOTE = "--blas changes the order of floating-point sums"
@@ -48,24 +48,6 @@ def analyse(source, scop: Scop):
     except (DeclarationError, RecursionError) as error:
         return f"--blas needs the declarations of the arrays ({error})"
     return match_blas(scop, scope.declarations, private_scalars(source, scop, scope))
-
-
-def private_scalars(source, scop: Scop, scope) -> frozenset[str]:
-    """The scalars the SCoP writes whose values nothing can read after it: declared
-    in the enclosing function (neither a parameter nor at file scope), and named
-    nowhere in the file outside the region but in that declaration (no macro, no
-    address taken, no read after the region or before it in an enclosing loop)."""
-    if scope.function_start is None:
-        return frozenset()
-    outside = source.text[:scop.region.start] + source.text[scop.region.end:]
-    found = set()
-    for name, array in scop.arrays.items():
-        if (array.rank or not array.written or name not in scope.declarations
-                or name in scope.file_scope or name in scope.parameters):
-            continue
-        if len(re.findall(rf"\b{re.escape(name)}\b", outside)) == 1:
-            found.add(name)
-    return frozenset(found)
 
 
 def sub_scop(scop: Scop, statements: list[Statement]) -> Scop:

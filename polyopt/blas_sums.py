@@ -26,7 +26,7 @@ that write the output array are read as a whole, by exact dataflow (isl):
   the term is then the sum of the products accumulated since the last zero. The
   scalar must be private to the region: declared in the function, and named
   nowhere else in the file after the region and nowhere before it in the function
-  but its declaration (``blas_pipeline.private_scalars``);
+  but its declaration (``privatize.private_scalars``);
 - each product becomes tuples (output cell, element of one matrix, element of the
   other); every tuple must come from one statement instance only, and the union
   must be exactly what ``C = alpha * op(A) * B`` (side left) or ``B * op(A)``

@@ -25,6 +25,10 @@ class Dependences:
 
     by_array: dict[tuple[str, str], isl.UnionMap] = field(default_factory=dict)
     empty: isl.UnionMap | None = None
+    # Where some scalars are private (polyopt.privatize): these are the dependences
+    # of the program with them expanded, and a schedule must also keep each of their
+    # values' live ranges whole (scalar -> its flow dependences and writes).
+    live_ranges: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None
 
     def kind(self, kind: str) -> isl.UnionMap:
         result = self.empty

@@ -21,6 +21,7 @@ from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError,
 from polyopt.frontend import TOO_DEEP, SourceFile, extract_scops
 from polyopt.frontend.sizes import known_values
 from polyopt.model import Scop
+from polyopt.privatize import keeps_live_ranges
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
@@ -113,6 +114,9 @@ class ScheduledScop:
     # innermost loops proven free of dependences get `omp simd`: also in a serial
     # choice of the default (options.parallel made False), not with --no-parallel
     simd: bool = True
+    # scalars private to each thread (polyopt.privatize.live_ranges), which
+    # `dependences` treats as expanded; None: none
+    private: dict | None = None
 
 
 @dataclass
@@ -268,6 +272,9 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
+    if dependences.live_ranges and not keeps_live_ranges(result.schedule, dependences.live_ranges):
+        raise LegalityError(f"schedule '{result.description}' interleaves a private scalar's "
+                            "values", scop.region.location)
     schedule = result.schedule
     if options.tile:
         step("tiling")
@@ -275,6 +282,9 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
                          band_sizes=result.tile_sizes)
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
+                                scop.region.location)
+        if dependences.live_ranges and not keeps_live_ranges(schedule, dependences.live_ranges):
+            raise LegalityError("the tiles interleave a private scalar's values",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
@@ -373,10 +383,13 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     step("code generation")
     scop, options = scheduled.scop, scheduled.options
     dependences = scheduled.dependences.all if options.parallel or scheduled.simd else None
+    private = scheduled.private
     if not scheduled.tiling.bands:
-        # isl's wrong code was seen for tiled trees only; untiled code is not checked.
+        # isl's wrong code was seen for tiled trees only; untiled code is not checked
+        # (but for private scalars' live ranges).
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
-                               min_region_work=options.min_region_work, parallel=options.parallel)
+                               min_region_work=options.min_region_work, parallel=options.parallel,
+                               private=private)
     assumed = (least_values(scop, scheduled.tiling.bands)
                if options.versioning and scop.original_lines else {})
     check = scheduled.dependences.all if options.check else None
@@ -387,14 +400,14 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # proven on isl's build (codegen.ast), as for every schedule.
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel,
-                               assumed=assumed)
+                               assumed=assumed, private=private)
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
                                flat=scheduled.flat_map, min_region_work=options.min_region_work,
-                               parallel=options.parallel, assumed=assumed)
+                               parallel=options.parallel, assumed=assumed, private=private)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
@@ -405,7 +418,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
                   isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
                            min_region_work=options.min_region_work, parallel=options.parallel,
-                           assumed=assumed)
+                           assumed=assumed, private=private)
 
 
 @deep_stack
@@ -588,7 +601,13 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
         options = replace_dataclass(options, block_sizes=list(block) or None,
                                     shared_memory=shared, registers=registers)
     try:
-        scheduled = schedule_scop(scop, options, dependences, choice)
+        scheduled, nest = None, None
+        if state.device is None and choice is None and options.parallel:
+            if dependences is None:
+                dependences = compute_dependences(scop)
+            scheduled, nest = _privatized(source, scop, dependences, options, state.expressions)
+        if scheduled is None:
+            scheduled = schedule_scop(scop, options, dependences, choice)
         if scheduled.schedule is None:
             # the scheduler kept the original code: the region stays as written
             outcome.report = ScopReport(scop.region.location, len(scop.statements),
@@ -619,7 +638,8 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                             scheduled.description, [], [], scheduled.fallback,
                                             nest.parallel_loops)
                 return outcome
-        nest = generate(scheduled, state.expressions)
+        if nest is None:
+            nest = generate(scheduled, state.expressions)
     except CodegenError as error:
         outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
                                                error.location))
@@ -640,6 +660,32 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                 parallel_conditions=nest.parallel_conditions,
                                 small_regions=nest.small_regions, condition=nest.condition)
     return outcome
+
+
+def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, options: Options,
+                expressions: ExpressionPrinter
+                ) -> tuple[ScheduledScop | None, GeneratedNest | None]:
+    """The SCoP scheduled and generated with its private scalars one copy per thread
+    (polyopt.privatize), where it has some and the code with them checks right;
+    (None, None) otherwise (also where the scheduler keeps the code as written:
+    the usual path decides then)."""
+    from polyopt.privatize import (expanded_dependences, live_ranges, privatizable,
+                                   scope_private_scalars)
+    scalars = privatizable(scop, dependences, scope_private_scalars(source, scop))
+    if not scalars:
+        return None, None
+    relaxed = expanded_dependences(scop, scalars)
+    try:
+        scheduled = schedule_scop(scop, options, relaxed)
+        if scheduled.schedule is None:
+            return None, None
+        scheduled.private = live_ranges(scop, relaxed, scalars)
+        nest = generate(scheduled, expressions)
+    except (CodegenError, LegalityError) as error:
+        log.info("%s: private scalars %s: %s; scheduled with every dependence",
+                 scop.region.location, ", ".join(sorted(scalars)), error.message)
+        return None, None
+    return scheduled, nest
 
 
 def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,

@@ -28,6 +28,7 @@ import islpy as isl
 
 from polyopt.dependences import Dependences
 from polyopt.model import Scop
+from polyopt.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
 from polyopt.scheduler.cost import (Estimate, Machine, compulsory_lines, estimate, parameter_point,
@@ -81,12 +82,15 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     def shapes_of(schedule: isl.Schedule):
         return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
 
-    def judge(candidate: Candidate) -> tuple[bool, Estimate, Estimate | None]:
-        """(tiled, estimate, the wavefront's estimate or None) of one candidate."""
+    def judge(candidate: Candidate) -> tuple[bool, Estimate, Estimate | None] | None:
+        """(tiled, estimate, the wavefront's estimate or None) of one candidate; None
+        where, tiled, it would break a private scalar's live ranges."""
         scheduled, report = candidate.schedule, TilingReport()
         if tile:     # (a band the cache model leaves untiled may still be permuted)
             scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop)
         tiled = bool(report.bands)
+        if dependences.live_ranges and not keeps_live_ranges(scheduled, dependences.live_ranges):
+            return None         # its tiles interleave a private scalar's values
         estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
@@ -113,7 +117,10 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 
     # judged side by side (timebox.map_beside); the time tiles in this process
     results, stencil = map_beside(BESIDE_SECONDS, judge, candidates[1:], time_tiles)
-    for candidate, (tiled, parallel_estimate, wave) in zip(candidates[1:], results):
+    for candidate, result in zip(candidates[1:], results):
+        if result is None:
+            continue
+        tiled, parallel_estimate, wave = result
         # the serial one first: in a tie (see choose) the one without regions wins
         if parallel_estimate.regions:
             judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))

@@ -18,6 +18,7 @@ import islpy as isl
 
 from polyopt.dependences import Dependences
 from polyopt.model import Scop
+from polyopt.privatize import keeps_live_ranges
 from polyopt.scheduler.bands import annotate_bands, is_legal
 from polyopt.timebox import map_with_cpu_limit, parallel_jobs
 
@@ -116,7 +117,12 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
         if not legal:
             log.warning("isl's schedule (%s) violates a dependence; not considered", name)
             continue
-        result.append(Candidate(name, isl.Schedule.read_from_str(scop.context.get_ctx(), text)))
+        schedule = isl.Schedule.read_from_str(scop.context.get_ctx(), text)
+        if dependences.live_ranges and not keeps_live_ranges(schedule, dependences.live_ranges):
+            log.info("isl's schedule (%s) interleaves a private scalar's values; not considered",
+                     name)
+            continue
+        result.append(Candidate(name, schedule))
     return result
 
 

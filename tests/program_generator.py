@@ -160,6 +160,10 @@ class _Generator:
         self.seed = seed
         self.rng = random.Random(seed)
         self.features: list[str] = []
+        # private-scalar nests draw from a stream of their own, so that the programs of
+        # the seeds before them stay what they were wherever none is drawn
+        self.private_rng = random.Random(seed * 7919 + 13)
+        self.private_scalars: list[str] = []     # declarations, "double pv0"
 
     # -- small helpers ---------------------------------------------------------
     def chance(self, p: float) -> bool:
@@ -335,7 +339,7 @@ class _Generator:
             head.append(f"{ind}long scratch __attribute__((unused)) = 0;\n")
             head.append(f"{ind}typeof(N) lim = M;\n")
             self.locals.append("lim")
-        pieces = [Piece("".join(head))]
+        pieces = [Piece("")]
         pieces += self.initialisation()
         regions = self.rng.randint(1, 3)
         for number in range(regions):
@@ -343,6 +347,8 @@ class _Generator:
             pieces += self.region(number)
         pieces += self.final_prints()
         pieces.append(Piece(f"{ind}return 0;\n}}\n"))
+        head += [f"{ind}{declaration};\n" for declaration in self.private_scalars]
+        pieces[0] = Piece("".join(head))
         return pieces
 
     def declared(self, name: str) -> str:
@@ -458,6 +464,8 @@ class _Generator:
     # -- loop nests --------------------------------------------------------
     def nest(self) -> str:
         """One statement-level loop nest, from `for` to its last character."""
+        if self.private_rng.random() < 0.12:
+            return self.private_nest()
         kind = self.rng.choices(
             ["general", "matmul", "stencil", "deep", "wide", "mixed-sign", "gnu", "prime"],
             weights=[50, 10, 10, 5, 4, 4, 5 if self.gnu else 0, 1])[0]
@@ -476,6 +484,41 @@ class _Generator:
         if kind == "prime":
             return self.prime()
         return self.general()
+
+    def private_nest(self) -> str:
+        """A nest with a scalar of its own (declared in main, named nowhere else) that
+        holds a value within one iteration of its outer loops: a sum, a value per
+        row, a temporary per element (polyopt.privatize)."""
+        rng = self.private_rng
+        self.feature("private-scalar")
+        double = self.use_double and (not self.use_long or rng.random() < 0.5)
+        name = f"pv{len(self.private_scalars)}"
+        self.private_scalars.append(f"{'double' if double else 'long'} {name}")
+        ind = self.indent
+        b = [rng.choice(["N", "M", "n"]) for _ in range(3)]
+        loops = [f"for ({self.declared(v)} = 0; {v} < {bound}; {v}++)" for v, bound in zip("ijk", b)]
+        if double:
+            (out, a, c), vector, keep, scale = rng.sample(["X", "Y", "Z"], 3), "U", "0.5 * ", "0.0625 * "
+        else:
+            (out, a, c), vector, keep, scale = rng.sample(["A", "B", "C"], 3), rng.choice(["V", "W"]), "", ""
+
+        def value(text: str) -> str:
+            return text if double else f"({text}) % P"
+
+        form = rng.choice(["sum", "row", "element"])
+        if form == "sum":
+            product = f"{a}[i][k] * {c}[k][j]" if rng.random() < 0.5 else f"{a}[i][k] * {c}[j][k]"
+            return (f"{loops[0]}\n{ind * 2}{loops[1]} {{\n{ind * 3}{name} = 0;\n"
+                    f"{ind * 3}{loops[2]}\n{ind * 4}{name} = {value(f'{name} + {scale}{product}')};\n"
+                    f"{ind * 3}{out}[i][j] = {value(f'{keep}{out}[i][j] + {name}')};\n{ind * 2}}}")
+        if form == "row":
+            return (f"{loops[0]} {{\n{ind * 2}{name} = {value(f'{scale}{vector}[i] + 1')};\n"
+                    f"{ind * 2}{loops[1]}\n{ind * 3}{out}[i][j] = "
+                    f"{value(f'{keep}{out}[i][j] + {name} * {a}[i][j]')};\n{ind}}}")
+        return (f"{loops[0]}\n{ind * 2}{loops[1]} {{\n"
+                f"{ind * 3}{name} = {value(f'{a}[i][j] + {scale}{c}[j][i]')};\n"
+                f"{ind * 3}{out}[i][j] = {value(f'{keep}{out}[i][j] + {name} * {name}')};\n"
+                f"{ind * 2}}}")
 
     def bound(self) -> str:
         """An upper bound parameter with value at most N."""

@@ -1,0 +1,162 @@
+"""Private scalars: a scalar that carries a value only within one iteration of its
+outer loops stops serializing them.
+
+    for (i...) for (j...) { s = 0; for (k...) s += A[i][k] * B[k][j]; C[i][j] = s; }
+
+Each (i, j) writes `s` before it reads it, and reads only what it wrote: the flow
+dependences of `s` stay within one (i, j). Its anti and output dependences link
+every (i, j) to the next and leave neither loop parallel; they are false: had
+each (i, j) a cell of its own (`s[i][j]`, scalar expansion), there would be none
+between them. So the dependences polyopt schedules with are those of the
+*expanded* program (the accesses of `s` given the outer iterators as subscripts,
+``expanded_dependences``), and the code keeps one `s`, private to each thread of
+a parallel loop (``private(s)``), which is right where in the generated code
+
+- no write of `s` comes between a write and a read of its value (live ranges do
+  not interleave), and
+- a loop marked parallel or SIMD holds both ends of a value's flow or neither,
+  in one iteration;
+
+``codegen.verify.check_ast`` checks both on the AST read back (``private_flow``).
+Where it fails or cannot tell, the SCoP is scheduled again with every dependence.
+
+A scalar qualifies (``privatizable``) where the SCoP writes it, nothing outside
+the region names it (``private_scalars``: declared in the function, not a
+parameter, named nowhere else in the file: no value flows in or out through a
+later run or a pointer), every read of it reads a value written in the SCoP (no
+live-in value), and its flow dependences keep the first d iterators, d >= 1,
+of statements that all have at least d loops: d is the largest such.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import islpy as isl
+
+from polyopt.dependences import Dependences, accesses_to, compute_dependences
+from polyopt.model import Scop
+
+
+def private_scalars(source, scop: Scop, scope) -> frozenset[str]:
+    """The scalars the SCoP writes whose values nothing can read after it: declared
+    in the enclosing function (neither a parameter nor at file scope), and named
+    nowhere in the file outside the region but in that declaration (no macro, no
+    address taken, no read after the region or before it in an enclosing loop)."""
+    if scope.function_start is None:
+        return frozenset()
+    outside = source.text[:scop.region.start] + source.text[scop.region.end:]
+    found = set()
+    for name, array in scop.arrays.items():
+        if (array.rank or not array.written or name not in scope.declarations
+                or name in scope.file_scope or name in scope.parameters):
+            continue
+        if len(re.findall(rf"\b{re.escape(name)}\b", outside)) == 1:
+            found.add(name)
+    return frozenset(found)
+
+
+def scope_private_scalars(source, scop: Scop) -> frozenset[str]:
+    """private_scalars, or none where the declarations cannot be read."""
+    from polyopt.frontend.declarations import DeclarationError, scope_at
+    try:
+        scope = scope_at(source, scop.region.start)
+    except (DeclarationError, RecursionError):
+        return frozenset()
+    return private_scalars(source, scop, scope)
+
+
+def _keeps_prefix(relation: isl.UnionMap, depth: int) -> bool:
+    """Does every pair of `relation` have equal first `depth` input and output dims?"""
+    pieces: list[isl.Map] = []
+    relation.foreach_map(pieces.append)
+    for piece in pieces:
+        if min(piece.dim(isl.dim_type.in_), piece.dim(isl.dim_type.out)) < depth:
+            return False
+        same = piece
+        for dim in range(depth):
+            same = same.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+        if not piece.is_subset(same):
+            return False
+    return True
+
+
+def privatizable(scop: Scop, dependences: Dependences, names) -> dict[str, int]:
+    """Scalar -> the number of outer loops it is private to (see the module)."""
+    found = {}
+    for name in sorted(names):
+        array = scop.arrays.get(name)
+        if array is None or array.rank or not array.written:
+            continue
+        statements = [s for s in scop.statements if any(a.array == name for a in s.accesses)]
+        depth = min(len(s.iterators) for s in statements)
+        flow = dependences.by_array.get(("flow", name))
+        reads = accesses_to(scop, name, writes=False).domain()
+        if flow is None:
+            if not reads.is_empty():
+                continue
+            flow = isl.UnionMap.empty(scop.context.get_space())
+        elif not reads.is_subset(flow.range()):
+            continue                # a read of a value from before the SCoP
+        while depth > 0 and not _keeps_prefix(flow, depth):
+            depth -= 1
+        if depth > 0:
+            found[name] = depth
+    return found
+
+
+def expanded(scop: Scop, scalars: dict[str, int]) -> Scop:
+    """The SCoP with each private scalar given its outer iterators as subscripts."""
+    statements = []
+    for statement in scop.statements:
+        accesses = []
+        for access in statement.accesses:
+            depth = scalars.get(access.array)
+            if depth is not None:
+                relation = access.relation
+                space = relation.get_space().domain()
+                cells = isl.Map.identity(space.map_from_set()).project_out(
+                    isl.dim_type.out, depth, space.dim(isl.dim_type.set) - depth)
+                relation = (cells.set_tuple_name(isl.dim_type.out, access.array)
+                            .intersect_domain(relation.domain()))
+                access = dataclasses.replace(access, relation=relation)
+            accesses.append(access)
+        statements.append(dataclasses.replace(statement, accesses=accesses))
+    return dataclasses.replace(scop, statements=statements)
+
+
+def expanded_dependences(scop: Scop, scalars: dict[str, int]) -> Dependences:
+    """The dependences of the program with the private scalars expanded, with the
+    live ranges a schedule must keep whole (keeps_live_ranges)."""
+    dependences = compute_dependences(expanded(scop, scalars))
+    dependences.live_ranges = live_ranges(scop, dependences, scalars)
+    return dependences
+
+
+def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap,
+                      ranges: dict[str, tuple[isl.UnionMap, isl.UnionSet]]) -> bool:
+    """Does no write of a private scalar run between a write and a read of the value
+    it wrote, in `schedule`'s order? (A schedule that runs S0 of every (i, j) before
+    S1 of any keeps the expanded program's dependences, not one scalar's values.)"""
+    order = schedule.get_map() if isinstance(schedule, isl.Schedule) else schedule
+    for flow, writes in ranges.values():
+        if flow.is_empty() or writes.is_empty():
+            continue
+        written = order.intersect_domain(writes)
+        after_write = order.intersect_domain(flow.domain()).lex_lt_union_map(written)
+        before_read = written.lex_lt_union_map(order.intersect_domain(flow.range()))
+        if not after_write.apply_range(before_read).intersect(flow).is_empty():
+            return False
+    return True
+
+
+def live_ranges(scop: Scop, dependences: Dependences, scalars
+                ) -> dict[str, tuple[isl.UnionMap, isl.UnionSet]]:
+    """Each private scalar's flow dependences (the values whose live ranges the
+    generated code must keep whole) and the instances that write it, for
+    codegen.verify.check_ast."""
+    empty = isl.UnionMap.empty(scop.context.get_space())
+    return {name: (dependences.by_array.get(("flow", name), empty),
+                   accesses_to(scop, name, writes=True).domain())
+            for name in scalars}
