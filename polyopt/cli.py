@@ -64,6 +64,10 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "repeated; default by depth: 32,64 / 16,32,64 / 8,16,16,64)")
     group.add_argument("--no-parallel", dest="parallel", action="store_false",
                        help="no OpenMP pragmas")
+    group.add_argument("--no-private-scalars", dest="private_scalars", action="store_false",
+                       help="schedule with every dependence of a scalar, also where its values "
+                            "live within one iteration of its outer loops (default: such a "
+                            "scalar is private to each thread: see the README)")
     group.add_argument("--target", choices=["c", "cuda"], default="c",
                        help="c: OpenMP C (default); cuda: a CUDA program, kernels and host code "
                             "(write it to a .cu file and build it with nvcc)")
@@ -120,7 +124,7 @@ def _options(args: argparse.Namespace) -> Options:
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
                    stencil_tile=args.stencil_tile, blas=args.blas,
                    blas_library=args.blas_library, blas_mode=args.blas_mode,
-                   versioning=args.versioning)
+                   versioning=args.versioning, private_scalars=args.private_scalars)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:

@@ -65,6 +65,9 @@ class Options:
     # ("auto": diamond where legal, else parallelogram); sizes [T, S1, ..., Sn]
     time_tile: str | None = None
     stencil_tile: list[int] | None = None
+    # scalars whose values live within one iteration of their outer loops are private
+    # to each thread (polyopt.privatize); False: every dependence of a scalar is kept
+    private_scalars: bool = True
     blas: bool = False                # matched statements become BLAS calls (polyopt.blas)
     blas_library: str | None = None   # the CBLAS linked with (None: scipy-openblas32's)
     blas_mode: str = "auto"           # "auto": a match is replaced where predicted to pay
@@ -602,7 +605,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                     shared_memory=shared, registers=registers)
     try:
         scheduled, nest = None, None
-        if state.device is None and choice is None and options.parallel:
+        if state.device is None and choice is None and options.parallel and options.private_scalars:
             if dependences is None:
                 dependences = compute_dependences(scop)
             scheduled, nest = _privatized(source, scop, dependences, options, state.expressions)
