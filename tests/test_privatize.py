@@ -184,3 +184,9 @@ def test_the_ast_check_refuses_a_private_copy_that_a_value_leaves():
     nest = generate_openmp(scop, scop.schedule, right.all, ExpressionPrinter(), min_region_work=0,
                            private=right.live_ranges)
     assert "#pragma omp parallel for private(s)" in "\n".join(nest.lines)
+
+
+def test_no_private_scalars_keeps_every_dependence():
+    text = _program(PRIVATE["sum"])
+    assert "private(" not in _optimized(text, private_scalars=False)
+    assert "private(s)" in _optimized(text)
