@@ -65,7 +65,7 @@ def _record_element_types(source: SourceFile, scop: Scop) -> None:
     from polyopt.frontend.declarations import element_types
     found = element_types(source, scop.region.start, scop.arrays)
     for name, array in scop.arrays.items():
-        array.element_type = found.get(name)
+        array.element_type = scop.locals.get(name) or found.get(name)
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:

@@ -36,7 +36,6 @@ _UNSUPPORTED = {
     c_ast.Break: "'break' (loops must run their full iteration domain)",
     c_ast.Continue: "'continue' (loops must run their full iteration domain)",
     c_ast.Switch: "'switch'",
-    c_ast.Decl: "declaration inside the region (only loop iterators may be declared)",
     c_ast.Pragma: "pragma inside the region",
     c_ast.StructRef: "structure or pointer member access",
 }
@@ -67,6 +66,13 @@ class _Names(c_ast.NodeVisitor):
 
     def visit_Assignment(self, node: c_ast.Assignment) -> None:
         self._target(node.lvalue)
+        self.generic_visit(node)
+
+    def visit_Decl(self, node: c_ast.Decl) -> None:
+        # a loop's `for (int i = ...)` names an iterator (visit_For); any other a local
+        self.identifiers.add(node.name)
+        if node.init is not None:
+            self.written.add(node.name)
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
@@ -108,6 +114,8 @@ class ScopBuilder:
         self.statements: list[Statement] = []
         self.references = 0
         self.max_step = 1
+        self.locals: dict[str, str] = {}             # declared in the region: name -> type
+        self.local_scopes: dict[str, list[c_ast.Node]] = {}   # where each may be named
 
     def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
         location = _location(self.source_name, node) if node is not None else None
@@ -125,10 +133,11 @@ class ScopBuilder:
             if array.name in self.parameters:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
+        self._check_local_scopes()
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
                     parameters=parameters, schedule=schedule,
                     identifiers=set(self.names.identifiers),
-                    outer_iterators=list(self.names.outer_iterators))
+                    outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals))
         if self.types is not None:
             self._choose_iterator_type(scop)
         return scop
@@ -209,6 +218,11 @@ class ScopBuilder:
             if isinstance(node, c_ast.DeclList):
                 stack.extend(decl.init for decl in node.decls if decl.init is not None)
                 continue
+            if isinstance(node, c_ast.Decl):
+                self._local_type(node)          # a scalar, or the region is not modelled
+                if node.init is not None:
+                    stack.append(node.init)
+                continue
             for kind, reason in _UNSUPPORTED.items():
                 if isinstance(node, kind):
                     raise self.fail(f"{reason}; region left unchanged", node)
@@ -235,10 +249,15 @@ class ScopBuilder:
         if isinstance(node, c_ast.Compound):
             items = [item for item in (node.block_items or [])
                      if not isinstance(item, c_ast.EmptyStatement)]
+            items = self._locals(items, iterators)
             if len(items) == 1:
                 return self._walk(items[0], iterators, domain)
             parts = [self._schedule(item, iterators, domain) for item in items]
             return _sequence([p for p in parts if p is not None]), None
+        if isinstance(node, c_ast.Decl):
+            raise self.fail(f"declaration of '{node.name}' at the region's top level (it is "
+                            "seen after the region; one in a block of the region is "
+                            "modelled)", node)
         if isinstance(node, c_ast.For):
             return self._loop(node, iterators, domain)
         if isinstance(node, c_ast.If):
@@ -261,6 +280,55 @@ class ScopBuilder:
             raise self.fail("call statement with unknown side effects; region left unchanged", node)
         raise self.fail(f"statement of kind '{type(node).__name__}' is not modelled; "
                         "region left unchanged", node)
+
+    # -- scalars declared in the region ---------------------------------------
+    def _local_type(self, node: c_ast.Decl) -> str:
+        """The type of a scalar declared in the region, as the generated code declares
+        it; anything else (an array, a pointer, static or extern) is not modelled."""
+        declared = node.type
+        if (not isinstance(declared, c_ast.TypeDecl)
+                or not isinstance(declared.type, c_ast.IdentifierType)):
+            raise self.fail(f"declaration of '{node.name}' inside the region that is not "
+                            "a scalar (only scalars and loop iterators may be declared)", node)
+        if node.storage or node.funcspec or node.bitsize is not None or \
+                set(node.quals) - {"const"}:
+            words = " ".join(node.storage + node.funcspec + [q for q in node.quals if q != "const"])
+            raise self.fail(f"'{words}' declaration of '{node.name}' inside the region", node)
+        if isinstance(node.init, c_ast.InitList):
+            raise self.fail(f"initialiser list for '{node.name}'", node)
+        return " ".join(declared.type.names)
+
+    def _locals(self, items: list[c_ast.Node], iterators: list[str]) -> list[c_ast.Node]:
+        """A block's items with its scalar declarations recorded (self.locals) and each
+        initialiser made an assignment statement (`double s = 0;` -> `s = 0;`)."""
+        result = []
+        for k, item in enumerate(items):
+            if not isinstance(item, c_ast.Decl):
+                result.append(item)
+                continue
+            kind = self._local_type(item)
+            if item.name in iterators or item.name in self.names.iterators:
+                raise self.fail(f"'{item.name}' is declared in the region and is a loop "
+                                "iterator", item)
+            if self.locals.setdefault(item.name, kind) != kind:
+                raise self.fail(f"'{item.name}' is declared in the region with two types "
+                                f"('{self.locals[item.name]}' and '{kind}')", item)
+            self.local_scopes.setdefault(item.name, []).extend(
+                [item.init] * (item.init is not None) + items[k + 1:])
+            if item.init is not None:
+                result.append(c_ast.Assignment("=", c_ast.ID(item.name, item.coord), item.init,
+                                               item.coord))
+        return result
+
+    def _check_local_scopes(self) -> None:
+        """Each declared scalar is named only where its declaration is seen: the
+        generated code declares it once for the whole region."""
+        for name, scopes in self.local_scopes.items():
+            inside = sum(_count_name(node, name) for node in scopes)
+            everywhere = sum(_count_name(node, name) for node in self.body)
+            if inside != everywhere:
+                raise self.fail(f"'{name}' is declared in a block of the region and also "
+                                "named outside that block", None)
 
     def _affine(self, iterators: list[str]) -> AffineBuilder:
         forbidden = self.scalars_written | (self.names.iterators - set(iterators))
@@ -488,6 +556,12 @@ class ScopBuilder:
     def _access(self, array: str, relation: isl.Map, is_write: bool, location: Location) -> Access:
         self.references += 1
         return Access(f"R{self.references - 1}", array, relation, is_write, location)
+
+
+def _count_name(node: c_ast.Node, name: str) -> int:
+    """How many times an expression or statement names `name` (as an identifier)."""
+    count = int(isinstance(node, c_ast.ID) and node.name == name)
+    return count + sum(_count_name(child, name) for _, child in node.children())
 
 
 def _identifier_names(node: c_ast.Node) -> set[str]:

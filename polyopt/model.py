@@ -113,6 +113,10 @@ class Scop:
     # The region as written, one line each, relative to its indentation: the else
     # branch of versioned code (codegen.versioning); None where it cannot be moved.
     original_lines: list[str] | None = None
+    # Scalars the region declares in its blocks (name -> element type as written,
+    # without qualifiers): the generated code declares them at its start, and a
+    # declaration's initialiser is a statement (`double s = 0;` is `s = 0`).
+    locals: dict[str, str] = field(default_factory=dict)
 
     @property
     def sizes_known(self) -> bool:

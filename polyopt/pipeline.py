@@ -538,7 +538,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     for scop, nest, report in generated:
         # The helper macros go with every region (guarded by #ifndef): the first
         # one may sit in a branch of an #if that the compiler skips.
-        body = nest.lines
+        # the scalars the region declares in its blocks: once, before the new code
+        body = [f"{kind} {name};" for name, kind in scop.locals.items()] + nest.lines
         if nest.condition is not None:
             body = versioned(body, nest.condition, scop.original_lines)
         lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body
@@ -549,7 +550,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         if not region.from_pragma:
             text = indent_block(braced_block(lines), region.indent, first_line_indented=False)
         else:
-            text = indent_block(braced_block(lines) if region.braced else lines, region.indent,
+            braced = region.braced or (scop.locals and nest.condition is None)
+            text = indent_block(braced_block(lines) if braced else lines, region.indent,
                                 first_line_indented=True) + "\n"
             if _LINE_NUMBERS_USED.search(source.blanked):
                 # the lines after the region keep their numbers (__LINE__, assert messages)
@@ -584,6 +586,11 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
+    if state.device is not None and scop.locals:
+        outcome.warnings.append(format_warning(
+            f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in a "
+            "region are not offloaded to the GPU; SCoP left unchanged", scop.region.location))
+        return outcome
     if options.blas and (choice is None or choice.blas):
         if choice is not None and state.device is None:   # a search's: measured, not predicted
             options = replace_dataclass(options, blas_mode="always")

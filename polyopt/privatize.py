@@ -21,9 +21,9 @@ a parallel loop (``private(s)``), which is right where in the generated code
 Where it fails or cannot tell, the SCoP is scheduled again with every dependence.
 
 A scalar qualifies (``privatizable``) where the SCoP writes it, nothing outside
-the region names it (``private_scalars``: declared in the function, not a
-parameter, named nowhere else in the file: no value flows in or out through a
-later run or a pointer), every read of it reads a value written in the SCoP (no
+the region names it (``private_scalars``: declared in a block of the region, or
+in the function, not a parameter, named nowhere else in the file: no value flows
+in or out through a later run or a pointer), every read of it reads a value written in the SCoP (no
 live-in value), and its flow dependences keep the first d iterators, d >= 1,
 of statements that all have at least d loops: d is the largest such.
 """
@@ -44,10 +44,11 @@ def private_scalars(source, scop: Scop, scope) -> frozenset[str]:
     in the enclosing function (neither a parameter nor at file scope), and named
     nowhere in the file outside the region but in that declaration (no macro, no
     address taken, no read after the region or before it in an enclosing loop)."""
+    # declared in a block of the region: named nowhere else (frontend.extract)
+    found = {name for name in scop.locals if name in scop.arrays and scop.arrays[name].written}
     if scope.function_start is None:
-        return frozenset()
+        return frozenset(found)
     outside = source.text[:scop.region.start] + source.text[scop.region.end:]
-    found = set()
     for name, array in scop.arrays.items():
         if (array.rank or not array.written or name not in scope.declarations
                 or name in scope.file_scope or name in scope.parameters):
@@ -63,7 +64,8 @@ def scope_private_scalars(source, scop: Scop) -> frozenset[str]:
     try:
         scope = scope_at(source, scop.region.start)
     except (DeclarationError, RecursionError):
-        return frozenset()
+        return frozenset(name for name in scop.locals
+                         if name in scop.arrays and scop.arrays[name].written)
     return private_scalars(source, scop, scope)
 
 

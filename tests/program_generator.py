@@ -163,7 +163,8 @@ class _Generator:
         # private-scalar nests draw from a stream of their own, so that the programs of
         # the seeds before them stay what they were wherever none is drawn
         self.private_rng = random.Random(seed * 7919 + 13)
-        self.private_scalars: list[str] = []     # declarations, "double pv0"
+        self.private_scalars: list[str] = []     # declarations in main, "double pv0"
+        self.private_count = 0
 
     # -- small helpers ---------------------------------------------------------
     def chance(self, p: float) -> bool:
@@ -492,8 +493,13 @@ class _Generator:
         rng = self.private_rng
         self.feature("private-scalar")
         double = self.use_double and (not self.use_long or rng.random() < 0.5)
-        name = f"pv{len(self.private_scalars)}"
-        self.private_scalars.append(f"{'double' if double else 'long'} {name}")
+        name = f"pv{self.private_count}"
+        self.private_count += 1
+        kind = "double" if double else "long"
+        first = f"{kind} {name}"            # its first write: a declaration in the block
+        if rng.random() < 0.5:              # (C99 style) or a local of main
+            self.private_scalars.append(first)
+            first = name
         ind = self.indent
         b = [rng.choice(["N", "M", "n"]) for _ in range(3)]
         loops = [f"for ({self.declared(v)} = 0; {v} < {bound}; {v}++)" for v, bound in zip("ijk", b)]
@@ -508,15 +514,15 @@ class _Generator:
         form = rng.choice(["sum", "row", "element"])
         if form == "sum":
             product = f"{a}[i][k] * {c}[k][j]" if rng.random() < 0.5 else f"{a}[i][k] * {c}[j][k]"
-            return (f"{loops[0]}\n{ind * 2}{loops[1]} {{\n{ind * 3}{name} = 0;\n"
+            return (f"{loops[0]}\n{ind * 2}{loops[1]} {{\n{ind * 3}{first} = 0;\n"
                     f"{ind * 3}{loops[2]}\n{ind * 4}{name} = {value(f'{name} + {scale}{product}')};\n"
                     f"{ind * 3}{out}[i][j] = {value(f'{keep}{out}[i][j] + {name}')};\n{ind * 2}}}")
         if form == "row":
-            return (f"{loops[0]} {{\n{ind * 2}{name} = {value(f'{scale}{vector}[i] + 1')};\n"
+            return (f"{loops[0]} {{\n{ind * 2}{first} = {value(f'{scale}{vector}[i] + 1')};\n"
                     f"{ind * 2}{loops[1]}\n{ind * 3}{out}[i][j] = "
                     f"{value(f'{keep}{out}[i][j] + {name} * {a}[i][j]')};\n{ind}}}")
         return (f"{loops[0]}\n{ind * 2}{loops[1]} {{\n"
-                f"{ind * 3}{name} = {value(f'{a}[i][j] + {scale}{c}[j][i]')};\n"
+                f"{ind * 3}{first} = {value(f'{a}[i][j] + {scale}{c}[j][i]')};\n"
                 f"{ind * 3}{out}[i][j] = {value(f'{keep}{out}[i][j] + {name} * {name}')};\n"
                 f"{ind * 2}}}")
 
