@@ -539,7 +539,10 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         # The helper macros go with every region (guarded by #ifndef): the first
         # one may sit in a branch of an #if that the compiler skips.
         # the scalars the region declares in its blocks: once, before the new code
-        body = [f"{kind} {name};" for name, kind in scop.locals.items()] + nest.lines
+        # (those it still names: BLAS calls may have replaced a scalar's statements)
+        code = "\n".join(nest.lines)
+        body = [f"{kind} {name};" for name, kind in scop.locals.items()
+                if re.search(rf"\b{re.escape(name)}\b", code)] + nest.lines
         if nest.condition is not None:
             body = versioned(body, nest.condition, scop.original_lines)
         lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body

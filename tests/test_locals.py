@@ -132,3 +132,17 @@ def test_the_cuda_target_leaves_a_region_with_declared_scalars_unchanged():
     assert any("scalars declared in a region are not offloaded" in warning
                for warning in result.warnings), result.warnings
     assert "double s = 0.0;" in result.text
+
+
+@needs_gcc
+def test_a_declared_sum_that_blas_replaces_is_not_declared(tmp_path):
+    from polyopt.blas_library import library_flags
+    from tests.test_blas import _close
+    text = _program(MODELLED["sum"])
+    result = _optimized(text, blas=True, blas_mode="always")
+    assert "polyopt_cblas_dgemm(101" in result.text
+    assert "double s" not in result.text
+    original, expected_warnings = compile_and_run(text, tmp_path, "original")
+    replaced, warnings = compile_and_run(result.text, tmp_path, "blas", libraries=library_flags(None))
+    assert _close(original, replaced, 1e-12)
+    assert warnings <= expected_warnings, warnings
