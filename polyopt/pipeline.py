@@ -680,8 +680,9 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
                 ) -> tuple[ScheduledScop | None, GeneratedNest | None]:
     """The SCoP scheduled and generated with its private scalars one copy per thread
     (polyopt.privatize), where it has some and the code with them checks right;
-    (None, None) otherwise (also where the scheduler keeps the code as written:
-    the usual path decides then)."""
+    (None, None) otherwise. Where the scheduler keeps the code as written, that is
+    the answer (a schedule without a nest): every schedule legal with all the
+    dependences was legal here too, and scheduling again would double the time."""
     from polyopt.privatize import (expanded_dependences, live_ranges, privatizable,
                                    scope_private_scalars)
     scalars = privatizable(scop, dependences, scope_private_scalars(source, scop))
@@ -691,7 +692,7 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
     try:
         scheduled = schedule_scop(scop, options, relaxed)
         if scheduled.schedule is None:
-            return None, None
+            return scheduled, None
         scheduled.private = live_ranges(scop, relaxed, scalars)
         nest = generate(scheduled, expressions)
     except (CodegenError, LegalityError) as error:
