@@ -29,6 +29,7 @@ class Dependences:
     # of the program with them expanded, and a schedule must also keep each of their
     # values' live ranges whole (scalar -> its flow dependences and writes).
     live_ranges: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None
+    every: isl.UnionMap | None = None     # then: the dependences with the scalars as written
 
     def kind(self, kind: str) -> isl.UnionMap:
         result = self.empty

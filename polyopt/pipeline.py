@@ -688,7 +688,7 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
     scalars = privatizable(scop, dependences, scope_private_scalars(source, scop))
     if not scalars:
         return None, None
-    relaxed = expanded_dependences(scop, scalars)
+    relaxed = expanded_dependences(scop, scalars, dependences)
     try:
         scheduled = schedule_scop(scop, options, relaxed)
         if scheduled.schedule is None:

@@ -128,11 +128,15 @@ def expanded(scop: Scop, scalars: dict[str, int]) -> Scop:
     return dataclasses.replace(scop, statements=statements)
 
 
-def expanded_dependences(scop: Scop, scalars: dict[str, int]) -> Dependences:
+def expanded_dependences(scop: Scop, scalars: dict[str, int],
+                         every: Dependences | None = None) -> Dependences:
     """The dependences of the program with the private scalars expanded, with the
-    live ranges a schedule must keep whole (keeps_live_ranges)."""
+    live ranges a schedule must keep whole (keeps_live_ranges) and `every` (the
+    dependences as written, computed here if not given: schedules legal with them
+    are legal here too, and candidates; scheduler.candidates)."""
     dependences = compute_dependences(expanded(scop, scalars))
     dependences.live_ranges = live_ranges(scop, dependences, scalars)
+    dependences.every = (every or compute_dependences(scop)).all
     return dependences
 
 

@@ -110,7 +110,15 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
     if is_legal(original_order, all_dependences):     # by construction; checked all the same
         result.append(Candidate(ORIGINAL_ORDER, original_order))
     seen = {str(scop.schedule.get_map())}
-    for name, text, key, legal in _isl_schedule_texts(scop, all_dependences):
+    found = _isl_schedule_texts(scop, all_dependences)
+    if dependences.every is not None:
+        # Private scalars (polyopt.privatize): isl's schedules for the expanded program
+        # often run every scalar's first write before any read (not kept below), so
+        # isl's schedules with every dependence, legal here too, are candidates as well,
+        # their bands marked again with these dependences.
+        found += [(f"{name}, scalars in order", text, key, legal)
+                  for name, text, key, legal in _isl_schedule_texts(scop, dependences.every)]
+    for name, text, key, legal in found:
         if key in seen:
             continue
         seen.add(key)
@@ -122,6 +130,8 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
             log.info("isl's schedule (%s) interleaves a private scalar's values; not considered",
                      name)
             continue
+        if name.endswith(", scalars in order"):
+            schedule = annotate_bands(schedule, all_dependences)
         result.append(Candidate(name, schedule))
     return result
 
