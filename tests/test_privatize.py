@@ -190,3 +190,17 @@ def test_no_private_scalars_keeps_every_dependence():
     text = _program(PRIVATE["sum"])
     assert "private(" not in _optimized(text, private_scalars=False)
     assert "private(s)" in _optimized(text)
+
+
+def test_isl_schedules_with_every_dependence_are_candidates_too():
+    """isl's schedules for the expanded program interleave the sums' values (every
+    s = 0 first); those it makes with every dependence keep them, and are
+    candidates, their bands marked parallel with the expanded program's."""
+    from polyopt.scheduler.candidates import candidate_schedules
+    _, scop = _scop(PRIVATE["sum"])
+    every = compute_dependences(scop)
+    relaxed = expanded_dependences(scop, {"s": 2}, every)
+    names = [candidate.name for candidate in candidate_schedules(scop, relaxed)]
+    assert any(name.endswith(", scalars in order") for name in names), names
+    for candidate in candidate_schedules(scop, relaxed)[1:]:
+        assert keeps_live_ranges(candidate.schedule, relaxed.live_ranges)
