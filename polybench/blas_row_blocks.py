@@ -24,7 +24,7 @@ import polyopt.blas_pipeline
 from polyopt.blas_library import library_flags
 from polyopt.frontend.source import read_source
 from polyopt.pipeline import Options, optimize_source
-from side_by_side import build, close, run_in_turns, table_rows
+from side_by_side import build, print_timed
 
 HERE = Path(__file__).resolve().parent
 BLOCK_KIB = (256, 512, 1024, 2048, 4096, 8192)
@@ -65,13 +65,7 @@ def main(argv=None) -> int:
                 executables[name] = directory / f"p{k}"
                 build(directory / f"p{k}.c", executables[name], args.dataset,
                       library_flags(None))
-            times, dumps = run_in_turns(executables, args.repeat + 1, 2)
-        for name, dump in dumps.items():
-            if not close(dumps["gcc"], dump, 1e-11):
-                print(f"| {kernel} | {name} | WRONG OUTPUT | | |")
-                times.pop(name)
-        print("\n".join(table_rows(kernel, times, "gcc")))
-        sys.stdout.flush()
+            print_timed(kernel, executables, args.repeat, 2, 1e-11)
     return 0
 
 

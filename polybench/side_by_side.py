@@ -111,14 +111,22 @@ def main(argv=None) -> int:
                         libraries = library_flags(None)
                 executables[name] = directory / f"b{k}"
                 build(text, executables[name], args.dataset, libraries)
-            times, dumps = run_in_turns(executables, args.repeat + 1, args.threads)
-        for name, dump in dumps.items():
-            if not close(dumps["gcc"], dump, args.tolerance):
-                print(f"| {kernel} | {name} | WRONG OUTPUT | | |")
-                times.pop(name)
-        print("\n".join(table_rows(kernel, times, "gcc")))
-        sys.stdout.flush()
+            print_timed(kernel, executables, args.repeat, args.threads, args.tolerance)
     return 0
+
+
+def print_timed(kernel: str, executables: dict[str, Path], repeat: int, threads: int,
+                tolerance: float) -> None:
+    """Run the builds in turns (run_in_turns; the first round, with the arrays dumped,
+    untimed) and print their rows: WRONG OUTPUT for one whose arrays differ from the
+    first build's (gcc's)."""
+    times, dumps = run_in_turns(executables, repeat + 1, threads)
+    for name, dump in dumps.items():
+        if not close(dumps["gcc"], dump, tolerance):
+            print(f"| {kernel} | {name} | WRONG OUTPUT | | |")
+            times.pop(name)
+    print("\n".join(table_rows(kernel, times, "gcc")))
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
