@@ -3,7 +3,7 @@ each a polyopt command line (or the kernel as written), built once with
 `gcc -O3 -march=native -fopenmp`, then run --repeat times in turns (one run of each
 build per round, so that a slow spell of the machine falls on all alike), with
 OMP_NUM_THREADS = OPENBLAS_NUM_THREADS = --threads. Every build's output is
-checked against the kernel as written (HARNESS_DUMP, exact, or within --tolerance).
+checked against the kernel as written (HARNESS_DUMP, within --tolerance, relative).
 
     python polybench/side_by_side.py deriche symm --dataset LARGE --repeat 9 \\
         --build "default=" --build "no private scalars=--no-private-scalars"
