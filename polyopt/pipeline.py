@@ -117,9 +117,13 @@ class ScheduledScop:
     # innermost loops proven free of dependences get `omp simd`: also in a serial
     # choice of the default (options.parallel made False), not with --no-parallel
     simd: bool = True
-    # scalars private to each thread (polyopt.privatize.live_ranges), which
-    # `dependences` treats as expanded; None: none
-    private: dict | None = None
+
+    @property
+    def private(self) -> dict | None:
+        """Scalars private to each thread, with their live ranges (polyopt.privatize),
+        where `dependences` are those of the program with them expanded: the code
+        then gets `private(s)` and is always checked (codegen.generate_openmp)."""
+        return self.dependences.live_ranges
 
 
 @dataclass
@@ -353,6 +357,9 @@ def time_tiled_as_scheduled(scop: Scop, options: Options, dependences: Dependenc
     """A time tiling (scheduler.stencil.TimeTiling), checked, as the pipeline's result."""
     if not tiling.is_legal(dependences.all):    # is_legal on the tree: same, far slower
         raise LegalityError("time tiling produced an illegal schedule (internal error)",
+                            scop.region.location)
+    if dependences.live_ranges and not keeps_live_ranges(tiling.schedule, dependences.live_ranges):
+        raise LegalityError("the time tiles interleave a private scalar's values",
                             scop.region.location)
     return ScheduledScop(scop, dependences, tiling.schedule, description,
                          TilingReport([tiling.sizes]), tiling.untiled, options,
@@ -683,8 +690,7 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
     (None, None) otherwise. Where the scheduler keeps the code as written, that is
     the answer (a schedule without a nest): every schedule legal with all the
     dependences was legal here too, and scheduling again would double the time."""
-    from polyopt.privatize import (expanded_dependences, live_ranges, privatizable,
-                                   scope_private_scalars)
+    from polyopt.privatize import expanded_dependences, privatizable, scope_private_scalars
     scalars = privatizable(scop, dependences, scope_private_scalars(source, scop))
     if not scalars:
         return None, None
@@ -693,7 +699,6 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
         scheduled = schedule_scop(scop, options, relaxed)
         if scheduled.schedule is None:
             return scheduled, None
-        scheduled.private = live_ranges(scop, relaxed, scalars)
         nest = generate(scheduled, expressions)
     except (CodegenError, LegalityError) as error:
         log.info("%s: private scalars %s: %s; scheduled with every dependence",
