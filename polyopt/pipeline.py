@@ -621,11 +621,19 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
         options = replace_dataclass(options, block_sizes=list(block) or None,
                                     shared_memory=shared, registers=registers)
     try:
-        scheduled, nest = None, None
-        if state.device is None and choice is None and options.parallel and options.private_scalars:
+        scheduled, nest, every = None, None, None
+        if state.device is None and options.parallel and options.private_scalars:
             if dependences is None:
                 dependences = compute_dependences(scop)
-            scheduled, nest = _privatized(source, scop, dependences, options, state.expressions)
+            if choice is None and options.scheduler in ("auto", "identity", "isl"):
+                scheduled, nest = _privatized(source, scop, dependences, options,
+                                              state.expressions)
+            elif dependences.live_ranges is None:
+                # a search's (or the tuning database's) schedule: made with the private
+                # scalars' freedom (polyopt.search.driver) or without it, legal with it
+                from polyopt.privatize import relaxed_dependences
+                every = dependences
+                dependences = relaxed_dependences(source, scop, dependences) or dependences
         if scheduled is None:
             scheduled = schedule_scop(scop, options, dependences, choice)
         if scheduled.schedule is None:
@@ -659,7 +667,16 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                             nest.parallel_loops)
                 return outcome
         if nest is None:
-            nest = generate(scheduled, state.expressions)
+            try:
+                nest = generate(scheduled, state.expressions)
+            except CodegenError:
+                # private scalars' code that the check refused or could not check:
+                # the schedule with every dependence, where it is legal with them
+                if every is None or scheduled.private is None or scheduled.untiled is None \
+                        or not is_legal(scheduled.untiled, every.all):
+                    raise
+                scheduled = schedule_scop(scop, options, every, choice)
+                nest = generate(scheduled, state.expressions)
     except CodegenError as error:
         outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
                                                error.location))
@@ -690,11 +707,10 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
     (None, None) otherwise. Where the scheduler keeps the code as written, that is
     the answer (a schedule without a nest): every schedule legal with all the
     dependences was legal here too, and scheduling again would double the time."""
-    from polyopt.privatize import expanded_dependences, privatizable, scope_private_scalars
-    scalars = privatizable(scop, dependences, scope_private_scalars(source, scop))
-    if not scalars:
+    from polyopt.privatize import relaxed_dependences
+    relaxed = relaxed_dependences(source, scop, dependences)
+    if relaxed is None:
         return None, None
-    relaxed = expanded_dependences(scop, scalars, dependences)
     try:
         scheduled = schedule_scop(scop, options, relaxed)
         if scheduled.schedule is None:
@@ -702,7 +718,7 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
         nest = generate(scheduled, expressions)
     except (CodegenError, LegalityError) as error:
         log.info("%s: private scalars %s: %s; scheduled with every dependence",
-                 scop.region.location, ", ".join(sorted(scalars)), error.message)
+                 scop.region.location, ", ".join(sorted(relaxed.live_ranges)), error.message)
         return None, None
     return scheduled, nest
 

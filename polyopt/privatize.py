@@ -140,6 +140,13 @@ def expanded_dependences(scop: Scop, scalars: dict[str, int],
     return dependences
 
 
+def relaxed_dependences(source, scop: Scop, dependences: Dependences) -> Dependences | None:
+    """The expanded program's dependences where the SCoP has private scalars (None
+    where it has none)."""
+    scalars = privatizable(scop, dependences, scope_private_scalars(source, scop))
+    return expanded_dependences(scop, scalars, dependences) if scalars else None
+
+
 def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap,
                       ranges: dict[str, tuple[isl.UnionMap, isl.UnionSet]]) -> bool:
     """Does no write of a private scalar run between a write and a read of the value

@@ -52,6 +52,7 @@ from polyopt.scheduler.generators import Combination, combine, projection_sample
 from polyopt.scheduler.sampler import (IteratorBasis, Region, Row, Sample, SamplingError,
                                        ScheduleSpace, _integer_row)
 from polyopt.scheduler.tree import matrix_to_tree
+from polyopt.scheduler.random_scheduler import keeps_private_values
 
 MUTATIONS = ("replace-dimension", "replace-prefix", "replace-suffix", "replace-coefficients")
 CROSSOVERS = ("row-crossover", "geometric-crossover")
@@ -87,7 +88,11 @@ def mutate(space: ScheduleSpace, parent: Sample, operator: str, rng: random.Rand
             last = error
             continue
         if child.matrix() != parent.matrix():
-            checked_tree(space, child)
+            try:
+                checked_tree(space, child)
+            except SamplingError as error:      # a private scalar's values interleaved
+                last = error
+                continue
             return child
     raise SamplingError(f"{operator}: no new legal child in {ATTEMPTS} tries or {SECONDS:g} s"
                         + (f" ({last})" if last else ""))
@@ -120,7 +125,11 @@ def crossover(space: ScheduleSpace, first: Sample, second: Sample, operator: str
                 last = error
                 continue
             if child.matrix() not in parents and all(child.matrix() != c.matrix() for c in children):
-                checked_tree(space, child)
+                try:
+                    checked_tree(space, child)
+                except SamplingError as error:      # a private scalar's values interleaved
+                    last = error
+                    continue
                 children.append(child)
         if children:
             return children
@@ -138,11 +147,15 @@ def _attempts():
 
 
 def checked_tree(space: ScheduleSpace, sample: Sample) -> isl.Schedule:
-    """The sample's schedule tree, checked by isl against the exact dependences."""
+    """The sample's schedule tree, checked by isl against the exact dependences;
+    SamplingError where it interleaves a private scalar's values (a legal schedule
+    of the expanded program: polyopt.privatize)."""
     tree = matrix_to_tree(space.scop, space.space, sample.matrix(), space.dependences.all)
     if not is_legal(tree, space.dependences.all):
         raise AssertionError(f"a genetic operator made an illegal schedule (internal error): "
                              f"{sample.matrix()}")
+    if not keeps_private_values(space, tree):
+        raise SamplingError("the schedule interleaves a private scalar's values")
     return tree
 
 

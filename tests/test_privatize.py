@@ -204,3 +204,40 @@ def test_isl_schedules_with_every_dependence_are_candidates_too():
     assert any(name.endswith(", scalars in order") for name in names), names
     for candidate in candidate_schedules(scop, relaxed)[1:]:
         assert keeps_live_ranges(candidate.schedule, relaxed.live_ranges)
+
+
+@needs_gcc
+@pytest.mark.parametrize("strategy", ["random", pytest.param("ga", marks=pytest.mark.slow)])
+def test_searches_schedule_with_the_private_scalars_freedom(tmp_path, strategy):
+    """A search samples schedules of the expanded program, keeps those that keep the
+    scalars' values whole, and its program prints the original's results; the plain
+    run that reuses the stored schedule makes the same code."""
+    from polyopt.cli import main
+    text = _program(PRIVATE["sum"]).replace("#define N 600", "#define N 60") \
+        .replace("#define M 300", "#define M 40")
+    source, out, database = tmp_path / "k.c", tmp_path / "out.c", tmp_path / "tuning.sqlite"
+    source.write_text(text)
+    assert main([str(source), "-o", str(out), "--scheduler", strategy, "--budget", "6",
+                 "--seed", "3", "--db", str(database), "-q"]) == 0
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    searched, _ = compile_and_run(out.read_text(), tmp_path, "searched")
+    assert searched == expected
+    plain = tmp_path / "plain.c"
+    assert main([str(source), "-o", str(plain), "--db", str(database), "-q"]) == 0
+    again, _ = compile_and_run(plain.read_text(), tmp_path, "plain")
+    assert again == expected
+
+
+def test_a_chosen_schedule_gets_private_scalars_too():
+    """A search's or the tuning database's schedule (a choice), made with every
+    dependence, is generated with the private scalars' parallel loops."""
+    from polyopt.pipeline import render
+    from polyopt.scheduler import ScheduleResult
+    source, scop = _scop(PRIVATE["sum"])
+    choice = ScheduleResult(scop.schedule, "the original order, chosen")
+    options = Options(use_database=False, min_region_work=0)
+    text = render(source, [scop], [], options, [choice]).text
+    assert "#pragma omp parallel for private(s)" in text, text
+    shared = render(source, [scop], [], Options(use_database=False, min_region_work=0,
+                                                private_scalars=False), [choice]).text
+    assert "private(" not in shared

@@ -36,16 +36,19 @@ from pathlib import Path
 
 import islpy as isl
 
+from polyopt.dependences import Dependences
 from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
                             UsageError, format_warning)
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
+from polyopt.model import Scop
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
                               model, options_key, render, render_many_within, render_within,
                               schedule_within_budget,
                               stored_result)
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
+from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
                             machine_fingerprint, scop_fingerprint, tile_sizes_text,
                             time_tile_text)
@@ -405,6 +408,13 @@ class Search:
         self.scops, self.warnings = model(source, options)
         self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
                                                                                 self.warnings)
+        # With every dependence: for the baselines and the schedule spaces. Where a
+        # SCoP has private scalars (polyopt.privatize), self.dependences are those of
+        # the program with them expanded, with which each candidate's code is made.
+        self.every = list(self.dependences)
+        if options.private_scalars and options.parallel and options.target == "c":
+            self.dependences = [self._relaxed(scop, dependences)
+                                for scop, dependences in zip(self.scops, self.dependences)]
         self.spaces: list[ScheduleSpace | None] = [None] * len(self.scops)
         self.candidates: list[Candidate] = []
         self.seen: set[tuple] = set()
@@ -472,17 +482,30 @@ class Search:
         return len(self.baselines) + self.settings.budget
 
     # -- candidates -----------------------------------------------------------
+    def _relaxed(self, scop: Scop, dependences: Dependences) -> Dependences:
+        """The dependences of the SCoP with its private scalars expanded
+        (polyopt.privatize), within the dependence analysis's time budget; the
+        given ones where it has none or they take too long."""
+        from polyopt.privatize import relaxed_dependences
+        try:
+            relaxed = call_with_step_limits(relaxed_dependences, self.source, scop, dependences,
+                                            first="dependence analysis")
+        except (TimeBoxExceeded, TimeBoxFailed) as error:
+            log.info("%s: private scalars not analysed (%s); searched with every dependence",
+                     scop.region.location, error)
+            return dependences
+        return relaxed or dependences
+
     def _baselines(self) -> list[Candidate]:
         result = [Candidate("original", [ScheduleResult(None, "original code")] * len(self.scops))]
         for name in ("identity", "isl"):
             choices = [schedule_within_budget(name, scop, deps)
-                       for scop, deps in zip(self.scops, self.dependences)]
+                       for scop, deps in zip(self.scops, self.every)]
             result.append(Candidate(name, choices))
         if self.options.tile and self.options.target == "c":
             # stencils: their time tiles (the default shape and sizes; a genetic search
             # also varies them), the other SCoPs as isl schedules them
-            tiled = [time_tiled_choice(scop, deps) for scop, deps in zip(self.scops,
-                                                                          self.dependences)]
+            tiled = [time_tiled_choice(scop, deps) for scop, deps in zip(self.scops, self.every)]
             if any(choice is not None for choice in tiled):
                 result.append(Candidate("time-tiles", [choice or other for choice, other
                                                        in zip(tiled, result[-1].choices)]))
@@ -506,7 +529,10 @@ class Search:
     def space(self, index: int) -> ScheduleSpace:
         """The legal schedule space of SCoP `index` (made on first use)."""
         if self.spaces[index] is None:
-            self.spaces[index] = ScheduleSpace(self.scops[index], self.dependences[index],
+            # schedules legal with every dependence keep private scalars' values whole
+            # (sampled with the expanded program's, nearly all would not); their code
+            # has the private scalars' parallel loops all the same (self.dependences)
+            self.spaces[index] = ScheduleSpace(self.scops[index], self.every[index],
                                                mode=self.settings.mode,
                                                strong_probability=self.settings.strong_probability)
         return self.spaces[index]
