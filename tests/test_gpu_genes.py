@@ -9,6 +9,7 @@ import random
 import sys
 
 import islpy as isl
+import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
@@ -63,6 +64,7 @@ def test_the_database_keeps_the_genes():
     assert result.gpu == gene and result.tile_sizes == [[16, 32]]
 
 
+@pytest.mark.slow
 @needs_gxx
 def test_cuda_searches_draw_genes(tmp_path):
     build = f"{sys.executable} -m polyopt.codegen.emulation {{src}} -o {{exe}}"
