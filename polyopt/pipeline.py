@@ -279,7 +279,7 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
-    if dependences.live_ranges and not keeps_live_ranges(result.schedule, dependences.live_ranges):
+    if not keeps_live_ranges(result.schedule, dependences):
         raise LegalityError(f"schedule '{result.description}' interleaves a private scalar's "
                             "values", scop.region.location)
     schedule = result.schedule
@@ -290,7 +290,7 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
-        if dependences.live_ranges and not keeps_live_ranges(schedule, dependences.live_ranges):
+        if not keeps_live_ranges(schedule, dependences):
             raise LegalityError("the tiles interleave a private scalar's values",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
@@ -358,7 +358,7 @@ def time_tiled_as_scheduled(scop: Scop, options: Options, dependences: Dependenc
     if not tiling.is_legal(dependences.all):    # is_legal on the tree: same, far slower
         raise LegalityError("time tiling produced an illegal schedule (internal error)",
                             scop.region.location)
-    if dependences.live_ranges and not keeps_live_ranges(tiling.schedule, dependences.live_ranges):
+    if not keeps_live_ranges(tiling.schedule, dependences):
         raise LegalityError("the time tiles interleave a private scalar's values",
                             scop.region.location)
     return ScheduledScop(scop, dependences, tiling.schedule, description,

@@ -17,7 +17,7 @@ a parallel loop (``private(s)``), which is right where in the generated code
 - a loop marked parallel or SIMD holds both ends of a value's flow or neither,
   in one iteration;
 
-``codegen.verify.check_ast`` checks both on the AST read back (``private_flow``).
+``codegen.verify.check_ast`` checks both on the AST read back (its ``private``).
 Where it fails or cannot tell, the SCoP is scheduled again with every dependence.
 
 A scalar qualifies (``privatizable``) where the SCoP writes it, nothing outside
@@ -39,13 +39,19 @@ from polyopt.dependences import Dependences, accesses_to, compute_dependences
 from polyopt.model import Scop
 
 
+def _declared_in_region(scop: Scop) -> set[str]:
+    """The scalars the SCoP writes that a block of the region declares: named nowhere
+    else (frontend.extract)."""
+    return {name for name in scop.locals if name in scop.arrays and scop.arrays[name].written}
+
+
 def private_scalars(source, scop: Scop, scope) -> frozenset[str]:
     """The scalars the SCoP writes whose values nothing can read after it: declared
-    in the enclosing function (neither a parameter nor at file scope), and named
-    nowhere in the file outside the region but in that declaration (no macro, no
-    address taken, no read after the region or before it in an enclosing loop)."""
-    # declared in a block of the region: named nowhere else (frontend.extract)
-    found = {name for name in scop.locals if name in scop.arrays and scop.arrays[name].written}
+    in a block of the region, or in the enclosing function (neither a parameter nor
+    at file scope) and named nowhere in the file outside the region but in that
+    declaration (no macro, no address taken, no read after the region or before it in
+    an enclosing loop)."""
+    found = _declared_in_region(scop)
     if scope.function_start is None:
         return frozenset(found)
     outside = source.text[:scop.region.start] + source.text[scop.region.end:]
@@ -64,8 +70,7 @@ def scope_private_scalars(source, scop: Scop) -> frozenset[str]:
     try:
         scope = scope_at(source, scop.region.start)
     except (DeclarationError, RecursionError):
-        return frozenset(name for name in scop.locals
-                         if name in scop.arrays and scop.arrays[name].written)
+        return frozenset(_declared_in_region(scop))
     return private_scalars(source, scop, scope)
 
 
@@ -147,13 +152,15 @@ def relaxed_dependences(source, scop: Scop, dependences: Dependences) -> Depende
     return expanded_dependences(scop, scalars, dependences) if scalars else None
 
 
-def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap,
-                      ranges: dict[str, tuple[isl.UnionMap, isl.UnionSet]]) -> bool:
+def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap, dependences: Dependences) -> bool:
     """Does no write of a private scalar run between a write and a read of the value
     it wrote, in `schedule`'s order? (A schedule that runs S0 of every (i, j) before
-    S1 of any keeps the expanded program's dependences, not one scalar's values.)"""
+    S1 of any keeps the expanded program's dependences, not one scalar's values.)
+    True where `dependences` have no private scalars (no live ranges)."""
+    if not dependences.live_ranges:
+        return True
     order = schedule.get_map() if isinstance(schedule, isl.Schedule) else schedule
-    for flow, writes in ranges.values():
+    for flow, writes in dependences.live_ranges.values():
         if flow.is_empty() or writes.is_empty():
             continue
         written = order.intersect_domain(writes)

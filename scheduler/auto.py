@@ -89,7 +89,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if tile:     # (a band the cache model leaves untiled may still be permuted)
             scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop)
         tiled = bool(report.bands)
-        if dependences.live_ranges and not keeps_live_ranges(scheduled, dependences.live_ranges):
+        if not keeps_live_ranges(scheduled, dependences):
             return None         # its tiles interleave a private scalar's values
         estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:

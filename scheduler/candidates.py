@@ -126,7 +126,7 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
             log.warning("isl's schedule (%s) violates a dependence; not considered", name)
             continue
         schedule = isl.Schedule.read_from_str(scop.context.get_ctx(), text)
-        if dependences.live_ranges and not keeps_live_ranges(schedule, dependences.live_ranges):
+        if not keeps_live_ranges(schedule, dependences):
             log.info("isl's schedule (%s) interleaves a private scalar's values; not considered",
                      name)
             continue

@@ -52,7 +52,6 @@ from polyopt.scheduler.generators import Combination, combine, projection_sample
 from polyopt.scheduler.sampler import (IteratorBasis, Region, Row, Sample, SamplingError,
                                        ScheduleSpace, _integer_row)
 from polyopt.scheduler.tree import matrix_to_tree
-from polyopt.scheduler.random_scheduler import keeps_private_values
 
 MUTATIONS = ("replace-dimension", "replace-prefix", "replace-suffix", "replace-coefficients")
 CROSSOVERS = ("row-crossover", "geometric-crossover")
@@ -88,11 +87,7 @@ def mutate(space: ScheduleSpace, parent: Sample, operator: str, rng: random.Rand
             last = error
             continue
         if child.matrix() != parent.matrix():
-            try:
-                checked_tree(space, child)
-            except SamplingError as error:      # a private scalar's values interleaved
-                last = error
-                continue
+            checked_tree(space, child)
             return child
     raise SamplingError(f"{operator}: no new legal child in {ATTEMPTS} tries or {SECONDS:g} s"
                         + (f" ({last})" if last else ""))
@@ -125,11 +120,7 @@ def crossover(space: ScheduleSpace, first: Sample, second: Sample, operator: str
                 last = error
                 continue
             if child.matrix() not in parents and all(child.matrix() != c.matrix() for c in children):
-                try:
-                    checked_tree(space, child)
-                except SamplingError as error:      # a private scalar's values interleaved
-                    last = error
-                    continue
+                checked_tree(space, child)
                 children.append(child)
         if children:
             return children
@@ -147,15 +138,11 @@ def _attempts():
 
 
 def checked_tree(space: ScheduleSpace, sample: Sample) -> isl.Schedule:
-    """The sample's schedule tree, checked by isl against the exact dependences;
-    SamplingError where it interleaves a private scalar's values (a legal schedule
-    of the expanded program: polyopt.privatize)."""
+    """The sample's schedule tree, checked by isl against the exact dependences."""
     tree = matrix_to_tree(space.scop, space.space, sample.matrix(), space.dependences.all)
     if not is_legal(tree, space.dependences.all):
         raise AssertionError(f"a genetic operator made an illegal schedule (internal error): "
                              f"{sample.matrix()}")
-    if not keeps_private_values(space, tree):
-        raise SamplingError("the schedule interleaves a private scalar's values")
     return tree
 
 

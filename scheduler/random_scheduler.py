@@ -13,7 +13,6 @@ import islpy as isl
 
 from polyopt.dependences import Dependences
 from polyopt.model import Scop
-from polyopt.privatize import keeps_live_ranges
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.identity import IdentityScheduler
@@ -21,14 +20,6 @@ from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tree import matrix_to_tree
 
 ATTEMPTS = 50    # draws before giving up on a SCoP whose sampling keeps getting stuck
-
-
-def keeps_private_values(space: ScheduleSpace, tree: isl.Schedule) -> bool:
-    """Where the space's dependences are those of a program with private scalars
-    expanded (polyopt.privatize), does the schedule keep each of their values whole?
-    (The space holds schedules that do not: every `s = 0` first, then the sums.)"""
-    ranges = space.dependences.live_ranges
-    return not ranges or keeps_live_ranges(tree, ranges)
 
 
 def draw_schedule(space: ScheduleSpace, rng: random.Random,
@@ -44,9 +35,6 @@ def draw_schedule(space: ScheduleSpace, rng: random.Random,
         tree = matrix_to_tree(space.scop, space.space, sample.matrix(), space.dependences.all)
         if not is_legal(tree, space.dependences.all):
             raise AssertionError("the sampler produced an illegal schedule (internal error)")
-        if not keeps_private_values(space, tree):
-            last = SamplingError("the schedule interleaves a private scalar's values")
-            continue
         return sample, tree
     raise SamplingError(f"no schedule after {attempts} draws: {last}")
 

@@ -149,14 +149,14 @@ def test_privatizable_gives_the_loops_each_scalar_lives_in():
 def test_a_schedule_that_runs_every_first_write_first_breaks_the_live_ranges():
     _, scop = _scop(PRIVATE["sum"])
     dependences = expanded_dependences(scop, {"s": 2})
-    ranges = dependences.live_ranges
-    assert keeps_live_ranges(scop.schedule, ranges)
+    assert dependences.live_ranges
+    assert keeps_live_ranges(scop.schedule, dependences)
     # legal for the expanded program, S0 of every (i, j) before any S1: not for one s
     ctx = scop.context.get_ctx()
     apart = isl.UnionMap.read_from_str(
         ctx, "{ S0[i, j] -> [0, i, j, 0]; S1[i, j, k] -> [1, i, j, k]; S2[i, j] -> [2, i, j, 0] }"
     ).intersect_domain(scop.schedule.get_domain())
-    assert not keeps_live_ranges(apart, ranges)
+    assert not keeps_live_ranges(apart, dependences)
 
 
 def test_the_ast_check_refuses_a_private_copy_that_a_value_leaves():
@@ -203,7 +203,7 @@ def test_isl_schedules_with_every_dependence_are_candidates_too():
     names = [candidate.name for candidate in candidate_schedules(scop, relaxed)]
     assert any(name.endswith(", scalars in order") for name in names), names
     for candidate in candidate_schedules(scop, relaxed)[1:]:
-        assert keeps_live_ranges(candidate.schedule, relaxed.live_ranges)
+        assert keeps_live_ranges(candidate.schedule, relaxed)
 
 
 @needs_gcc

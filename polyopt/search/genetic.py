@@ -84,7 +84,7 @@ import islpy as isl
 from polyopt.errors import PolyoptError
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
-from polyopt.scheduler.random_scheduler import draw_schedule, keeps_private_values
+from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import model_band_sizes, tilable_bands
 from polyopt.scheduler.tree import matrix_to_tree
@@ -328,8 +328,6 @@ class GeneticAlgorithm:
         tree = matrix_to_tree(space.scop, space.space, sample.matrix(), space.dependences.all)
         if not is_legal(tree, space.dependences.all):
             raise SamplingError("a genetic operator produced an illegal schedule")
-        if not keeps_private_values(space, tree):
-            raise SamplingError("the schedule interleaves a private scalar's values")
         return tree
 
     def _individual(self, samples: list[Sample], trees: list[isl.Schedule],
