@@ -218,21 +218,33 @@ def dependences_within_budget(scops: list[Scop], warnings: list[str]
     return kept, found, warnings
 
 
-def schedule_within_budget(name: str, scop: Scop, dependences: Dependences) -> ScheduleResult:
+def schedule_within_budget(name: str, scop: Scop, dependences: Dependences,
+                           options: Options | None = None) -> ScheduleResult:
     """The schedule of scheduler `name`, computed within the scheduling budget; past
-    it (or if it fails), the original code, with why in its description."""
-    def text() -> tuple[str, str, str | None, bool]:
-        result = get_scheduler(name).schedule(scop, dependences)
-        return str(result.schedule), result.description, result.fallback, result.flat_map
+    it (or if it fails), the original code, with why in its description. `options`:
+    how the pipeline will tile and parallelize (what auto's cost model assumes); its
+    choice of wavefronts, parallel regions and time tiles comes with the schedule."""
+    def text() -> tuple:
+        kind = get_scheduler(name) if options is None else get_scheduler(
+            name, seed=options.seed, tile=options.tile, tile_sizes=options.tile_sizes,
+            parallel=options.parallel)
+        result = kind.schedule(scop, dependences)
+        gene = result.time_tiling.gene if result.time_tiling is not None else None
+        return (None if result.schedule is None else str(result.schedule), result.description,
+                result.fallback, result.flat_map, result.wavefront, result.parallel, gene)
     try:
-        schedule, description, fallback, flat_map = call_with_step_limits(text, first="scheduling")
+        schedule, description, fallback, flat_map, wavefront, parallel, gene = \
+            call_with_step_limits(text, first="scheduling")
     except TimeBoxExceeded as error:
         return ScheduleResult(None, f"original code ({name} {error.step} exceeded its time "
                                     f"budget, {error.seconds:g} s)")
     except TimeBoxFailed as error:
         return ScheduleResult(None, f"original code ({name} scheduling failed: {error})")
+    if schedule is None:
+        return ScheduleResult(None, description, fallback)
     return ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, schedule),
-                          description, fallback, flat_map)
+                          description, fallback, flat_map, wavefront=wavefront,
+                          parallel=parallel, time_tile=gene)
 
 
 def scheduler_name(options: Options) -> str:
@@ -463,8 +475,8 @@ def stored_choices(scops: list[Scop], options: Options,
 
 
 def stored_result(evaluation) -> ScheduleResult:
-    from polyopt.tuning import (BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_gpu, parse_tile_sizes,
-                                parse_time_tile)
+    from polyopt.tuning import (BLAS, FLAT_MAP_NOTE, ORIGINAL, parse_gpu, parse_shaped,
+                                parse_tile_sizes, parse_time_tile)
     built = f" built with '{evaluation.build}'" if evaluation.build else ""
     description = (f"tuned schedule from the database ({evaluation.candidate}, "
                    f"{evaluation.seconds:.4g} s{built})")
@@ -483,6 +495,11 @@ def stored_result(evaluation) -> ScheduleResult:
     if gpu is not None:       # a CUDA candidate: its blocks and promotions
         return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                               tile_sizes=gpu[1], gpu=gpu[0])
+    shaped = parse_shaped(evaluation.tile_sizes)
+    if shaped is not None:    # the default's wavefronts, or no parallel region
+        sizes, wavefront, parallel = shaped
+        return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
+                              tile_sizes=sizes, wavefront=wavefront, parallel=parallel)
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                           tile_sizes=parse_tile_sizes(evaluation.tile_sizes))
 

@@ -174,6 +174,30 @@ def parse_gpu(text: str) -> tuple[tuple[tuple[int, ...], bool, bool], list[list[
     return (tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True))), sizes
 
 
+def shaped_text(sizes: list[list[int]] | None, wavefront: bool, parallel: bool) -> str:
+    """The ``tile_sizes`` column's text of a choice that is generated other than a
+    schedule usually is (the default's: its tile bands as wavefronts, or no parallel
+    region), with its tile sizes (None: the default ones)."""
+    return json.dumps({"sizes": None if sizes is None else [[int(s) for s in band]
+                                                            for band in sizes],
+                       "wavefront": bool(wavefront), "parallel": bool(parallel)},
+                      separators=(",", ":"))
+
+
+def parse_shaped(text: str) -> tuple[list[list[int]] | None, bool, bool] | None:
+    """(tile sizes, wavefront, parallel) from a ``tile_sizes`` column written by
+    shaped_text, else None."""
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or not {"wavefront", "parallel"} <= set(value):
+        return None
+    sizes = value.get("sizes")
+    sizes = parse_tile_sizes(json.dumps(sizes)) if sizes is not None else None
+    return sizes, bool(value["wavefront"]), bool(value["parallel"])
+
+
 def parse_tile_sizes(text: str) -> list[list[int]] | None:
     """Per-band sizes from the ``tile_sizes`` column (None for '' or what is not such a list)."""
     if not text:

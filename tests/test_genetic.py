@@ -174,6 +174,24 @@ def test_the_initial_population_is_seeded_and_then_random(space, operators):
     assert operators.seeded == schedules * 2
 
 
+def test_the_seeds_are_the_original_order_the_default_and_isl(space):
+    """The baselines a search measured seed the genetic search: the original order,
+    the default's schedule (not its time tiles: they are no schedule matrix) and
+    isl's, in that order (the last is what the time-tile seed starts from)."""
+    from polyopt.scheduler import ScheduleResult
+    from polyopt.search import Candidate
+    tree = space.scop.schedule
+
+    def baseline(name, **fields):
+        return Candidate(name, [ScheduleResult(tree, name, **fields)])
+    search = types.SimpleNamespace(baselines=[
+        Candidate("original", [ScheduleResult(None, "original code")]), baseline("identity"),
+        baseline("isl"), baseline("default"), baseline("time-tiles")])
+    assert [name for name, _ in genetic._seeds(search)] == ["original", "default", "isl"]
+    search.baselines[3] = baseline("default", time_tile=("diamond", (16, 32, 64)))
+    assert [name for name, _ in genetic._seeds(search)] == ["original", "isl"]
+
+
 def test_failed_candidates_are_the_worst(space, operators):
     bench = Bench(failing={"ga-0-1", "ga-0-2"})
     algorithm = _algorithm(space, bench, generations=1)

@@ -63,6 +63,24 @@ def test_plain_run_reuses_the_stored_schedule(tmp_path, database):
     assert "/* polyopt: isl scheduler;" in isl.read_text()
 
 
+def test_a_stored_default_is_reused_as_the_default_generates_it(tmp_path, database):
+    """The default's choice for matmul is the original order without parallel
+    regions: the database keeps that (and wavefronts) with its schedule, so a plain
+    run that reuses it generates the default's code, not the schedule's usual one."""
+    _search(tmp_path, database)
+    connection = sqlite3.connect(database)
+    with connection:
+        connection.execute("UPDATE evaluations SET winner = (candidate = 'default')")
+    (shaped,), = connection.execute(
+        "SELECT tile_sizes FROM evaluations WHERE candidate = 'default'").fetchall()
+    assert json.loads(shaped) == {"sizes": None, "wavefront": False, "parallel": False}
+    reused, plain = tmp_path / "reused.c", tmp_path / "plain.c"
+    assert main([str(MATMUL), "-o", str(reused), "--db", str(database), "-q"]) == 0
+    assert main([str(MATMUL), "-o", str(plain), "--no-db", "-q"]) == 0
+    assert "tuned schedule from the database (default" in reused.read_text()
+    assert _without_summary(reused.read_text()) == _without_summary(plain.read_text())
+
+
 @pytest.mark.slow   # about 30 s
 def test_a_second_search_starts_from_the_stored_schedules(tmp_path, database):
     _search(tmp_path, database)
@@ -429,3 +447,31 @@ def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
     assert parallel == run(1)[1]
     seen, quick = run(2, seconds=0.01)
     assert not all(seen[0]) and quick == parallel
+
+
+@pytest.mark.parametrize("path, defines, time_tiles", [
+    (KERNELS / "matmul.c", [], False), (KERNELS / "multi_scop.c", [], False),
+    (KERNELS / "seidel2d.c", [], False),
+    (Path(__file__).parent.parent / "polybench" / "kernels" / "jacobi-2d.c", ["LARGE_DATASET"],
+     True),
+])
+def test_the_default_is_a_baseline_of_every_search(path, defines, time_tiles):
+    """A search measures what a plain run generates (the cost model's choice, time
+    tiles included), so it never returns code slower than the default's as measured."""
+    from polyopt.pipeline import Options, optimize_source
+    from polyopt.search import Measurement, Search, SearchSettings
+
+    def measure(text, name, timeout):
+        return Measurement("ok", 0.5, "", 0.5)
+
+    options = Options(defines=defines, include_dirs=[str(path.parent.parent)], use_database=False)
+    judge = type("FakeJudge", (), {"measure": staticmethod(measure)})()
+    search = Search(read_source(str(path)), options, SearchSettings(use_database=False), judge)
+    default = next(b for b in search.baselines if b.name == "default")
+    plain = optimize_source(read_source(str(path)), options).text
+    searched = search._render(default, check=True)
+
+    def code(text):        # the summary comments say how each was found
+        return [line for line in text.splitlines() if not line.strip().startswith("/* polyopt:")]
+    assert code(searched) == code(plain)
+    assert any(c.time_tile for c in default.choices) == time_tiles

@@ -50,8 +50,8 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
 from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
-                            machine_fingerprint, scop_fingerprint, tile_sizes_text,
-                            time_tile_text)
+                            machine_fingerprint, scop_fingerprint, shaped_text,
+                            tile_sizes_text, time_tile_text)
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +173,8 @@ class Candidate:
         """Each SCoP's tile sizes as the tuning database stores them ('' = default)."""
         return [time_tile_text(c.time_tile) if c.time_tile is not None
                 else gpu_text(c.gpu, c.tile_sizes) if c.gpu is not None and c.schedule is not None
+                else shaped_text(c.tile_sizes, c.wavefront, c.parallel)
+                if c.schedule is not None and (c.wavefront or not c.parallel)
                 else tile_sizes_text(c.tile_sizes if c.schedule is not None else None)
                 for c in self.choices]
 
@@ -502,6 +504,14 @@ class Search:
             choices = [schedule_within_budget(name, scop, deps)
                        for scop, deps in zip(self.scops, self.every)]
             result.append(Candidate(name, choices))
+        if self.options.target == "c":
+            # what a plain run would generate (the cost model's choice, with the private
+            # scalars' dependences as the pipeline has them): a search never returns
+            # code slower than the default's as measured, and the genetic search starts
+            # from it
+            result.append(Candidate("default", [
+                schedule_within_budget("auto", scop, deps, self.options)
+                for scop, deps in zip(self.scops, self.dependences)]))
         if self.options.tile and self.options.target == "c":
             # stencils: their time tiles (the default shape and sizes; a genetic search
             # also varies them), the other SCoPs as isl schedules them

@@ -8,9 +8,10 @@ tilable band of the tree (``scheduler.tiling.tilable_bands``), drawn from
 first run; a candidate that fails (build error, crash, timeout, wrong output,
 code generation) gets the worst, infinity.
 
-* Generation 0: ``population`` individuals (30): the original order and isl's
-  schedule as matrices (``seed:original``, ``seed:isl``, with the cache model's
-  tile sizes), then random sparse samples with random tile genes.
+* Generation 0: ``population`` individuals (30): the original order, the
+  default's schedule (the cost model's choice, where it is not time tiles) and
+  isl's as matrices (``seed:original``, ``seed:default``, ``seed:isl``, with the
+  cache model's tile sizes), then random sparse samples with random tile genes.
 * Each next generation keeps the fitter half (truncation selection: the best is
   never lost), adds ``IMMIGRANTS`` (2) fresh random individuals, and fills up
   with offspring of the kept half: mutation or crossover with probability 1/2
@@ -842,13 +843,15 @@ def _record_classifier(search: Search, algorithm: GeneticAlgorithm) -> None:
 
 
 def _seeds(search: Search) -> list[tuple[str, list[isl.Schedule]]]:
-    """The original order and isl's schedule, where every SCoP has one."""
-    names = {"identity": "original", "isl": "isl"}
-    result = []
+    """The original order, the default's schedule (where it is a plain schedule: no
+    time tiles) and isl's, where every SCoP has one."""
+    names = {"identity": "original", "default": "default", "isl": "isl"}
+    found = {}
     for baseline in search.baselines:
-        if baseline.name in names and all(c.schedule is not None for c in baseline.choices):
-            result.append((names[baseline.name], [c.schedule for c in baseline.choices]))
-    return result
+        if (baseline.name in names and all(c.schedule is not None and c.time_tile is None
+                                           for c in baseline.choices)):
+            found[baseline.name] = (names[baseline.name], [c.schedule for c in baseline.choices])
+    return [found[name] for name in names if name in found]
 
 
 def stencil_options(search: Search) -> list[StencilOptions | None]:
