@@ -18,7 +18,7 @@ from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.granularity import RegionDecider
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
-from polyopt.codegen.versioning import assumed_context, version_condition
+from polyopt.codegen.versioning import assumed_context, assumption_text, version_condition
 from polyopt.timebox import step
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
@@ -139,7 +139,9 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
     try:
         items = printer.print_nests(ast.root)
-        condition = version_condition(assumed, expressions.renamed) if assumed else None
+        conditions = [assumption_text(scop, expressions),
+                      version_condition(assumed, expressions.renamed) if assumed else None]
+        condition = " && ".join(f"({c})" if "||" in c else c for c in conditions if c) or None
     finally:
         expressions.renamed = {}
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals

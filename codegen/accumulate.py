@@ -113,7 +113,8 @@ class AccumulationFinder:
     def _replace(self, array: str, accesses, executed: isl.Set, last: int,
                  build: isl.AstBuild, iterator: str) -> Accumulation | None:
         declared = self.scop.arrays.get(array)
-        if declared is None or declared.rank == 0 or not declared.element_type:
+        if (declared is None or declared.rank == 0 or not declared.element_type
+                or declared.linear_sizes):      # its cell cannot be written as subscripts
             return None
         mine = [(name, access, cells) for name, access, cells in accesses if access.array == array]
         written = None

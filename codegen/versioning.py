@@ -23,7 +23,8 @@ import islpy as isl
 from polyopt.codegen.splice import braced_block
 from polyopt.model import Scop
 
-__all__ = ["assumed_context", "least_values", "original_lines", "version_condition", "versioned"]
+__all__ = ["assumed_context", "assumption_text", "least_values", "original_lines",
+           "version_condition", "versioned"]
 
 
 def least_values(scop: Scop, tile_sizes: list[list[int]]) -> dict[str, int]:
@@ -51,6 +52,18 @@ def version_condition(assumed: dict[str, int], renamed: dict[str, str]) -> str:
     cast of an unsigned parameter, as in the generated bounds)."""
     return " && ".join(f"{renamed.get(name, name)} >= {value}"
                        for name, value in sorted(assumed.items()))
+
+
+def assumption_text(scop: Scop, expressions=None) -> str | None:
+    """The C test of the SCoP's own assumption (Scop.assumption: where its model
+    is right), printed by `expressions` (codegen.expressions.ExpressionPrinter:
+    an unsigned parameter's cast) or plainly; None where it has none."""
+    if scop.assumption is None:
+        return None
+    from polyopt.codegen.expressions import ExpressionPrinter
+    assumption = isl.Set(scop.assumption)
+    build = isl.AstBuild.from_context(isl.Set.universe(assumption.get_space()))
+    return (expressions or ExpressionPrinter())(build.expr_from_set(assumption))
 
 
 def original_lines(text: str, indent: str) -> list[str] | None:

@@ -15,6 +15,7 @@ from pycparser import c_ast
 from polyopt.errors import Location
 from polyopt.model import Access, Array, Region, Scop, Statement
 from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
+from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
 
 
@@ -115,6 +116,11 @@ class ScopBuilder:
         self.references = 0
         self.max_step = 1
         self.locals: dict[str, str] = {}             # declared in the region: name -> type
+        # every access with one subscript, per array: (statement, access, the subscript
+        # as a polynomial in size parameters, why it is not affine or None); an array
+        # with a non-affine one is delinearized (frontend.delinearize) at the end
+        self.linear: dict[str, list[tuple[Statement, Access, Polynomial, str | None]]] = {}
+        self.assumption: isl.Set | None = None     # parameters the delinearized model needs
         self.local_scopes: dict[str, list[c_ast.Node]] = {}   # where each may be named
 
     def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
@@ -134,10 +140,12 @@ class ScopBuilder:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
         self._check_local_scopes()
+        self._delinearize()
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
                     parameters=parameters, schedule=schedule,
                     identifiers=set(self.names.identifiers),
-                    outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals))
+                    outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
+                    assumption=None if self.assumption is None else str(self.assumption.coalesce()))
         if self.types is not None:
             self._choose_iterator_type(scop)
         return scop
@@ -534,24 +542,72 @@ class ScopBuilder:
         if array.rank != len(subscripts):
             raise self.fail(f"'{name}' is used with {len(subscripts)} subscripts here and "
                             f"{array.rank} elsewhere", node)
+        why, poly = None, None
         try:
             values = [builder.expression(subscript) for subscript in subscripts]
         except NotAffine as error:
-            raise self.fail(f"subscript is not affine: {error.message}", error.node) from None
+            why = f"subscript is not affine: {error.message}"
+            if len(subscripts) != 1:
+                raise self.fail(why, error.node) from None
+            try:            # y[i * m + j]: perhaps y[i][j] (frontend.delinearize)
+                poly = polynomial(builder, subscripts[0])
+            except NotAffine:
+                raise self.fail(why, error.node) from None
+            values = None
+        else:
+            if len(subscripts) == 1:
+                poly = Polynomial({(): values[0]}, subscripts[0])
         self._prove(builder, statement.domain)
+        # the relation of a non-affine subscript is made when the array's shape is known
+        relation = None if values is None else self._relation(statement, values, name)
+        location = _location(self.source_name, node) or statement.location
+        made = []
+        if write:
+            array.written = True
+            made.append(self._access(name, relation, True, location))
+        if read:
+            made.append(self._access(name, relation, False, location))
+        statement.accesses += made
+        if poly is not None:
+            self.linear.setdefault(name, []).extend((statement, a, poly, why) for a in made)
+
+    @staticmethod
+    def _relation(statement: Statement, values: list[isl.PwAff], name: str) -> isl.Map:
+        """{ statement[iterators] -> name[values] } on the statement's domain."""
         unnamed = statement.domain.reset_tuple_id()
         relation = isl.Map.from_domain(unnamed)
         for value in values:
             relation = relation.flat_range_product(isl.Map.from_pw_aff(value))
-        relation = (relation.intersect_domain(unnamed)
-                    .set_tuple_name(isl.dim_type.in_, statement.name)
-                    .set_tuple_name(isl.dim_type.out, name))
-        location = _location(self.source_name, node) or statement.location
-        if write:
-            array.written = True
-            statement.accesses.append(self._access(name, relation, True, location))
-        if read:
-            statement.accesses.append(self._access(name, relation, False, location))
+        return (relation.intersect_domain(unnamed)
+                .set_tuple_name(isl.dim_type.in_, statement.name)
+                .set_tuple_name(isl.dim_type.out, name))
+
+    def _delinearize(self) -> None:
+        """Each array with a subscript that is not affine but a polynomial in size
+        parameters (``y[i * m + j]``) becomes the multi-dimensional array it is
+        indexed as (frontend.delinearize), with every one of its accesses; where it
+        cannot, the region is left unchanged with the subscript's reason."""
+        for name, entries in self.linear.items():
+            failing = next(((poly, why) for _, _, poly, why in entries if why), None)
+            if failing is None:
+                continue
+            found = shape([poly for _, _, poly, _ in entries])
+            if isinstance(found, str):
+                raise self.fail(f"{failing[1]}; as a multi-dimensional array, {found}",
+                                failing[0].node)
+            sizes, chain = found
+            for statement, access, poly, _ in entries:
+                made = delinearized(poly, sizes, chain, statement.domain,
+                                    self._affine(statement.iterators))
+                if isinstance(made, str):
+                    raise self.fail(f"{failing[1]}; {made}", poly.node)
+                values, right = made
+                access.relation = self._relation(statement, values, name)
+                if not right.is_equal(isl.Set.universe(right.get_space())):
+                    self.assumption = (right if self.assumption is None
+                                       else self.assumption.intersect(right))
+            self.arrays[name].rank = len(chain)
+            self.arrays[name].linear_sizes = sizes
 
     def _access(self, array: str, relation: isl.Map, is_write: bool, location: Location) -> Access:
         self.references += 1

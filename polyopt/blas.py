@@ -420,6 +420,8 @@ class _Layout:
         self.scop, self.declarations = scop, declarations
 
     def check(self, array: str, rank: int) -> str | None:
+        if array in self.scop.arrays and self.scop.arrays[array].linear_sizes:
+            raise NoMatch(f"'{array}' is one-dimensional, indexed as multi-dimensional")
         declaration = self.declarations.get(array)
         if declaration is None:
             raise NoMatch(f"the declaration of '{array}' is not found")

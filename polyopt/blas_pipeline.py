@@ -131,13 +131,18 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
     """The code of a SCoP with its matches replaced by calls, or why it is not."""
     from polyopt.pipeline import generate, schedule_scop
     from polyopt.scheduler import ScheduleResult
+    if scop.assumption is not None:      # its generated parts would need their own test
+        return ("--blas: the model of this region holds only for some sizes (an array "
+                "indexed as multi-dimensional); the calls are not made")
     if dependences is None:
         dependences = compute_dependences(scop)
     found = ordered(scop, dependences, units(scop, analysis.matches))
     if found is None:
         return "--blas: the dependences do not let the calls run apart from the rest"
     found = paired(found)
-    plain = dataclasses.replace(options, blas=False)
+    # the parts are generated for every size: their code has no test of its own to
+    # fall back to the text as written (codegen.versioning), only the whole region has
+    plain = dataclasses.replace(options, blas=False, versioning=False)
 
     parallel: list[str] = []
 

@@ -55,6 +55,9 @@ class Array:
     rank: int
     written: bool = False
     element_type: str | None = None     # as declared ("double"), where the file shows it
+    # one-dimensional in C but indexed as `rank` dimensions (y[i * m + j] as y[i][j];
+    # frontend.delinearize): the sizes of the dimensions after the first, outermost first
+    linear_sizes: list[str] | None = None
 
     @property
     def element_bytes(self) -> int | None:
@@ -117,6 +120,11 @@ class Scop:
     # without qualifiers): the generated code declares them at its start, and a
     # declaration's initialiser is a statement (`double s = 0;` is `s = 0`).
     locals: dict[str, str] = field(default_factory=dict)
+    # the parameters for which the model is right (isl set text; None: all): a
+    # delinearized array's (frontend.delinearize) `y[i * lda + k]` is row i, column k
+    # where k < lda. The generated code runs where they hold, the code as written
+    # elsewhere (codegen.versioning).
+    assumption: str | None = None
 
     @property
     def sizes_known(self) -> bool:
@@ -130,9 +138,13 @@ class Scop:
 
     @property
     def context(self) -> isl.Set:
-        """Parameter context: no assumptions beyond what the domains imply."""
+        """Parameter context: no assumptions beyond what the domains imply, but the
+        model's own (`assumption`), which the generated code tests before it runs."""
         space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=self.parameters)
-        return isl.Set.universe(space).params()
+        context = isl.Set.universe(space).params()
+        if self.assumption is not None:
+            context = context.intersect(isl.Set(self.assumption))
+        return context
 
     @property
     def decision_context(self) -> isl.Set:

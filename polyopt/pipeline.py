@@ -13,7 +13,8 @@ import islpy as isl
 from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
-from polyopt.codegen.versioning import least_values, original_lines, versioned
+from polyopt.codegen.versioning import (assumption_text, least_values, original_lines,
+                                        versioned)
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -187,7 +188,19 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
         if options.strict:
             raise UnsupportedError(diagnostic.message, diagnostic.location)
         warnings.append(format_warning(diagnostic.message, diagnostic.location))
-    return result.scops, warnings
+    scops = []
+    for scop in result.scops:
+        if scop.assumption is not None and scop.original_lines is None:
+            message = (f"the model of this region holds only where {assumption_text(scop)}, "
+                       "and the region's text cannot be kept beside the optimized code to "
+                       "run otherwise (a line continued with a backslash); region left "
+                       "unchanged")
+            if options.strict:
+                raise UnsupportedError(message, scop.region.location)
+            warnings.append(format_warning(message, scop.region.location))
+        else:
+            scops.append(scop)
+    return scops, warnings
 
 
 def unchanged_warning(error: TimeBoxExceeded | TimeBoxFailed, failure: str,
@@ -617,6 +630,12 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
         outcome.warnings.append(format_warning(
             f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in a "
             "region are not offloaded to the GPU; SCoP left unchanged", scop.region.location))
+        return outcome
+    linear = sorted(name for name, array in scop.arrays.items() if array.linear_sizes)
+    if state.device is not None and linear:
+        outcome.warnings.append(format_warning(
+            f"{', '.join(linear)} indexed as multi-dimensional (y[i * m + j]): such arrays are "
+            "not offloaded to the GPU; SCoP left unchanged", scop.region.location))
         return outcome
     if options.blas and (choice is None or choice.blas):
         if choice is not None and state.device is None:   # a search's: measured, not predicted

@@ -1,0 +1,160 @@
+"""Delinearization: a one-dimensional array indexed as a multi-dimensional one.
+
+C code often keeps a matrix in one block of memory and computes the index itself:
+``y[i * m + j]`` for a row of ``m`` elements, ``a[(i * n + j) * m + k]`` for three
+dimensions. The product of an iterator with a size parameter is not affine, so
+such a subscript alone keeps the loops out of the polyhedral model. Where the
+sizes are parameters, the subscript is a polynomial whose monomials in them
+(``1``, ``m``, ``n m``) form a chain, each one size more than the last; with each
+coefficient within its size (``0 <= j < m``; the outermost at least 0), the index
+is the row-major position of ``y[i][j]`` in an array whose rows hold ``m``
+elements, and two such indices are equal exactly where their subscripts are.
+polyopt then models the array as ``y[i][j]`` (Grosser et al., "On recovering
+multi-dimensional arrays in Polly", IMPACT 2015, for the idea; here only the
+parametric case, with the bounds proved from the domain rather than assumed).
+
+Every access of such an array in the SCoP takes the same shape, the affine ones
+too (``y[j]``: its first coefficient is 0). Where the monomials of an array's
+accesses do not form one chain, or a coefficient is not provably within its size
+on the statement's domain, the subscript stays non-affine and the region is left
+unchanged with the reason. The generated statements keep the subscripts as
+written; only the model sees the dimensions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.frontend.affine import AffineBuilder, NotAffine
+
+Monomial = tuple[str, ...]          # sorted names of size parameters; () for 1
+
+
+@dataclass
+class Polynomial:
+    """A subscript as a sum of coefficient * monomial: the coefficients are affine
+    (isl.PwAff on the statement's iterators), the monomials products of parameters."""
+
+    terms: dict[Monomial, isl.PwAff]
+    node: c_ast.Node                   # the subscript, for messages
+
+
+def polynomial(builder: AffineBuilder, node: c_ast.Node) -> Polynomial:
+    """The subscript `node` as a polynomial in size parameters with affine
+    coefficients; NotAffine where it is not one (a product of two iterators, of an
+    iterator with an expression that is not a product of parameters, ...)."""
+    return Polynomial(_terms(builder, node), node)
+
+
+def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff]:
+    try:
+        return {(): builder.expression(node)}
+    except NotAffine as error:
+        first = error
+    if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+        left, right = _terms(builder, node.left), _terms(builder, node.right)
+        for monomial, value in right.items():
+            value = value.neg() if node.op == "-" else value
+            left[monomial] = left[monomial].add(value) if monomial in left else value
+        return left
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
+        inner = _terms(builder, node.expr)
+        return {m: (v.neg() if node.op == "-" else v) for m, v in inner.items()}
+    if isinstance(node, c_ast.Cast):
+        return _terms(builder, node.expr)
+    if isinstance(node, c_ast.BinaryOp) and node.op == "*":
+        for factor, other in ((node.left, node.right), (node.right, node.left)):
+            scale = _size_product(builder, factor)
+            if scale is not None:
+                monomial, constant = scale
+                return {tuple(sorted(m + monomial)): v.mul(constant)
+                        for m, v in _terms(builder, other).items()}
+    raise first
+
+
+def _size_product(builder: AffineBuilder, node: c_ast.Node) -> tuple[Monomial, isl.PwAff] | None:
+    """(monomial, constant) where `node` is a constant times a product of size
+    parameters (``m``, ``n * m``, ``2 * m``), else None."""
+    if isinstance(node, c_ast.ID) and node.name not in builder.iterators:
+        try:
+            builder.variable(node.name, node)      # a parameter: read-only in the region
+        except NotAffine:
+            return None
+        kind = builder.type_of(node.name)
+        if not kind.signed and kind.bits < 64:
+            return None       # the product could wrap where the mathematical one does not
+        return (node.name,), builder.constant(1)
+    if isinstance(node, c_ast.Constant):
+        try:
+            value = builder.expression(node)
+        except NotAffine:
+            return None
+        return (), value
+    if isinstance(node, c_ast.Cast):
+        return _size_product(builder, node.expr)
+    if isinstance(node, c_ast.BinaryOp) and node.op == "*":
+        left, right = _size_product(builder, node.left), _size_product(builder, node.right)
+        if left is not None and right is not None:
+            return tuple(sorted(left[0] + right[0])), left[1].mul(right[1])
+    return None
+
+
+def shape(polynomials: list[Polynomial]) -> tuple[list[str], list[Monomial]] | str:
+    """(the sizes of the dimensions after the first, outermost first; the monomial of
+    each dimension, outermost first) that every polynomial of one array fits, or
+    why there is none."""
+    monomials = {m for p in polynomials for m in p.terms if m}
+    chain: list[Monomial] = [()]
+    for length in range(1, max((len(m) for m in monomials), default=0) + 1):
+        found = [m for m in monomials if len(m) == length]
+        if len(found) != 1 or not _extends(found[0], chain[-1]):
+            return ("its subscripts' products of parameters do not make one row-major "
+                    "shape (" + ", ".join("*".join(m) for m in sorted(monomials)) + ")")
+        chain.append(found[0])
+    sizes = [_minus(chain[k], chain[k - 1]) for k in range(1, len(chain))]
+    return sizes[::-1], chain[::-1]
+
+
+def _extends(longer: Monomial, shorter: Monomial) -> bool:
+    rest = list(longer)
+    for name in shorter:
+        if name not in rest:
+            return False
+        rest.remove(name)
+    return len(rest) == 1
+
+
+def _minus(longer: Monomial, shorter: Monomial) -> str:
+    rest = list(longer)
+    for name in shorter:
+        rest.remove(name)
+    return rest[0]
+
+
+def subscripts(poly: Polynomial, sizes: list[str], chain: list[Monomial], domain: isl.Set,
+               builder: AffineBuilder) -> tuple[list[isl.PwAff], isl.Set] | str:
+    """(the subscripts of `poly`, outermost first, in the shape (sizes, chain); the
+    parameters for which they are right), or why there are none. Right: each but the
+    first within its dimension's size at every point of `domain` (the statement's
+    instances; `builder` is over its iterators), the first at least 0. Where that
+    holds only for some parameters (`p < k` in rows of `lda`: where k <= lda), those
+    are the condition (simplified where the statement runs), which the generated
+    code tests before it runs (frontend.extract: Scop.assumption); where it holds
+    for none at which the statement runs, there are none."""
+    zero = builder.constant(0)
+    values = [poly.terms.get(m, zero) for m in chain]
+    points = domain.reset_tuple_id()
+    within = isl.Set.universe(points.get_space())
+    for k, value in enumerate(values):
+        within = within.intersect(value.ge_set(zero))
+        if k > 0:
+            within = within.intersect(value.lt_set(builder.variable(sizes[k - 1], poly.node)))
+    running = points.params()
+    right = points.subtract(within).params().complement().intersect(running)
+    if right.is_empty():
+        return (f"as an array of rows of {' x '.join(sizes)} elements, a subscript is not "
+                "within its dimension (0 <= ... < its size) for any size where it is used")
+    return values, right.gist(running)

@@ -1,0 +1,283 @@
+"""Arrays kept in one block of memory and indexed by hand (`y[i * m + j]`, C code's
+usual matrix through a pointer): the subscript is a polynomial in the size
+parameters, and where its coefficients are provably within their sizes the array
+is modelled as the multi-dimensional one it is (frontend.delinearize). Checked:
+products, an in-place stencil, a three-dimensional array and a dependence carried
+through rows are scheduled (isl's scheduler and the default), print what the
+original prints and build with -Wall; near misses (a coefficient that can reach
+the row size, two shapes for one array, a product of two iterators) leave the
+region unchanged with the reason at the subscript; the CUDA target leaves such a
+region unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from polyopt.frontend import extract_scops
+from polyopt.frontend.source import SourceFile
+from polyopt.pipeline import Options, optimize_source
+from tests.conftest import compile_and_run, needs_gcc
+
+PROGRAM = r"""#include <stdio.h>
+#include <stdlib.h>
+
+static void kernel(int n, int m, int l, double *restrict a, double *restrict b,
+                   double *restrict c, double *restrict d)
+{
+#pragma scop
+SCOP
+#pragma endscop
+}
+
+int main(void)
+{
+  int n = 37, m = 45, l = 11;
+  double *a = malloc(sizeof(double) * n * m * l), *b = malloc(sizeof(double) * n * m * l);
+  double *c = malloc(sizeof(double) * n * m * l), *d = malloc(sizeof(double) * n * m * l);
+  for (int k = 0; k < n * m * l; k++) {
+    a[k] = (double) ((k * 7) % 11) / 11.0 - 0.4;
+    b[k] = (double) ((k * 5) % 13) / 13.0;
+    c[k] = (double) (k % 9) / 9.0;
+    d[k] = 0.0;
+  }
+  kernel(n, m, l, a, b, c, d);
+  for (int k = 0; k < n * m * l; k += 7)
+    printf("%.17g %.17g %.17g\n", a[k], c[k], d[k]);
+  free(a); free(b); free(c); free(d);
+  return 0;
+}
+"""
+
+MODELLED = {
+    # d = a b, n x m times m x n, all through pointers; the sum in d's cell
+    "product": """for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      d[i * n + j] = 0.0;
+      for (int k = 0; k < m; k++)
+        d[i * n + j] += a[i * m + k] * b[k * n + j];
+    }""",
+    # in place, each point from its updated upper and left neighbours (Gauss-Seidel)
+    "stencil": """for (int t = 0; t < 4; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < m - 1; j++)
+        c[i * m + j] = (c[(i - 1) * m + j] + c[i * m + j - 1] + c[i * m + j]
+                        + c[(i + 1) * m + j] + c[i * m + (j + 1)]) / 5.0;""",
+    # three dimensions, two spellings of the same shape, and a row read as a vector
+    "three": """for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < l; k++) {
+        d[(i * m + j) * l + k] = 0.0;
+        for (int p = 0; p < l; p++)
+          d[(i * m + j) * l + k] += a[i * m * l + j * l + p] * b[p * l + k];
+      }""",
+    # a dependence carried along the rows: row i from row i - 1, columns in parallel
+    "rows": """for (int i = 1; i < n; i++)
+    for (int j = 0; j < m; j++)
+      c[i * m + j] = c[(i - 1) * m + j] * 0.5 + a[j] * c[i * m + j];""",
+}
+
+UNCHANGED = {
+    # j reaches m: c[i * m + m] is the next row's first element
+    "reaches the row size": ("""for (int i = 0; i < n; i++)
+    for (int j = 0; j <= m; j++)
+      c[i * m + j] = c[i * m + j] + 1.0;""", "not within its dimension (0 <= ... < its size) for any size"),
+    # rows of m and of n elements in one array
+    "two shapes": ("""for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      c[i * m + j] = c[j * n + i] + 1.0;""", "do not make one row-major shape"),
+    "two iterators": ("""for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      c[i * j] = c[i * j] + 1.0;""", "product of two non-constant expressions"),
+}
+
+
+def _program(scop: str) -> str:
+    return PROGRAM.replace("SCOP", scop)
+
+
+@pytest.mark.parametrize("name", MODELLED)
+def test_flattened_arrays_are_modelled_with_their_dimensions(name):
+    scops = extract_scops(SourceFile("t.c", _program(MODELLED[name])))
+    assert not scops.diagnostics, scops.diagnostics
+    scop, = scops.scops
+    linear = {n: (a.rank, a.linear_sizes) for n, a in scop.arrays.items() if a.linear_sizes}
+    expected = {"product": {"a": (2, ["m"]), "b": (2, ["n"]), "d": (2, ["n"])},
+                "stencil": {"c": (2, ["m"])},
+                "three": {"a": (3, ["m", "l"]), "b": (2, ["l"]), "d": (3, ["m", "l"])},
+                "rows": {"c": (2, ["m"])}}[name]
+    # a[j] in "rows" stays one-dimensional: every subscript of a is affine
+    assert linear == expected
+
+
+@needs_gcc
+@pytest.mark.parametrize("scheduler", ["isl", "auto"])
+@pytest.mark.parametrize("name", MODELLED)
+def test_flattened_arrays_are_scheduled_and_print_the_same(tmp_path, name, scheduler):
+    text = _program(MODELLED[name])
+    result = optimize_source(SourceFile("t.c", text),
+                             Options(scheduler=scheduler, use_database=False))
+    if scheduler == "isl":      # the default may keep the code as written, with a note
+        assert not result.warnings, result.warnings
+        assert "/* polyopt: isl" in result.text
+    original, _ = compile_and_run(text, tmp_path, "original")
+    optimized, warnings = compile_and_run(result.text, tmp_path, "optimized")
+    assert optimized == original
+    assert not {w for w in warnings if "pragma" not in w}, warnings
+
+
+@pytest.mark.parametrize("name", UNCHANGED)
+def test_near_misses_leave_the_region_unchanged_with_the_reason(name):
+    scop, reason = UNCHANGED[name]
+    text = _program(scop)
+    result = optimize_source(SourceFile("t.c", text), Options(use_database=False))
+    assert result.text == text
+    warning, = result.warnings
+    assert reason in warning and warning.startswith("t.c:"), warning
+
+
+def test_the_cuda_target_leaves_flattened_arrays_unchanged():
+    text = _program(MODELLED["product"])
+    result = optimize_source(SourceFile("t.c", text), Options(target="cuda", use_database=False))
+    assert "not offloaded to the GPU" in " ".join(result.warnings), result.warnings
+    assert "__global__" not in result.text
+
+
+LEADING = r"""#include <stdio.h>
+#include <stdlib.h>
+
+static void gemm(int m, int n, int k, const double *a, int lda, const double *b, int ldb,
+                 double *c, int ldc)
+{
+#pragma scop
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0.0;
+      for (int p = 0; p < k; p++)
+        s += a[i * lda + p] * b[p * ldb + j];
+      c[i * ldc + j] += s;
+    }
+#pragma endscop
+}
+
+int main(int argc, char **argv)
+{
+  int m = 70, n = 50, k = 40;
+  /* rows of lda elements: k of them used; with argv[1] = "short", lda < k (the rows
+     overlap: the model's rows do not hold, the code as written must run) */
+  int lda = argc > 1 ? k - 3 : k + 5, ldb = n + 2, ldc = n;
+  double *a = malloc(sizeof(double) * m * (k + 5)), *b = malloc(sizeof(double) * k * ldb);
+  double *c = calloc((size_t) m * ldc, sizeof(double));
+  for (int x = 0; x < m * (k + 5); x++)
+    a[x] = (double) ((x * 7) % 11) / 11.0 - 0.4;
+  for (int x = 0; x < k * ldb; x++)
+    b[x] = (double) ((x * 5) % 13) / 13.0;
+  gemm(m, n, k, a, lda, b, ldb, c, ldc);
+  for (int x = 0; x < m * ldc; x += 3)
+    printf("%.17g\n", c[x]);
+  return 0;
+}
+"""
+
+
+def test_leading_dimensions_are_assumed_and_tested_at_run_time(tmp_path):
+    """`a[i * lda + p]` with p < k is row i only where k <= lda: the model holds under
+    that assumption, the generated code tests it and runs the loops as written
+    otherwise (here: rows that overlap), both printing the original's results."""
+    import subprocess
+    from tests.conftest import GCC
+    scop, = extract_scops(SourceFile("t.c", LEADING)).scops
+    assert {n: a.linear_sizes for n, a in scop.arrays.items()} == {
+        "a": ["lda"], "b": ["ldb"], "c": ["ldc"], "s": None}
+    result = optimize_source(SourceFile("t.c", LEADING), Options(scheduler="isl",
+                                                                 use_database=False))
+    assert "if (ldc >= n && ldb >= n && lda >= k)" in result.text, result.text
+    outputs = {}
+    for name, text in (("original", LEADING), ("optimized", result.text)):
+        (tmp_path / f"{name}.c").write_text(text)
+        subprocess.run([GCC, "-O2", "-fopenmp", str(tmp_path / f"{name}.c"), "-o",
+                        str(tmp_path / name)], check=True)
+        outputs[name] = [subprocess.run([str(tmp_path / name), *extra], capture_output=True,
+                                        text=True, check=True).stdout
+                         for extra in ([], ["short"])]
+    assert outputs["optimized"] == outputs["original"]
+    assert outputs["original"][0] != outputs["original"][1]
+
+
+RANDOM = r"""#include <stdio.h>
+#include <stdlib.h>
+
+static void kernel(int n, int m, double *restrict f, double *restrict g)
+{
+#pragma scop
+BODY
+#pragma endscop
+}
+
+int main(int argc, char **argv)
+{
+  int n = atoi(argv[1]), m = atoi(argv[2]);
+  /* room for a row and an element either side of the n x m block */
+  double *F = malloc(sizeof(double) * (size_t) (n + 2) * m + 2 * sizeof(double));
+  double *G = malloc(sizeof(double) * (size_t) (n + 2) * m + 2 * sizeof(double));
+  for (int x = 0; x < (n + 2) * m + 2; x++) {
+    F[x] = (double) ((x * 7) % 11) / 8.0;
+    G[x] = (double) ((x * 3) % 5) / 4.0;
+  }
+  kernel(n, m, F + m + 1, G + m + 1);
+  for (int x = 0; x < (n + 2) * m + 2; x++)
+    printf("%.17g %.17g\n", F[x], G[x]);
+  return 0;
+}
+"""
+
+
+def _random_body(rng) -> str:
+    """Two or three statements over f and g, rows of m elements, with neighbours
+    one row or element away, in loops that start and stop at the edges or one
+    inside; a neighbour stays within its row where the loops leave room for it,
+    but one in ten may not (such a region stays as written)."""
+    statements = []
+    for s in range(rng.randint(2, 3)):
+        target = rng.choice("fg")
+        other = "g" if target == "f" else "f"
+        low_i, low_j = rng.randint(0, 1), rng.randint(0, 1)
+        high_i, high_j = rng.randint(0, 1), rng.randint(0, 1)
+        i, j = f"i{s}", f"j{s}"
+
+        def cell(array):
+            di = rng.randint(-low_i, 1)
+            dj = rng.randint(-1, 1) if rng.random() < 0.1 else rng.randint(-low_j, high_j)
+            return f"{array}[({i} + {di}) * m + {j} + {dj}]"
+        loops = (f"  for (int {i} = {low_i}; {i} < n - {high_i}; {i}++)\n"
+                 f"    for (int {j} = {low_j}; {j} < m - {high_j}; {j}++)\n")
+        statements.append(loops + f"      {target}[{i} * m + {j}] = 0.5 * {cell(target)} + "
+                                  f"0.25 * {cell(other)} + 0.125 * {cell(target)};")
+    if rng.random() < 0.5:             # a time loop around all of them
+        inner = "\n".join("  " + line for s in statements for line in s.split("\n"))
+        return f"  for (int t = 0; t < 3; t++) {{\n{inner}\n  }}"
+    return "\n".join(statements)
+
+
+@needs_gcc
+@pytest.mark.parametrize("seed", range(16))
+def test_random_flattened_nests_print_the_same(tmp_path, seed):
+    import random
+    import subprocess
+    from tests.conftest import GCC
+    rng = random.Random(seed)
+    text = RANDOM.replace("BODY", _random_body(rng))
+    options = Options(scheduler=rng.choice(["isl", "isl", "identity", "auto"]),
+                      use_database=False, tile_sizes=rng.choice([None, [4, 8]]),
+                      min_region_work=rng.choice([None, 0]))      # 0: every parallel loop
+    result = optimize_source(SourceFile("t.c", text), options)
+    modelled = "/* polyopt: " in result.text
+    assert modelled or result.warnings, result.text
+    outputs = []
+    for name, program in (("original", text), ("optimized", result.text)):
+        (tmp_path / f"{name}.c").write_text(program)
+        subprocess.run([GCC, "-O1", "-fopenmp", str(tmp_path / f"{name}.c"), "-o",
+                        str(tmp_path / name)], check=True)
+        outputs.append([subprocess.run([str(tmp_path / name), str(n), str(m)],
+                                       capture_output=True, text=True, check=True).stdout
+                        for n, m in ((9, 13), (13, 9), (3, 2), (40, 37))])
+    assert outputs[0] == outputs[1], result.text
