@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.frontend.affine import AffineBuilder, NotAffine
+from polyopt.frontend.affine import AffineBuilder, NotAffine, _cast_type
 
 Monomial = tuple[str, ...]          # sorted names of size parameters; () for 1
 
@@ -63,7 +63,7 @@ def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff
     if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
         inner = _terms(builder, node.expr)
         return {m: (v.neg() if node.op == "-" else v) for m, v in inner.items()}
-    if isinstance(node, c_ast.Cast):
+    if isinstance(node, c_ast.Cast) and _widening(builder, node):
         return _terms(builder, node.expr)
     if isinstance(node, c_ast.BinaryOp) and node.op == "*":
         for factor, other in ((node.left, node.right), (node.right, node.left)):
@@ -93,13 +93,20 @@ def _size_product(builder: AffineBuilder, node: c_ast.Node) -> tuple[Monomial, i
         except NotAffine:
             return None
         return (), value
-    if isinstance(node, c_ast.Cast):
+    if isinstance(node, c_ast.Cast) and _widening(builder, node):
         return _size_product(builder, node.expr)
     if isinstance(node, c_ast.BinaryOp) and node.op == "*":
         left, right = _size_product(builder, node.left), _size_product(builder, node.right)
         if left is not None and right is not None:
             return tuple(sorted(left[0] + right[0])), left[1].mul(right[1])
     return None
+
+
+def _widening(builder: AffineBuilder, node: c_ast.Cast) -> bool:
+    """A cast to a 64-bit integer type (`(size_t) i * n`, `(long) i * n`): it changes
+    no value a product of int operands can have; a narrower one could."""
+    target = _cast_type(node, builder.types)
+    return target is not None and target.bits >= 64
 
 
 def shape(polynomials: list[Polynomial]) -> tuple[list[str], list[Monomial]] | str:

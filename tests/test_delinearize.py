@@ -70,6 +70,10 @@ MODELLED = {
         for (int p = 0; p < l; p++)
           d[(i * m + j) * l + k] += a[i * m * l + j * l + p] * b[p * l + k];
       }""",
+    # widening casts (size_t, long) in and around the products
+    "casts": """for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      c[(size_t) i * m + j] = a[(long) j * n + i] + c[(size_t) (i * m + j)];""",
     # a dependence carried along the rows: row i from row i - 1, columns in parallel
     "rows": """for (int i = 1; i < n; i++)
     for (int j = 0; j < m; j++)
@@ -85,6 +89,10 @@ UNCHANGED = {
     "two shapes": ("""for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       c[i * m + j] = c[j * n + i] + 1.0;""", "do not make one row-major shape"),
+    # a narrowing cast: C's value of the product can differ from the model's
+    "narrowing cast": ("""for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      c[(short) (i * m + j)] = 1.0;""", "product of two non-constant expressions"),
     "two iterators": ("""for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       c[i * j] = c[i * j] + 1.0;""", "product of two non-constant expressions"),
@@ -104,6 +112,7 @@ def test_flattened_arrays_are_modelled_with_their_dimensions(name):
     expected = {"product": {"a": (2, ["m"]), "b": (2, ["n"]), "d": (2, ["n"])},
                 "stencil": {"c": (2, ["m"])},
                 "three": {"a": (3, ["m", "l"]), "b": (2, ["l"]), "d": (3, ["m", "l"])},
+                "casts": {"a": (2, ["n"]), "c": (2, ["m"])},
                 "rows": {"c": (2, ["m"])}}[name]
     # a[j] in "rows" stays one-dimensional: every subscript of a is affine
     assert linear == expected
