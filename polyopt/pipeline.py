@@ -1024,6 +1024,8 @@ def _summary_comment(report: ScopReport) -> str:
             parts.append(f"tiled code where {report.condition}, else the code as written")
     else:
         parts.append("not tiled")
+        if report.condition:      # the model's own assumption (a delinearized array's sizes)
+            parts.append(f"this code where {report.condition}, else the code as written")
     if report.parallel_loops:
         parts.append("parallel loops " + _parallel_loops(report))
     else:
