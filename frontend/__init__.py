@@ -16,7 +16,7 @@ from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
-from polyopt.frontend.macros import hidden_by_macros
+from polyopt.frontend.macros import expander, hidden_by_macros
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
                                      line_indent, read_source, skip_literal, splice_lines)
 
@@ -128,7 +128,8 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
         try:
             body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
-                                            IntegerTypes(source, start)).build())
+                                            IntegerTypes(source, start),
+                                            expander(source)).build())
         except ParseError as error:
             # Valid C that pycparser does not know (GNU extensions, a macro used as a
             # statement) is as likely as a real mistake: either way only this region
@@ -273,7 +274,8 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     region = Region(start, end, source.location(start), line_indent(source.text, start),
                     from_pragma=False)
     try:
-        return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start)).build()
+        return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
+                           expander(source)).build()
     except (Unmodelled, RecursionError):
         return None
 

@@ -20,6 +20,7 @@ MAX_NAMES = {"max", "MAX", "imax", "fmax_int"}
 FLOORD_NAMES = {"floord", "floordiv", "floor_div", "FLOORD"}
 CEILD_NAMES = {"ceild", "ceildiv", "ceil_div", "CEILD"}
 AFFINE_CALLS = MIN_NAMES | MAX_NAMES | FLOORD_NAMES | CEILD_NAMES
+MACRO_DEPTH = 16      # macros expanding to calls of macros: as deep as this
 
 
 class NotAffine(Exception):
@@ -59,8 +60,12 @@ class AffineBuilder:
     """
 
     def __init__(self, iterators: list[str], forbidden: set[str], parameters: set[str],
-                 types: Callable[[str], IntegerType | None] | None = None):
+                 types: Callable[[str], IntegerType | None] | None = None,
+                 expand: Callable[[c_ast.FuncCall], c_ast.Node | None] | None = None):
         self.ctx = isl.DEFAULT_CONTEXT
+        # a function-like macro's call -> the expression it expands to (None: not one)
+        self.expand = expand
+        self.expanding = 0
         self.iterators = iterators
         self.forbidden = forbidden
         self.parameters = parameters
@@ -192,10 +197,31 @@ class AffineBuilder:
         if not value.is_cst() or not value.ge_set(self.constant(1)).is_equal(self.universe):
             raise NotAffine("division or modulo by something other than a positive constant", node)
 
+    def expanded(self, node: c_ast.FuncCall) -> c_ast.Node | None:
+        """The expression a function-like macro's call expands to, or None."""
+        if self.expand is None or self.expanding > MACRO_DEPTH:
+            return None
+        return self.expand(node)
+
+    def within_macro(self, node: c_ast.FuncCall, expansion: c_ast.Node, evaluate):
+        """evaluate(expansion), its errors pointing at the call."""
+        self.expanding += 1
+        try:
+            return evaluate(expansion)
+        except NotAffine as error:
+            name = node.name.name if isinstance(node.name, c_ast.ID) else "?"
+            raise NotAffine(f"{error.message} (in the expansion of macro '{name}')",
+                            node) from None
+        finally:
+            self.expanding -= 1
+
     def _call(self, node: c_ast.FuncCall) -> isl.PwAff:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args is not None else []
         if name not in AFFINE_CALLS:
+            expansion = self.expanded(node)
+            if expansion is not None:
+                return self.within_macro(node, expansion, self.typed_expression)
             raise NotAffine(f"call to '{name or '?'}' in a loop bound, condition or subscript", node)
         if len(args) != 2:
             raise NotAffine(f"'{name}' takes two arguments here", node)
@@ -227,6 +253,10 @@ class AffineBuilder:
                 return getattr(left, comparisons[op])(right)
         if isinstance(node, c_ast.UnaryOp) and node.op == "!":
             return self.condition(node.expr).complement()
+        if isinstance(node, c_ast.FuncCall):
+            expansion = self.expanded(node)
+            if expansion is not None:
+                return self.within_macro(node, expansion, self.condition)
         return self.expression(node).ne_set(self.constant(0))
 
 

@@ -65,6 +65,8 @@ def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff
         return {m: (v.neg() if node.op == "-" else v) for m, v in inner.items()}
     if isinstance(node, c_ast.Cast) and _widening(builder, node):
         return _terms(builder, node.expr)
+    if isinstance(node, c_ast.FuncCall) and (expansion := builder.expanded(node)) is not None:
+        return builder.within_macro(node, expansion, lambda e: _terms(builder, e))
     if isinstance(node, c_ast.BinaryOp) and node.op == "*":
         for factor, other in ((node.left, node.right), (node.right, node.left)):
             scale = _size_product(builder, factor)
@@ -95,6 +97,8 @@ def _size_product(builder: AffineBuilder, node: c_ast.Node) -> tuple[Monomial, i
         return (), value
     if isinstance(node, c_ast.Cast) and _widening(builder, node):
         return _size_product(builder, node.expr)
+    if isinstance(node, c_ast.FuncCall) and (expansion := builder.expanded(node)) is not None:
+        return builder.within_macro(node, expansion, lambda e: _size_product(builder, e))
     if isinstance(node, c_ast.BinaryOp) and node.op == "*":
         left, right = _size_product(builder, node.left), _size_product(builder, node.right)
         if left is not None and right is not None:

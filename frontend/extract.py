@@ -98,12 +98,14 @@ def _location(source_name: str, node: c_ast.Node) -> Location | None:
 class ScopBuilder:
     """Builds one Scop from the statements of one region."""
 
-    def __init__(self, source_name: str, region: Region, body: list[c_ast.Node], types=None):
+    def __init__(self, source_name: str, region: Region, body: list[c_ast.Node], types=None,
+                 expand=None):
         """`types` (frontend.integers.IntegerTypes) gives the C types of the names the
         region sees; with it, C's integer conversions are checked against the model
         and the generated iterators get a type wide enough for their values."""
         self.source_name = source_name
         self.types = _RegionTypes(types) if types is not None else None
+        self.expand = expand        # frontend.macros.expander: index macros' values
         self.region = region
         self.body = body
         self.names = _Names()
@@ -340,7 +342,7 @@ class ScopBuilder:
 
     def _affine(self, iterators: list[str]) -> AffineBuilder:
         forbidden = self.scalars_written | (self.names.iterators - set(iterators))
-        return AffineBuilder(iterators, forbidden, self.parameters, self.types)
+        return AffineBuilder(iterators, forbidden, self.parameters, self.types, self.expand)
 
     def _loop(self, node: c_ast.For, iterators, domain):
         declared = dict(self.types.declared) if self.types is not None else None

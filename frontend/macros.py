@@ -1,7 +1,10 @@
 """Macros that a region uses. polyopt reads C without preprocessing, so a macro
-must not hide from the model what it needs to see: an access to an array or a
-name the region itself uses (`#define UP(i, j) A[(i) - 1][j]`, `#define X A`), or
-an expression whose value changes with its context (`#define H 4+4` in `2*H`)."""
+must not hide from the model what it needs to see: an access to an array, a name
+the region itself writes, loops over or subscripts (`#define UP(i, j) A[(i) - 1][j]`,
+`#define X A`, `#define ROW (i * n)`), or an expression whose value changes with its
+context (`#define H 4+4` in `2*H`). A function-like macro whose body is an
+expression (`#define IDX(i, j) ((i) * n + (j))`) is expanded where the model needs
+its value (a subscript, a bound: ``expander``); the generated code keeps the call."""
 
 from __future__ import annotations
 
@@ -74,15 +77,64 @@ def hidden_by_macros(source: SourceFile, text: str) -> str | None:
                 continue
             if call:        # a function: calls in a region are taken as pure (README)
                 continue
-            if word in used:
+            if word in used and _changed_or_subscripted(word, text):
                 return f"macro '{name}' names '{word}', which the region also uses"
+            # two names for one array (or a variable the region writes) would hide
+            # their dependences; two for one size only make the model less exact
+            if not aliases(root):
+                continue
             if reached.setdefault(word, root) != root:
                 return (f"macros '{reached[word]}' and '{root}' both name '{word}': "
                         "the region would see two names for one thing")
         return None
+
+    def aliases(root: str) -> bool:
+        """The model takes macro `root` for an array or a variable it writes."""
+        return definitions[root][0] is None and _changed_or_subscripted(root, text)
 
     for name in sorted(used & definitions.keys()):
         problem = visit(name, name, frozenset({name}))
         if problem:
             return problem
     return None
+
+
+def _changed_or_subscripted(word: str, text: str) -> bool:
+    """`word` is assigned, incremented, a loop's iterator or subscripted in `text`
+    (a macro naming it would hide a dependence, or a renamed iterator); a name the
+    region only reads (a size) may be named by a macro too."""
+    name = re.escape(word)
+    return bool(re.search(rf"\b{name}\s*(?:\[|(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)"
+                          rf"|(?:\+\+|--)\s*{name}\b", text))
+
+
+_PARSER_PREFIX = "void polyopt_macro(void) { ("
+
+
+def expander(source: SourceFile):
+    """A function from a call node (pycparser FuncCall) to the expression its
+    function-like macro expands to (a pycparser node; the body's parameters replaced
+    by the arguments' text, as the preprocessor does), or None where the name is no
+    such macro, its body is no expression pycparser reads, or it uses # or ##."""
+    from pycparser import c_generator, c_parser
+    definitions = _definitions(source)
+    printer = c_generator.CGenerator()
+
+    def expand(call) -> object | None:
+        name = getattr(call.name, "name", None)
+        if name not in definitions:
+            return None
+        parameters, body = definitions[name]
+        arguments = call.args.exprs if call.args is not None else []
+        if parameters is None or len(parameters) != len(arguments) or "#" in body \
+                or "[" in body or "..." in parameters:
+            return None
+        values = {p: printer.visit(a) for p, a in zip(parameters, arguments)}
+        text = _IDENTIFIER.sub(lambda m: values.get(m.group(0), m.group(0)), body)
+        try:
+            parsed = c_parser.CParser().parse(f"{_PARSER_PREFIX}{text}); }}", "<macro>")
+        except Exception:       # noqa: BLE001 - pycparser raises several kinds
+            return None
+        return parsed.ext[0].body.block_items[0]
+
+    return expand

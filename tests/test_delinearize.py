@@ -290,3 +290,74 @@ def test_random_flattened_nests_print_the_same(tmp_path, seed):
                                        capture_output=True, text=True, check=True).stdout
                         for n, m in ((9, 13), (13, 9), (3, 2), (40, 37))])
     assert outputs[0] == outputs[1], result.text
+
+
+MACROS = r"""#include <stdio.h>
+#include <stdlib.h>
+#define IDX(i, j) ((i) * n + (j))
+#define AT(p, i, j) p[IDX(i, j)]
+#define INNER(i) ((i) > 0 && (i) < n - 1)
+#define LAST(n) ((n) - 1)
+#define ROW (i * n)
+#define FIRST a
+#define SECOND a
+
+static void kernel(int n, double *restrict a, double *restrict b, double t)
+{
+#pragma scop
+SCOP
+#pragma endscop
+}
+
+int main(void)
+{
+  int n = 45;
+  double *a = malloc(sizeof(double) * n * n), *b = malloc(sizeof(double) * n * n);
+  for (int k = 0; k < n * n; k++) {
+    a[k] = (double) ((k * 7) % 11) / 11.0;
+    b[k] = (double) ((k * 5) % 13) / 13.0;
+  }
+  kernel(n, a, b, 0.5);
+  for (int k = 0; k < n * n; k += 5)
+    printf("%.17g %.17g\n", a[k], b[k]);
+  return 0;
+}
+"""
+
+MACRO_CASES = {
+    # index macros in subscripts, bounds and a condition: expanded for the model
+    "index": ("""for (int i = 1; i < LAST(n); i++)
+    for (int j = 0; j < n; j++)
+      if (INNER(j))
+        a[IDX(i, j)] = t * (b[IDX(i - 1, j)] + b[IDX(i + 1, j)] + a[IDX(i, j - 1)]);""", None),
+    # a macro that hides an access, one that names the loop's iterator
+    "access": ("""for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      AT(a, i, j) = b[IDX(i, j)] * 2.0;""", "macro 'AT' hides an array access"),
+    # two names for one array: the model would see two arrays
+    "two names": ("""for (int i = 1; i < n; i++)
+    for (int j = 0; j < n; j++)
+      FIRST[IDX(i, j)] = SECOND[IDX(i - 1, j)] * 2.0;""",
+                  "macros 'FIRST' and 'SECOND' both name 'a'"),
+    "iterator": ("""for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[ROW + j] = b[ROW + j] * 2.0;""", "macro 'ROW' names 'i', which the region also uses"),
+}
+
+
+@needs_gcc
+@pytest.mark.parametrize("name", MACRO_CASES)
+def test_index_macros_are_expanded_for_the_model(tmp_path, name):
+    scop, reason = MACRO_CASES[name]
+    text = MACROS.replace("SCOP", scop)
+    result = optimize_source(SourceFile("t.c", text), Options(scheduler="isl",
+                                                              use_database=False))
+    if reason is not None:
+        assert result.text == text
+        assert any(reason in w for w in result.warnings), result.warnings
+        return
+    assert not result.warnings, result.warnings
+    assert "a[IDX(" in result.text and "INNER(" in result.text      # the calls are kept
+    original, _ = compile_and_run(text, tmp_path, "original")
+    optimized, _ = compile_and_run(result.text, tmp_path, "optimized")
+    assert optimized == original
