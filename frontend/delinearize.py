@@ -11,14 +11,17 @@ is the row-major position of ``y[i][j]`` in an array whose rows hold ``m``
 elements, and two such indices are equal exactly where their subscripts are.
 polyopt then models the array as ``y[i][j]`` (Grosser et al., "On recovering
 multi-dimensional arrays in Polly", IMPACT 2015, for the idea; here only the
-parametric case, with the bounds proved from the domain rather than assumed).
+parametric case).
 
 Every access of such an array in the SCoP takes the same shape, the affine ones
-too (``y[j]``: its first coefficient is 0). Where the monomials of an array's
-accesses do not form one chain, or a coefficient is not provably within its size
-on the statement's domain, the subscript stays non-affine and the region is left
-unchanged with the reason. The generated statements keep the subscripts as
-written; only the model sees the dimensions.
+too (``y[j]``: its first coefficient is 0). Where a coefficient is within its size
+for some sizes only (BLAS-style leading dimensions: ``a[i * lda + p]``, ``p < k``,
+where ``k <= lda``), the model holds under that assumption, which the generated
+code tests at run time (``Scop.assumption``, codegen.versioning). Where the
+monomials of an array's accesses do not form one chain, or a coefficient is within
+its size for no size at which its statement runs, the subscript stays non-affine
+and the region is left unchanged with the reason. The generated statements keep
+the subscripts as written; only the model sees the dimensions.
 """
 
 from __future__ import annotations

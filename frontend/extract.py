@@ -136,13 +136,13 @@ class ScopBuilder:
         schedule = _sequence([s for s in schedules if s is not None])
         if schedule is None:
             raise self.fail("region contains no statement", None)
-        parameters = sorted(self.parameters)
         for array in self.arrays.values():
             if array.name in self.parameters:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
         self._check_local_scopes()
         self._delinearize()
+        parameters = sorted(self.parameters)
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
                     parameters=parameters, schedule=schedule,
                     identifiers=set(self.names.identifiers),
