@@ -123,6 +123,7 @@ class ScopBuilder:
         # with a non-affine one is delinearized (frontend.delinearize) at the end
         self.linear: dict[str, list[tuple[Statement, Access, Polynomial, str | None]]] = {}
         self.assumption: isl.Set | None = None     # parameters the delinearized model needs
+        self.macro_accesses = False                 # an access through a macro's expansion
         self.local_scopes: dict[str, list[c_ast.Node]] = {}   # where each may be named
 
     def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
@@ -147,7 +148,8 @@ class ScopBuilder:
                     parameters=parameters, schedule=schedule,
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
-                    assumption=None if self.assumption is None else str(self.assumption.coalesce()))
+                    assumption=None if self.assumption is None else str(self.assumption.coalesce()),
+                    macro_accesses=self.macro_accesses)
         if self.types is not None:
             self._choose_iterator_type(scop)
         return scop
@@ -498,6 +500,18 @@ class ScopBuilder:
         elif isinstance(node, (c_ast.ArrayRef, c_ast.ID)):
             self._reference(statement, node, builder, write, read)
         elif isinstance(node, c_ast.FuncCall):
+            expansion = self.expand(node) if self.expand is not None else None
+            if isinstance(expansion, c_ast.ArrayRef):     # #define A(i, j) a[(i) * n + (j)]
+                self.macro_accesses = True
+                try:
+                    self._reference(statement, expansion, builder, write, read, at=node)
+                except Unmodelled as error:
+                    raise self.fail(f"{error.message} (in the expansion of macro "
+                                    f"'{node.name.name}')", node) from None
+                return
+            if write:
+                raise self.fail("assignment to a call (a macro that is not one array "
+                                "element?) is not modelled", node)
             for argument in (node.args.exprs if node.args else []):
                 if (isinstance(argument, c_ast.ID) and argument.name in self.arrays
                         and self.arrays[argument.name].rank > 0):
@@ -517,7 +531,9 @@ class ScopBuilder:
         else:
             raise self.fail(f"expression of kind '{type(node).__name__}' is not modelled", node)
 
-    def _reference(self, statement, node, builder: AffineBuilder, write: bool, read: bool) -> None:
+    def _reference(self, statement, node, builder: AffineBuilder, write: bool, read: bool,
+                   at: c_ast.Node | None = None) -> None:
+        """Record one reference; `at`: the macro call it is the expansion of (its location)."""
         subscripts = []
         base = node
         while isinstance(base, c_ast.ArrayRef):
@@ -562,7 +578,7 @@ class ScopBuilder:
         self._prove(builder, statement.domain)
         # the relation of a non-affine subscript is made when the array's shape is known
         relation = None if values is None else self._relation(statement, values, name)
-        location = _location(self.source_name, node) or statement.location
+        location = _location(self.source_name, at or node) or statement.location
         made = []
         if write:
             array.written = True
@@ -590,19 +606,19 @@ class ScopBuilder:
         indexed as (frontend.delinearize), with every one of its accesses; where it
         cannot, the region is left unchanged with the subscript's reason."""
         for name, entries in self.linear.items():
-            failing = next(((poly, why) for _, _, poly, why in entries if why), None)
+            failing = next(((access, why) for _, access, _, why in entries if why), None)
             if failing is None:
                 continue
             found = shape([poly for _, _, poly, _ in entries])
             if isinstance(found, str):
-                raise self.fail(f"{failing[1]}; as a multi-dimensional array, {found}",
-                                failing[0].node)
+                raise Unmodelled(f"{failing[1]}; as a multi-dimensional array, {found}",
+                                 failing[0].location)
             sizes, chain = found
             for statement, access, poly, _ in entries:
                 made = delinearized(poly, sizes, chain, statement.domain,
                                     self._affine(statement.iterators))
                 if isinstance(made, str):
-                    raise self.fail(f"{failing[1]}; {made}", poly.node)
+                    raise Unmodelled(f"{failing[1]}; {made}", access.location)
                 values, right = made
                 access.relation = self._relation(statement, values, name)
                 if not right.is_equal(isl.Set.universe(right.get_space())):

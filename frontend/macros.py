@@ -59,8 +59,12 @@ def hidden_by_macros(source: SourceFile, text: str) -> str | None:
 
     def visit(name: str, root: str, seen: frozenset) -> str | None:
         parameters, body = definitions[name]
+        exempt = set()
         if "[" in body:
-            return f"macro '{name}' hides an array access ('{body}')"
+            base = _access_base(parameters, body)
+            if base is None:
+                return f"macro '{name}' hides an array access ('{body}')"
+            exempt.add(base)        # the model reads the access from its expansion
         tokens = _TOKEN.findall(body)
         if (parameters is None and len(tokens) > 1 and not _parenthesized(body)
                 and not _TYPE_WORDS.intersection(tokens)):      # a type is no value
@@ -68,7 +72,7 @@ def hidden_by_macros(source: SourceFile, text: str) -> str | None:
                     "depends on the expression around it")
         for match in _NAME_OR_CALL.finditer(body):
             word, call = match.group(1), match.group(2)
-            if word in _KEYWORDS or (parameters and word in parameters):
+            if word in _KEYWORDS or (parameters and word in parameters) or word in exempt:
                 continue
             if word in definitions and word not in seen:
                 problem = visit(word, root, seen | {word})
@@ -99,6 +103,47 @@ def hidden_by_macros(source: SourceFile, text: str) -> str | None:
     return None
 
 
+_PARSER_PREFIX = "void polyopt_macro(void) { ("
+
+
+def _parsed(text: str):
+    """The expression `text` as pycparser reads it, or None."""
+    from pycparser import c_parser
+    try:
+        parsed = c_parser.CParser().parse(f"{_PARSER_PREFIX}{text}); }}", "<macro>")
+    except Exception:       # noqa: BLE001 - pycparser raises several kinds
+        return None
+    return parsed.ext[0].body.block_items[0]
+
+
+def _access_base(parameters: list[str] | None, body: str) -> str | None:
+    """Where a function-like macro's body is one array element whose subscripts hold
+    no other access (`a[(i) * lda + (j)]`, `A[i][j]`, `p[IDX(i, j)]`), the array's
+    name in the body (a parameter's, where the array is an argument); else None."""
+    from pycparser import c_ast
+    if parameters is None or "#" in body:
+        return None
+    node = _parsed(body)
+    if not isinstance(node, c_ast.ArrayRef):
+        return None
+    subscripts = []
+    while isinstance(node, c_ast.ArrayRef):
+        subscripts.append(node.subscript)
+        node = node.name
+    if not isinstance(node, c_ast.ID):
+        return None
+
+    class _Finder(c_ast.NodeVisitor):
+        found = False
+
+        def visit_ArrayRef(self, _node):
+            self.found = True
+    finder = _Finder()
+    for subscript in subscripts:
+        finder.visit(subscript)
+    return None if finder.found else node.name
+
+
 def _changed_or_subscripted(word: str, text: str) -> bool:
     """`word` is assigned, incremented, a loop's iterator or subscripted in `text`
     (a macro naming it would hide a dependence, or a renamed iterator); a name the
@@ -108,15 +153,14 @@ def _changed_or_subscripted(word: str, text: str) -> bool:
                           rf"|(?:\+\+|--)\s*{name}\b", text))
 
 
-_PARSER_PREFIX = "void polyopt_macro(void) { ("
-
 
 def expander(source: SourceFile):
     """A function from a call node (pycparser FuncCall) to the expression its
     function-like macro expands to (a pycparser node; the body's parameters replaced
     by the arguments' text, as the preprocessor does), or None where the name is no
-    such macro, its body is no expression pycparser reads, or it uses # or ##."""
-    from pycparser import c_generator, c_parser
+    such macro, its body is no expression pycparser reads, uses # or ##, or holds an
+    access other than one array element (_access_base)."""
+    from pycparser import c_generator
     definitions = _definitions(source)
     printer = c_generator.CGenerator()
 
@@ -127,14 +171,9 @@ def expander(source: SourceFile):
         parameters, body = definitions[name]
         arguments = call.args.exprs if call.args is not None else []
         if parameters is None or len(parameters) != len(arguments) or "#" in body \
-                or "[" in body or "..." in parameters:
+                or "..." in parameters or ("[" in body and _access_base(parameters, body) is None):
             return None
         values = {p: printer.visit(a) for p, a in zip(parameters, arguments)}
-        text = _IDENTIFIER.sub(lambda m: values.get(m.group(0), m.group(0)), body)
-        try:
-            parsed = c_parser.CParser().parse(f"{_PARSER_PREFIX}{text}); }}", "<macro>")
-        except Exception:       # noqa: BLE001 - pycparser raises several kinds
-            return None
-        return parsed.ext[0].body.block_items[0]
+        return _parsed(_IDENTIFIER.sub(lambda m: values.get(m.group(0), m.group(0)), body))
 
     return expand

@@ -689,6 +689,9 @@ def match_blas(scop: Scop, declarations: dict,
     `private`: scalars whose values nothing reads after the SCoP (a symmetric
     product may keep a sum in one: polyopt.blas_sums)."""
     analysis = BlasAnalysis()
+    if scop.macro_accesses:         # the statements' text hides their accesses in calls
+        analysis.rejected = {s.name: "it accesses arrays through macros" for s in scop.statements}
+        return analysis
     layout = _Layout(scop, declarations)
     schedule = scop.schedule.get_map().intersect_domain(scop.domain())
     order = schedule.lex_lt_union_map(schedule)

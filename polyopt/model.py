@@ -125,6 +125,9 @@ class Scop:
     # where k < lda. The generated code runs where they hold, the code as written
     # elsewhere (codegen.versioning).
     assumption: str | None = None
+    # a statement accesses an array through a macro (`#define A(i, j) a[(i) * n + (j)]`,
+    # frontend.macros): the model has the access, the statement's text has the call
+    macro_accesses: bool = False
 
     @property
     def sizes_known(self) -> bool:

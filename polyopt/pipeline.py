@@ -631,6 +631,11 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in a "
             "region are not offloaded to the GPU; SCoP left unchanged", scop.region.location))
         return outcome
+    if state.device is not None and scop.macro_accesses:
+        outcome.warnings.append(format_warning(
+            "the region accesses arrays through macros (#define A(i, j) a[...]): not "
+            "offloaded to the GPU; SCoP left unchanged", scop.region.location))
+        return outcome
     linear = sorted(name for name, array in scop.arrays.items() if array.linear_sizes)
     if state.device is not None and linear:
         outcome.warnings.append(format_warning(
