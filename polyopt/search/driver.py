@@ -509,9 +509,11 @@ class Search:
             # scalars' dependences as the pipeline has them): a search never returns
             # code slower than the default's as measured, and the genetic search starts
             # from it
-            result.append(Candidate("default", [
+            default = Candidate("default", [
                 schedule_within_budget("auto", scop, deps, self.options)
-                for scop, deps in zip(self.scops, self.dependences)]))
+                for scop, deps in zip(self.scops, self.dependences)])
+            if not all(choice.as_written for choice in default.choices):   # else: "original"
+                result.append(default)
         if self.options.tile and self.options.target == "c":
             # stencils: their time tiles (the default shape and sizes; a genetic search
             # also varies them), the other SCoPs as isl schedules them
