@@ -297,6 +297,8 @@ MACROS = r"""#include <stdio.h>
 #define IDX(i, j) ((i) * n + (j))
 #define AT(p, i, j) p[IDX(i, j)]
 #define B(i, j) b[(i) * n + (j)]
+#define BELOW(i, j) B((i) + 1, j)
+#define HERE(i, j) AT(a, i, j)
 #define GATHER(i, j) b[(int) a[IDX(i, j)] % n]
 #define INNER(i) ((i) > 0 && (i) < n - 1)
 #define LAST(n) ((n) - 1)
@@ -336,6 +338,12 @@ MACRO_CASES = {
     "access": ("""for (int i = 1; i < n; i++)
     for (int j = 0; j < n; j++)
       AT(a, i, j) = B(i - 1, j) * 2.0 + AT(a, i - 1, j);""", None),
+    # macros that expand to other macros' calls, written through and incremented
+    "nested": ("""for (int i = 0; i < n - 1; i++)
+    for (int j = 0; j < n; j++) {
+      HERE(i, j) += BELOW(i, j) * t;
+      HERE(i, j)++;
+    }""", None),
     # a macro that hides an indirect access, one that names the loop's iterator
     "indirect": ("""for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
