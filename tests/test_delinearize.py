@@ -214,6 +214,9 @@ def test_leading_dimensions_are_assumed_and_tested_at_run_time(tmp_path):
 
 RANDOM = r"""#include <stdio.h>
 #include <stdlib.h>
+#define IX(i, j) ((i) * m + (j))
+#define F(i, j) f[(i) * m + (j)]
+#define G(i, j) g[IX(i, j)]
 
 static void kernel(int n, int m, double *restrict f, double *restrict g)
 {
@@ -244,7 +247,8 @@ def _random_body(rng) -> str:
     """Two or three statements over f and g, rows of m elements, with neighbours
     one row or element away, in loops that start and stop at the edges or one
     inside; a neighbour stays within its row where the loops leave room for it,
-    but one in ten may not (such a region stays as written)."""
+    but one in ten may not (such a region stays as written). Each access is written
+    by hand, through an index macro or through an access macro."""
     statements = []
     for s in range(rng.randint(2, 3)):
         target = rng.choice("fg")
@@ -256,10 +260,16 @@ def _random_body(rng) -> str:
         def cell(array):
             di = rng.randint(-low_i, 1)
             dj = rng.randint(-1, 1) if rng.random() < 0.1 else rng.randint(-low_j, high_j)
-            return f"{array}[({i} + {di}) * m + {j} + {dj}]"
+            spelling = rng.random()         # by hand, an index macro, an access macro
+            if spelling < 0.6:
+                return f"{array}[({i} + {di}) * m + {j} + {dj}]"
+            if spelling < 0.8:
+                return f"{array}[IX({i} + {di}, {j} + {dj})]"
+            return f"{array.upper()}({i} + {di}, {j} + {dj})"
         loops = (f"  for (int {i} = {low_i}; {i} < n - {high_i}; {i}++)\n"
                  f"    for (int {j} = {low_j}; {j} < m - {high_j}; {j}++)\n")
-        statements.append(loops + f"      {target}[{i} * m + {j}] = 0.5 * {cell(target)} + "
+        written = rng.choice([f"{target}[{i} * m + {j}]", f"{target.upper()}({i}, {j})"])
+        statements.append(loops + f"      {written} = 0.5 * {cell(target)} + "
                                   f"0.25 * {cell(other)} + 0.125 * {cell(target)};")
     if rng.random() < 0.5:             # a time loop around all of them
         inner = "\n".join("  " + line for s in statements for line in s.split("\n"))
