@@ -14,9 +14,19 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
 
 
+def _array_text(array) -> str:
+    """`a[2]`; a delinearized one with its rows (`a[2] (one-dimensional, rows of lda)`)."""
+    if not array.linear_sizes:
+        return f"{array.name}[{array.rank}]"
+    return (f"{array.name}[{array.rank}] (one-dimensional, rows of "
+            f"{' x '.join(array.linear_sizes)})")
+
+
 def _scop_text(scop: Scop) -> str:
     lines = [f"parameters: {', '.join(scop.parameters) or '(none)'}",
-             "arrays: " + ", ".join(f"{a.name}[{a.rank}]" for a in scop.arrays.values())]
+             "arrays: " + ", ".join(_array_text(a) for a in scop.arrays.values())]
+    if scop.assumption is not None:
+        lines.append(f"assumed (tested before the generated code runs): {scop.assumption}")
     for statement in scop.statements:
         lines.append(f"{statement.name} at {statement.location}")
         lines.append(f"  domain: {statement.domain}")

@@ -197,6 +197,10 @@ def test_leading_dimensions_are_assumed_and_tested_at_run_time(tmp_path):
     scop, = extract_scops(SourceFile("t.c", LEADING)).scops
     assert {n: a.linear_sizes for n, a in scop.arrays.items()} == {
         "a": ["lda"], "b": ["ldb"], "c": ["ldc"], "s": None}
+    from polyopt.dump import _scop_text           # --dump scop says both
+    dumped = _scop_text(scop)
+    assert "a[2] (one-dimensional, rows of lda)" in dumped
+    assert "assumed (tested before the generated code runs)" in dumped and "lda >= k" in dumped
     result = optimize_source(SourceFile("t.c", LEADING), Options(scheduler="isl",
                                                                  use_database=False))
     assert "if (ldc >= n && ldb >= n && lda >= k)" in result.text, result.text
