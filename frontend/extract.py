@@ -630,8 +630,11 @@ class ScopBuilder:
                                  failing[0].location)
             sizes, chain = found
             for statement, access, poly, _ in entries:
-                made = delinearized(poly, sizes, chain, statement.domain,
-                                    self._affine(statement.iterators))
+                try:
+                    made = delinearized(poly, sizes, chain, statement.domain,
+                                        self._affine(statement.iterators))
+                except NotAffine as error:      # a size that is no parameter here
+                    made = error.message
                 if isinstance(made, str):
                     raise Unmodelled(f"{failing[1]}; {made}", access.location)
                 values, right = made
