@@ -282,7 +282,8 @@ def _random_body(rng) -> str:
 
 
 @needs_gcc
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", [seed if seed < 8 else pytest.param(seed, marks=pytest.mark.slow)
+                                  for seed in range(24)])     # 16 more in the slow tier
 def test_random_flattened_nests_print_the_same(tmp_path, seed):
     import random
     import subprocess
