@@ -179,29 +179,29 @@ def _call_text(call: BlasCall, sizes: list[str]) -> str:
     return f"{_routine(call)}({', '.join(map(str, arguments))});"
 
 
-def match_lines(match: BlasMatch, fuse: bool = True) -> list[str]:
-    """The calls of a match; with `fuse`, a pair of matrix-vector products over the
-    same matrix that one_pass_together allows runs as one pass over the matrix
-    (one_pass_lines)."""
+def match_lines(match: BlasMatch, block_bytes: int = 0) -> list[str]:
+    """The calls of a match; with `block_bytes`, a pair of matrix-vector products over
+    the same matrix that blocks_rows_together allows runs in row blocks of about
+    that many bytes of the matrix."""
     lines, calls = [], list(match.calls)
     while calls:
         call = calls.pop(0)
-        if fuse and calls and one_pass_together(call, calls[0]):
-            lines += one_pass_lines(call, calls.pop(0))
+        if block_bytes and calls and blocks_rows_together(call, calls[0]):
+            lines += row_blocked_lines(call, calls.pop(0), block_bytes)
         else:
             lines += call_lines(call)
     return lines
 
 
-def one_pass_together(first: BlasCall, second: BlasCall) -> bool:
+def blocks_rows_together(first: BlasCall, second: BlasCall) -> bool:
     """Whether two matrix-vector products, one call after the other, one with A and
-    one with A^T of the same matrix, compute the same when they run as one pass
-    over the rows of A (each row's dot product for the one, then its share of the
-    other's sums: the row is read from memory once rather than twice). The A^T
-    product's results take their sums in another order; nothing else changes where
-    neither call writes what the other reads, but for the A^T product's vector
-    being the A product's output at the same rows (A x, then A^T of that: each
-    row's element of it is complete when read)."""
+    one with A^T of the same matrix, compute the same when they run in row blocks
+    of A (each block's two calls one after the other, so that the second reads
+    the block from cache where the first left it: one pass over A from memory
+    rather than two). The second call's results take the blocks' partial sums
+    in another order; nothing else changes where neither call writes what the
+    other reads, but for the second's vector being the first's output at the
+    same rows (A x, then A^T of that: the block of it is complete when read)."""
     if first.routine != "gemv" or second.routine != "gemv":
         return False
     (matrix, first_vector), (other, second_vector) = first.operands, second.operands
@@ -217,90 +217,47 @@ def one_pass_together(first: BlasCall, second: BlasCall) -> bool:
     return True
 
 
-def _scaled(target: str, beta: str, alpha: str, value: str) -> str:
-    """`target = beta target + alpha value`, without reading `target` where beta is 0."""
-    value = value if alpha == "1" else f"{alpha} * {value}"
-    if beta == "0":
-        return f"{target} = {value};"
-    if beta == "1":
-        return f"{target} += {value};"
-    return f"{target} = {beta} * {target} + {value};"
+def _shifted(operand: Operand, row: str) -> Operand:
+    """`operand` from `row` rows (elements of a vector) further on."""
+    first = list(operand.first)
+    first[0] = row if first[0] == "0" else f"({first[0]}) + {row}"
+    return Operand(operand.array, first, operand.leading, operand.transposed)
 
 
-def one_pass_lines(first: BlasCall, second: BlasCall) -> list[str]:
-    """Two matrix-vector products (one_pass_together) as one OpenMP loop over the rows
-    of their matrix: for each row, the A product's dot product, then the row's share
-    of the A^T product's sums into a buffer of the thread's own, the buffers added
-    up at the end. Plain C, any element type; without OpenMP, one buffer. The two
-    plain calls where the matrix is empty (a beta still scales an output) or the
-    buffers cannot be allocated. (Memory-bound: a call per product reads the matrix
-    twice; measured in polybench/results/blas-large.)"""
+def row_blocked_lines(first: BlasCall, second: BlasCall, block_bytes: int) -> list[str]:
+    """Two matrix-vector products (blocks_rows_together) in row blocks of their
+    matrix, each about `block_bytes` (at least 8 rows); the two plain calls where
+    the matrix is empty (a beta still scales an output)."""
     rows, columns = first.sizes
-    by_rows, by_columns = (second, first) if first.operands[0].transposed else (first, second)
-    matrix, vector = by_rows.operands
-    _, weights = by_columns.operands
-    element = f"__typeof__({_element(by_columns.output)})"
-    size = "__SIZE_TYPE__"
-    pointers = [("polyopt_a", matrix), ("polyopt_x", vector), ("polyopt_y", by_rows.output),
-                ("polyopt_w", weights), ("polyopt_z", by_columns.output)]
-    body = [f"__typeof__({_element(operand)}) *{name} = {_address(operand)};"
-            for name, operand in pointers]
-    body += [f"long polyopt_lda = {matrix.leading};",
-             "#pragma omp parallel num_threads(polyopt_parts)",
-             "{",
-             "  int polyopt_part = 0, polyopt_team = 1;",
-             "#ifdef _OPENMP",
-             "  polyopt_part = omp_get_thread_num();",
-             "  polyopt_team = omp_get_num_threads();",
-             "#endif",
-             f"  {element} *polyopt_sum = polyopt_sums + ({size}) polyopt_part * ({columns});",
-             f"  for (long polyopt_j = 0; polyopt_j < {columns}; polyopt_j++)",
-             "    polyopt_sum[polyopt_j] = 0;",
-             "#pragma omp for schedule(static)",
-             f"  for (long polyopt_i = 0; polyopt_i < {rows}; polyopt_i++)",
-             "  {",
-             "    const __typeof__(*polyopt_a) *polyopt_row = polyopt_a + polyopt_i * polyopt_lda;",
-             "    __typeof__(*polyopt_y) polyopt_dot = 0;",
-             "#pragma omp simd reduction(+: polyopt_dot)",
-             f"    for (long polyopt_j = 0; polyopt_j < {columns}; polyopt_j++)",
-             "      polyopt_dot += polyopt_row[polyopt_j] * polyopt_x[polyopt_j];",
-             f"    {_scaled('polyopt_y[polyopt_i]', by_rows.beta, by_rows.alpha, 'polyopt_dot')}",
-             "    __typeof__(*polyopt_w) polyopt_weight = polyopt_w[polyopt_i];",
-             "#pragma omp simd",
-             f"    for (long polyopt_j = 0; polyopt_j < {columns}; polyopt_j++)",
-             "      polyopt_sum[polyopt_j] += polyopt_row[polyopt_j] * polyopt_weight;",
-             "  }",
-             "#pragma omp for schedule(static)",
-             f"  for (long polyopt_j = 0; polyopt_j < {columns}; polyopt_j++)",
-             "  {",
-             f"    {element} polyopt_total = polyopt_sums[polyopt_j];",
-             "    for (int polyopt_p = 1; polyopt_p < polyopt_team; polyopt_p++)",
-             f"      polyopt_total += polyopt_sums[({size}) polyopt_p * ({columns}) + polyopt_j];",
-             f"    {_scaled('polyopt_z[polyopt_j]', by_columns.beta, by_columns.alpha, 'polyopt_total')}",
-             "  }",
-             "}",
-             "free(polyopt_sums);"]
-    return ["{",
-            f"  extern void *malloc({size});",
-            "  extern void free(void *);",
-            "  int polyopt_parts = 1;",
-            "#ifdef _OPENMP",
-            "  extern int omp_get_max_threads(void), omp_get_thread_num(void), "
-            "omp_get_num_threads(void);",
-            "  polyopt_parts = omp_get_max_threads();",
-            "#endif",
-            f"  {element} *polyopt_sums = 0;",
-            f"  if ({rows} > 0 && {columns} > 0)",
-            f"    polyopt_sums = ({element} *) malloc(sizeof(*polyopt_sums) * ({size}) polyopt_parts"
-            f" * ({size}) ({columns}));",
-            "  if (polyopt_sums)",
+    block, row, count = "polyopt_block", "polyopt_row", "polyopt_rows"
+
+    def blocked(call: BlasCall) -> BlasCall:
+        matrix, vector = call.operands
+        output = call.output
+        if matrix.transposed:           # x is indexed by A's rows; y accumulates blocks
+            vector = _shifted(vector, row)
+            beta = call.beta if call.beta == "1" else f"({row} == 0 ? {call.beta} : 1)"
+        else:                           # y is indexed by A's rows
+            output, beta = _shifted(output, row), call.beta
+        return BlasCall(call.routine, call.element, [count, columns], call.alpha, beta,
+                        output, [_shifted(matrix, row), vector])
+
+    element = f"sizeof({_element(first.operands[0])})"
+    return [f"if ({rows} > 0 && {columns} > 0)",
+            "{",
+            f"  int {block} = (int)({block_bytes}L / ((long)({columns}) * (long){element}));",
+            f"  if ({block} < 8)",
+            f"    {block} = 8;",
+            f"  for (int {row} = 0; {row} < {rows}; {row} += {block})",
             "  {",
-            *(f"    {line}" if not line.startswith("#") else line for line in body),
+            f"    int {count} = {rows} - {row} < {block} ? {rows} - {row} : {block};",
+            f"    {_call_text(blocked(first), [count, columns])}",
+            f"    {_call_text(blocked(second), [count, columns])}",
             "  }",
-            "  else",
-            "  {",
-            *(f"    {line}" for line in call_lines(first) + call_lines(second)),
-            "  }",
+            "}",
+            "else",
+            "{",
+            *(f"  {line}" for line in call_lines(first) + call_lines(second)),
             "}"]
 
 

@@ -11,20 +11,22 @@ sub-SCoPs scheduled and generated as usual; the matches become calls.
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import islpy as isl
 
 from polyopt.blas import BlasMatch, match_blas
 from polyopt.blas_library import symbol_prefix
 from polyopt.codegen import GeneratedNest
-from polyopt.codegen.blas import (declaration_lines, match_lines, needs_type_check,
-                                  one_pass_together, prefix_lines)
+from polyopt.codegen.blas import (blocks_rows_together, declaration_lines, match_lines,
+                                  needs_type_check, prefix_lines)
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block
 from polyopt.codegen.versioning import versioned
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.model import Scop, Statement
 from polyopt.privatize import private_scalars
+from polyopt.scheduler.cache import machine_caches
 
 FLOATING_POINT_NOTE = "--blas changes the order of floating-point sums"
 
@@ -112,14 +114,21 @@ def ordered(scop: Scop, dependences: Dependences, found: list) -> list | None:
     return [found[k] for k in order]
 
 
+def row_block_bytes() -> int:
+    """Bytes of a matrix's row block for a pair of matrix-vector products over it
+    (codegen.blas.row_blocked_lines): the L2 caches of all cores, which hold the
+    block between the two calls whichever core reads which part of it."""
+    return machine_caches().l2 * (os.cpu_count() or 1)
+
+
 def paired(found: list) -> list:
-    """`found` with each two matches in a row whose calls run as one pass over their
-    matrix (the last call of one, the first of the other) made one match."""
+    """`found` with each two matches in a row whose calls run together in row blocks
+    (the last call of one, the first of the other) made one match."""
     result: list = []
     for unit in found:
         last = result[-1] if result else None
         if (isinstance(unit, BlasMatch) and isinstance(last, BlasMatch)
-                and one_pass_together(last.calls[-1], unit.calls[0])):
+                and blocks_rows_together(last.calls[-1], unit.calls[0])):
             result[-1] = BlasMatch(last.statements + unit.statements, last.calls + unit.calls)
         else:
             result.append(unit)
@@ -161,18 +170,16 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
     descriptions, bands = [], []
     for unit in found:
         if isinstance(unit, BlasMatch):
-            calls = match_lines(unit)
+            calls = match_lines(unit, row_block_bytes())
             check = needs_type_check(unit)
             if check is not None:
                 statements = [scop.statement(name) for name in unit.statements]
                 fallback, _, _ = loops(statements, original=True)   # runs for no real type
                 calls = versioned(calls, check, fallback)
             lines += calls
-            fused = any(map(one_pass_together, unit.calls, unit.calls[1:]))
-            if fused:
-                parallel.append("polyopt_i")      # the one-pass loop over the matrix's rows
+            blocked = any(map(blocks_rows_together, unit.calls, unit.calls[1:]))
             descriptions.append("BLAS " + ", ".join(f"cblas_{c.name}" for c in unit.calls)
-                                + (" as one pass over the matrix (C loops)" if fused else ""))
+                                + (" (in row blocks)" if blocked else ""))
         else:
             body, description, tiled = loops(unit)
             lines += braced_block(body)

@@ -1,17 +1,16 @@
 """Kernel times of `--blas` pairs of matrix-vector products (A x and A^T y over one
-matrix: atax, bicg, mvt) as one OpenMP pass over the matrix, against the two
-plain BLAS calls and the default, side by side in one run (issue 17: atax was
-1.77x the default, short of 2x, its two calls each reading all of A).
+matrix: atax, bicg, mvt) run in row blocks of several sizes, against the two plain
+calls and the default, side by side in one run (issue 17: atax was 1.83x the
+default, short of 2x, its two calls each reading all of A from memory).
 
-    python polybench/blas_one_pass.py [KERNEL ...] [--dataset LARGE] [--repeat 9]
-        [--extra NAME=PROGRAM.c ...]
+    python polybench/blas_row_blocks.py [KERNEL ...] [--dataset LARGE] [--repeat 9]
 
-For each kernel: polyopt's default, the program with two calls and the one-pass
-program, each built once with `gcc -O3 -march=native -fopenmp` and the wheel's
-OpenBLAS, then run --repeat times in turns with the kernel as written
-(side_by_side.py's runner and table: median, spread, speedup over gcc; outputs
-checked within 1e-11), 2 threads. `--extra` adds a program of your own (with one
-kernel), such as the output of another polyopt version. Run it alone on the machine.
+For each kernel: the program with the two calls (no blocks), with row blocks of
+each size in BLOCK_KIB, and polyopt's default, each built once with
+`gcc -O3 -march=native -fopenmp` and the wheel's OpenBLAS, then run --repeat
+times in turns with the kernel as written (side_by_side.py's runner and table:
+median, spread, speedup over gcc; outputs checked within 1e-11), 2 threads. Run it
+alone on the machine.
 """
 
 from __future__ import annotations
@@ -28,19 +27,21 @@ from polyopt.pipeline import Options, optimize_source
 from side_by_side import build, print_timed
 
 HERE = Path(__file__).resolve().parent
+BLOCK_KIB = (256, 512, 1024, 2048, 4096, 8192)
+NO_BLOCKS = 1 << 40        # a block larger than any matrix: one block, the plain calls' order
 
 
-def _program(kernel: str, dataset: str, blas: bool, one_pass: bool = True) -> str:
+def _program(kernel: str, dataset: str, blas: bool, block_bytes: int | None) -> str:
     path = HERE / "kernels" / f"{kernel}.c"
     options = Options(blas=blas, blas_mode="always" if blas else "auto", use_database=False,
                       defines=[f"{dataset}_DATASET"], include_dirs=[str(HERE)])
-    saved = polyopt.blas_pipeline.paired
-    if not one_pass:
-        polyopt.blas_pipeline.paired = lambda found: found
+    saved = polyopt.blas_pipeline.row_block_bytes
+    if block_bytes is not None:
+        polyopt.blas_pipeline.row_block_bytes = lambda: block_bytes
     try:
         return optimize_source(read_source(str(path)), options).text
     finally:
-        polyopt.blas_pipeline.paired = saved
+        polyopt.blas_pipeline.row_block_bytes = saved
 
 
 def main(argv=None) -> int:
@@ -48,16 +49,13 @@ def main(argv=None) -> int:
     parser.add_argument("kernels", nargs="*", default=["atax", "bicg", "mvt"])
     parser.add_argument("--dataset", default="LARGE")
     parser.add_argument("--repeat", type=int, default=9)
-    parser.add_argument("--extra", action="append", default=[], metavar="NAME=PROGRAM.c")
     args = parser.parse_args(argv)
     print("| kernel | program | median ms | spread | speedup over gcc |\n|---|---|---|---|---|")
     for kernel in args.kernels:
-        programs = {"default": _program(kernel, args.dataset, False),
-                    "two calls": _program(kernel, args.dataset, True, one_pass=False),
-                    "one pass": _program(kernel, args.dataset, True)}
-        for extra in args.extra:
-            name, _, path = extra.partition("=")
-            programs[name] = Path(path).read_text()
+        programs = {"default": _program(kernel, args.dataset, False, None),
+                    "two calls": _program(kernel, args.dataset, True, NO_BLOCKS)}
+        for kib in BLOCK_KIB:
+            programs[f"blocks of {kib} KiB"] = _program(kernel, args.dataset, True, kib * 1024)
         with tempfile.TemporaryDirectory() as directory:
             directory = Path(directory)
             executables = {"gcc": directory / "gcc"}
