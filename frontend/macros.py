@@ -1,10 +1,12 @@
 """Macros that a region uses. polyopt reads C without preprocessing, so a macro
-must not hide from the model what it needs to see: an access to an array, a name
-the region itself writes, loops over or subscripts (`#define UP(i, j) A[(i) - 1][j]`,
-`#define X A`, `#define ROW (i * n)`), or an expression whose value changes with its
-context (`#define H 4+4` in `2*H`). A function-like macro whose body is an
-expression (`#define IDX(i, j) ((i) * n + (j))`) is expanded where the model needs
-its value (a subscript, a bound: ``expander``); the generated code keeps the call."""
+must not hide from the model what it needs to see: an access other than one array
+element (`#define CUR V[i]`, `#define G(i) a[b[i]]`), a name the region itself
+writes, loops over or subscripts (`#define X A`, `#define ROW (i * n)`), or an
+expression whose value changes with its context (`#define H 4+4` in `2*H`). A
+function-like macro whose body is an expression (`#define IDX(i, j) ((i) * n + (j))`)
+or one array element (`#define A(i, j) a[(i) * lda + (j)]`) is expanded where the
+model needs it (a subscript, a bound, an access: ``expander``); the generated code
+keeps the call."""
 
 from __future__ import annotations
 
@@ -151,7 +153,6 @@ def _changed_or_subscripted(word: str, text: str) -> bool:
     name = re.escape(word)
     return bool(re.search(rf"\b{name}\s*(?:\[|(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)"
                           rf"|(?:\+\+|--)\s*{name}\b", text))
-
 
 
 def expander(source: SourceFile):
