@@ -14,8 +14,7 @@ from pycparser import c_ast
 
 from polyopt.errors import Location
 from polyopt.model import Access, Array, Region, Scop, Statement
-from polyopt.frontend.affine import (AFFINE_CALLS, MACRO_DEPTH, AffineBuilder, NotAffine,
-                                     integer_constant)
+from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
 
@@ -501,7 +500,7 @@ class ScopBuilder:
         elif isinstance(node, (c_ast.ArrayRef, c_ast.ID)):
             self._reference(statement, node, builder, write, read)
         elif isinstance(node, c_ast.FuncCall):
-            expansion = self._expanded(node)
+            expansion = self.expand(node) if self.expand is not None else None
             if isinstance(expansion, c_ast.ArrayRef):     # #define A(i, j) a[(i) * n + (j)]
                 self.macro_accesses = True
                 try:
@@ -531,20 +530,6 @@ class ScopBuilder:
             pass
         else:
             raise self.fail(f"expression of kind '{type(node).__name__}' is not modelled", node)
-
-    def _expanded(self, call: c_ast.FuncCall) -> c_ast.Node | None:
-        """What a macro call expands to, through macros that expand to calls of others
-        (`#define AT(i, j) A(IDX(i), j)`); None where it is no such macro."""
-        expansion = None
-        for _ in range(MACRO_DEPTH):
-            following = self.expand(call) if self.expand is not None else None
-            if following is None:
-                return expansion
-            expansion = following
-            if not isinstance(expansion, c_ast.FuncCall):
-                return expansion
-            call = expansion
-        return None
 
     def _reference(self, statement, node, builder: AffineBuilder, write: bool, read: bool,
                    at: c_ast.Node | None = None) -> None:

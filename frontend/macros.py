@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from polyopt.frontend.affine import MACRO_DEPTH
 from polyopt.frontend.source import SourceFile, splice_lines
 
 _MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)\n]*\))?"
@@ -128,22 +129,13 @@ def _access_base(parameters: list[str] | None, body: str) -> str | None:
     node = _parsed(body)
     if not isinstance(node, c_ast.ArrayRef):
         return None
-    subscripts = []
+    levels = 0
     while isinstance(node, c_ast.ArrayRef):
-        subscripts.append(node.subscript)
+        levels += 1
         node = node.name
-    if not isinstance(node, c_ast.ID):
-        return None
-
-    class _Finder(c_ast.NodeVisitor):
-        found = False
-
-        def visit_ArrayRef(self, _node):
-            self.found = True
-    finder = _Finder()
-    for subscript in subscripts:
-        finder.visit(subscript)
-    return None if finder.found else node.name
+    if not isinstance(node, c_ast.ID) or body.count("[") != levels:
+        return None             # a base that is no name, or an access in a subscript
+    return node.name
 
 
 def _changed_or_subscripted(word: str, text: str) -> bool:
@@ -158,14 +150,15 @@ def _changed_or_subscripted(word: str, text: str) -> bool:
 def expander(source: SourceFile):
     """A function from a call node (pycparser FuncCall) to the expression its
     function-like macro expands to (a pycparser node; the body's parameters replaced
-    by the arguments' text, as the preprocessor does), or None where the name is no
-    such macro, its body is no expression pycparser reads, uses # or ##, or holds an
-    access other than one array element (_access_base)."""
-    from pycparser import c_generator
+    by the arguments' text, as the preprocessor does; a body that is a call of another
+    such macro expanded in turn, `#define AT(i, j) A(IDX(i), j)`), or None where the
+    name is no such macro, its body is no expression pycparser reads, uses # or ##,
+    or holds an access other than one array element (_access_base)."""
+    from pycparser import c_ast, c_generator
     definitions = _definitions(source)
     printer = c_generator.CGenerator()
 
-    def expand(call) -> object | None:
+    def once(call) -> object | None:
         name = getattr(call.name, "name", None)
         if name not in definitions:
             return None
@@ -176,5 +169,16 @@ def expander(source: SourceFile):
             return None
         values = {p: printer.visit(a) for p, a in zip(parameters, arguments)}
         return _parsed(_IDENTIFIER.sub(lambda m: values.get(m.group(0), m.group(0)), body))
+
+    def expand(call) -> object | None:
+        expansion = None
+        for _ in range(MACRO_DEPTH):
+            following = once(call)
+            if following is None:
+                return expansion
+            if not isinstance(following, c_ast.FuncCall):
+                return following
+            expansion = call = following
+        return None             # a chain that does not end (a macro naming itself)
 
     return expand

@@ -621,26 +621,30 @@ class _ScopOutcome:
     error: PolyoptError | None = None     # not the user's region: the run stops
 
 
+def _not_offloaded(scop: Scop) -> str | None:
+    """Why the CUDA target leaves the SCoP as written (what its kernels cannot hold)."""
+    if scop.locals:
+        return (f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in "
+                "a region are not offloaded to the GPU")
+    if scop.macro_accesses:
+        return ("the region accesses arrays through macros (#define A(i, j) a[...]): not "
+                "offloaded to the GPU")
+    linear = sorted(name for name, array in scop.arrays.items() if array.linear_sizes)
+    if linear:
+        return (f"{', '.join(linear)} indexed as multi-dimensional (y[i * m + j]): such "
+                "arrays are not offloaded to the GPU")
+    return None
+
+
 def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                dependences: Dependences | None, options: Options,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
-    if state.device is not None and scop.locals:
-        outcome.warnings.append(format_warning(
-            f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in a "
-            "region are not offloaded to the GPU; SCoP left unchanged", scop.region.location))
-        return outcome
-    if state.device is not None and scop.macro_accesses:
-        outcome.warnings.append(format_warning(
-            "the region accesses arrays through macros (#define A(i, j) a[...]): not "
-            "offloaded to the GPU; SCoP left unchanged", scop.region.location))
-        return outcome
-    linear = sorted(name for name, array in scop.arrays.items() if array.linear_sizes)
-    if state.device is not None and linear:
-        outcome.warnings.append(format_warning(
-            f"{', '.join(linear)} indexed as multi-dimensional (y[i * m + j]): such arrays are "
-            "not offloaded to the GPU; SCoP left unchanged", scop.region.location))
+    kept = _not_offloaded(scop) if state.device is not None else None
+    if kept is not None:
+        outcome.warnings.append(format_warning(f"{kept}; SCoP left unchanged",
+                                               scop.region.location))
         return outcome
     if options.blas and (choice is None or choice.blas):
         if choice is not None and state.device is None:   # a search's: measured, not predicted

@@ -115,28 +115,48 @@ def schedule_key(schedule_text: str) -> str:
     return _digest([schedule_text])
 
 
+def _column(value) -> str:
+    """The ``tile_sizes`` column's text of a JSON value."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _decoded(text: str):
+    """The JSON value of a ``tile_sizes`` column ('' or what is not JSON: None)."""
+    try:
+        return json.loads(text) if text else None
+    except ValueError:
+        return None
+
+
+def _bands(sizes: list[list[int]] | None) -> list[list[int]] | None:
+    return None if sizes is None else [[int(size) for size in band] for band in sizes]
+
+
+def _valid_bands(value) -> list[list[int]] | None:
+    """`value` where it is per-band sizes (lists of sizes >= 0), else None."""
+    if not isinstance(value, list) or not all(
+            isinstance(band, list) and all(isinstance(size, int) and size >= 0 for size in band)
+            for band in value):
+        return None
+    return value
+
+
 def tile_sizes_text(sizes: list[list[int]] | None) -> str:
     """The ``tile_sizes`` column's text of per-band sizes (None: '', the default)."""
-    if sizes is None:
-        return ""
-    return json.dumps([[int(size) for size in band] for band in sizes], separators=(",", ":"))
+    return "" if sizes is None else _column(_bands(sizes))
 
 
 def time_tile_text(gene: tuple[str, tuple[int, ...]]) -> str:
     """The ``tile_sizes`` column's text of a time tiling (scheduler.stencil): its shape
     and sizes, from which the pipeline makes the tiles again."""
     shape, sizes = gene
-    return json.dumps({"time_tile": shape, "sizes": [int(size) for size in sizes]},
-                      separators=(",", ":"))
+    return _column({"time_tile": shape, "sizes": [int(size) for size in sizes]})
 
 
 def parse_time_tile(text: str) -> tuple[str, tuple[int, ...]] | None:
     """(shape, sizes) from a ``tile_sizes`` column written by time_tile_text, else None."""
     from polyopt.scheduler.stencil import SHAPES
-    try:
-        value = json.loads(text) if text else None
-    except ValueError:
-        return None
+    value = _decoded(text)
     if not isinstance(value, dict) or value.get("time_tile") not in SHAPES:
         return None
     sizes = value.get("sizes")
@@ -150,67 +170,44 @@ def gpu_text(gene: tuple[tuple[int, ...], bool, bool], sizes: list[list[int]] | 
     """The ``tile_sizes`` column's text of a CUDA candidate: its GPU genes (block sizes,
     shared memory, registers) and any tile sizes."""
     block, shared, registers = gene
-    return json.dumps({"gpu": {"block": [int(b) for b in block], "shared": bool(shared),
-                               "registers": bool(registers)},
-                       "sizes": None if sizes is None else [[int(s) for s in band]
-                                                            for band in sizes]},
-                      separators=(",", ":"))
+    return _column({"gpu": {"block": [int(b) for b in block], "shared": bool(shared),
+                            "registers": bool(registers)},
+                    "sizes": _bands(sizes)})
 
 
 def parse_gpu(text: str) -> tuple[tuple[tuple[int, ...], bool, bool], list[list[int]] | None] | None:
     """(GPU genes, tile sizes) from a ``tile_sizes`` column written by gpu_text, else None."""
-    try:
-        value = json.loads(text) if text else None
-    except ValueError:
-        return None
+    value = _decoded(text)
     if not isinstance(value, dict) or not isinstance(value.get("gpu"), dict):
         return None
     gpu = value["gpu"]
     block = gpu.get("block")
     if not isinstance(block, list) or not all(isinstance(b, int) and b > 0 for b in block):
         return None
-    sizes = value.get("sizes")
-    sizes = parse_tile_sizes(json.dumps(sizes)) if sizes is not None else None
-    return (tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True))), sizes
+    return ((tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True))),
+            _valid_bands(value.get("sizes")))
 
 
 def shaped_text(sizes: list[list[int]] | None, wavefront: bool, parallel: bool) -> str:
     """The ``tile_sizes`` column's text of a choice that is generated other than a
     schedule usually is (the default's: its tile bands as wavefronts, or no parallel
     region), with its tile sizes (None: the default ones)."""
-    return json.dumps({"sizes": None if sizes is None else [[int(s) for s in band]
-                                                            for band in sizes],
-                       "wavefront": bool(wavefront), "parallel": bool(parallel)},
-                      separators=(",", ":"))
+    return _column({"sizes": _bands(sizes), "wavefront": bool(wavefront),
+                    "parallel": bool(parallel)})
 
 
 def parse_shaped(text: str) -> tuple[list[list[int]] | None, bool, bool] | None:
     """(tile sizes, wavefront, parallel) from a ``tile_sizes`` column written by
     shaped_text, else None."""
-    try:
-        value = json.loads(text) if text else None
-    except ValueError:
-        return None
+    value = _decoded(text)
     if not isinstance(value, dict) or not {"wavefront", "parallel"} <= set(value):
         return None
-    sizes = value.get("sizes")
-    sizes = parse_tile_sizes(json.dumps(sizes)) if sizes is not None else None
-    return sizes, bool(value["wavefront"]), bool(value["parallel"])
+    return _valid_bands(value.get("sizes")), bool(value["wavefront"]), bool(value["parallel"])
 
 
 def parse_tile_sizes(text: str) -> list[list[int]] | None:
     """Per-band sizes from the ``tile_sizes`` column (None for '' or what is not such a list)."""
-    if not text:
-        return None
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(value, list) or not all(
-            isinstance(band, list) and all(isinstance(size, int) and size >= 0 for size in band)
-            for band in value):
-        return None
-    return value
+    return _valid_bands(_decoded(text))
 
 
 @dataclass
