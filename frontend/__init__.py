@@ -61,11 +61,15 @@ def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult
 
 
 def _record_element_types(source: SourceFile, scop: Scop) -> None:
-    """Each array's declared element type, where the file's declarations show it."""
-    from polyopt.frontend.declarations import element_types
+    """Each array's declared element type and storage, where the file's declarations
+    show them."""
+    from polyopt.frontend.declarations import element_types, storage_kinds
     found = element_types(source, scop.region.start, scop.arrays)
+    kinds = storage_kinds(source, scop.region.start,
+                          [name for name, array in scop.arrays.items() if array.rank])
     for name, array in scop.arrays.items():
         array.element_type = scop.locals.get(name) or found.get(name)
+        array.storage = kinds.get(name, array.storage)
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:

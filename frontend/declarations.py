@@ -31,6 +31,7 @@ class Declaration:
     element_type: str
     extents: list[str | None] = field(default_factory=list)
     qualifiers: list[str] = field(default_factory=list)   # of the elements: const, volatile...
+    restrict: bool = False      # the outermost level is a restrict pointer (`double *restrict a`)
 
     @property
     def rank(self) -> int:
@@ -114,6 +115,8 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
     extents: list[str | None] = []
     node = decl.type
     printer = c_generator.CGenerator()
+    restrict = "restrict" in (getattr(node, "quals", None) or getattr(node, "dim_quals", None)
+                              or [])
     while True:
         if isinstance(node, c_ast.ArrayDecl):
             extents.append(printer.visit(node.dim) if node.dim is not None else None)
@@ -128,7 +131,7 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
     # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
     # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
     return Declaration(decl.name, " ".join(node.type.names), extents,
-                       list(node.quals or []) + list(decl.quals or []))
+                       list(node.quals or []) + list(decl.quals or []), restrict)
 
 
 class _Collector(c_ast.NodeVisitor):
@@ -254,4 +257,34 @@ def element_types(source: SourceFile, offset: int, names) -> dict[str, str]:
         declaration = scope.declarations.get(name)
         if declaration is not None and not {"volatile", "_Atomic"} & set(declaration.qualifiers):
             result[name] = declaration.element_type
+    return result
+
+
+# How an array's cells may meet another array's (storage_kinds)
+OBJECT = "object"        # an array object (global, local): no other object's cells are its
+POINTER = "pointer"      # a pointer (a function's array parameter too): its cells are
+                         # contiguous and may be another array's
+RESTRICT = "restrict"    # a restrict pointer: the program promises they are no other's
+ROWS = "rows"            # pointers to rows (`double **a`): cells not contiguous
+
+
+def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | None]:
+    """How each array of `names` (visible at `offset`) is stored: OBJECT, POINTER,
+    RESTRICT or ROWS; None where its declaration is not found (a header's, a
+    macro's), which may be a pointer."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError):
+        return {name: None for name in names}
+    result: dict[str, str | None] = {}
+    for name in names:
+        declaration = scope.declarations.get(name)
+        if declaration is None or not declaration.extents:
+            result[name] = None
+        elif any(extent is None for extent in declaration.extents[1:]):
+            result[name] = ROWS
+        elif declaration.extents[0] is not None and name not in scope.parameters:
+            result[name] = OBJECT
+        else:
+            result[name] = RESTRICT if declaration.restrict else POINTER
     return result

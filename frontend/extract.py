@@ -10,7 +10,7 @@ location of the construct and the reason.
 from __future__ import annotations
 
 import islpy as isl
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from polyopt.errors import Location
 from polyopt.model import Access, Array, Region, Scop, Statement
@@ -88,6 +88,45 @@ class _Names(c_ast.NodeVisitor):
             self.written.add(node.name)
 
 
+def final_value_lines(body: list[c_ast.Node], iterators: list[str]) -> list[str]:
+    """The region's loops and conditions without their statements, where they assign
+    `iterators` (declared outside the region): run after the optimized code, they
+    leave each with the value the loops as written leave it (bounds and conditions
+    of a SCoP read iterators and parameters only; gcc computes such empty loops'
+    final values without running them). Empty without such iterators."""
+    printer = c_generator.CGenerator()
+
+    def skeleton(node: c_ast.Node) -> list[str]:
+        if isinstance(node, c_ast.Compound):
+            return [line for item in node.block_items or [] for line in skeleton(item)]
+        if isinstance(node, c_ast.For):
+            inner = skeleton(node.stmt)
+            init = node.init
+            if inner or (isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID)
+                         and init.lvalue.name in iterators):
+                parts = [printer.visit(part) if part is not None else ""
+                         for part in (init, node.cond, node.next)]
+                if isinstance(init, c_ast.DeclList):
+                    parts[0] = printer.visit(init).rstrip(";")
+                return [f"for ({'; '.join(parts)})", "{"] + [f"  {line}" for line in inner] + ["}"]
+            return []
+        if isinstance(node, c_ast.If):
+            then, other = skeleton(node.iftrue), (skeleton(node.iffalse)
+                                                  if node.iffalse is not None else [])
+            if not then and not other:
+                return []
+            lines = [f"if ({printer.visit(node.cond)})", "{"] + [f"  {line}" for line in then]
+            lines.append("}")
+            if other:
+                lines += ["else", "{"] + [f"  {line}" for line in other] + ["}"]
+            return lines
+        return []
+
+    if not iterators:
+        return []
+    return [line for node in body for line in skeleton(node)]
+
+
 def _location(source_name: str, node: c_ast.Node) -> Location | None:
     coord = getattr(node, "coord", None)
     if coord is None or coord.line is None:
@@ -149,7 +188,8 @@ class ScopBuilder:
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
-                    macro_accesses=self.macro_accesses)
+                    macro_accesses=self.macro_accesses,
+                    final_values=final_value_lines(self.body, self.names.outer_iterators))
         if self.types is not None:
             self._choose_iterator_type(scop)
         return scop

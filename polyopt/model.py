@@ -58,6 +58,10 @@ class Array:
     # one-dimensional in C but indexed as `rank` dimensions (y[i * m + j] as y[i][j];
     # frontend.delinearize): the sizes of the dimensions after the first, outermost first
     linear_sizes: list[str] | None = None
+    # how its cells may be another array's (frontend.declarations.storage_kinds):
+    # "object" (an array object), "pointer", "restrict", "rows" (pointers to rows);
+    # None: not known (its declaration is not in the file), may be a pointer
+    storage: str | None = "object"
 
     @property
     def element_bytes(self) -> int | None:
@@ -128,6 +132,10 @@ class Scop:
     # a statement accesses an array through a macro (`#define A(i, j) a[(i) * n + (j)]`,
     # frontend.macros): the model has the access, the statement's text has the call
     macro_accesses: bool = False
+    # the region's loops without their statements (frontend.extract.final_value_lines):
+    # after the optimized code, they give the iterators declared outside the region
+    # the values the loops as written leave them
+    final_values: list[str] = field(default_factory=list)
 
     @property
     def sizes_known(self) -> bool:

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field, replace as replace_dataclass
 
 import islpy as isl
 
-from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
+from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes, region_condition
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
-from polyopt.codegen.versioning import (assumption_text, least_values, original_lines,
-                                        versioned)
+from polyopt.codegen.versioning import (assumption_text, disjoint_summary, least_values,
+                                        original_lines, overlapping_pairs, versioned)
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -190,11 +190,15 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
         warnings.append(format_warning(diagnostic.message, diagnostic.location))
     scops = []
     for scop in result.scops:
-        if scop.assumption is not None and scop.original_lines is None:
-            message = (f"the model of this region holds only where {assumption_text(scop)}, "
-                       "and the region's text cannot be kept beside the optimized code to "
-                       "run otherwise (a line continued with a backslash); region left "
-                       "unchanged")
+        pairs = overlapping_pairs(scop)
+        if (scop.assumption is not None or pairs) and scop.original_lines is None:
+            needed = ([f"the model of this region holds only where {assumption_text(scop)}"]
+                      if scop.assumption is not None else []) + (
+                      [f"the optimized code is right only where {disjoint_summary(pairs)}"]
+                      if pairs else [])
+            message = (f"{'; '.join(needed)}, and the region's text cannot be kept beside "
+                       "the optimized code to run otherwise (a line continued with a "
+                       "backslash); region left unchanged")
             if options.strict:
                 raise UnsupportedError(message, scop.region.location)
             warnings.append(format_warning(message, scop.region.location))
@@ -580,11 +584,15 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         code = "\n".join(nest.lines)
         body = [f"{kind} {name};" for name, kind in scop.locals.items()
                 if re.search(rf"\b{re.escape(name)}\b", code)] + nest.lines
+        if not scop.region.from_pragma:
+            # a region found by --auto-scop: the code after it may read its iterators
+            body += scop.final_values
         if nest.condition is not None:
             body = versioned(body, nest.condition, scop.original_lines)
         lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body
-        if scop.outer_iterators:
-            # The original iterators are no longer used; keep -Wunused quiet.
+        if scop.outer_iterators and scop.region.from_pragma:
+            # The original iterators are no longer used (the pragma's promise: no
+            # code after the region reads them); keep -Wunused quiet.
             lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
         region = scop.region
         if not region.from_pragma:
@@ -740,7 +748,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
                                 parallel_nests=nest.parallel_nests,
                                 parallel_conditions=nest.parallel_conditions,
-                                small_regions=nest.small_regions, condition=nest.condition)
+                                small_regions=nest.small_regions, condition=nest.summary)
     return outcome
 
 
@@ -815,7 +823,10 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
                     generated = state.device.generate(source, scheduled, state.expressions)
                     nest, description = generated, "+".join(s.name for s in unit) + ": kernels"
                 except NothingToOffload:
-                    scheduled = schedule_scop(part, replace_dataclass(cuda, target="c"))
+                    # generated for every size: a part has no text of its own to fall
+                    # back to (codegen.versioning), only the whole region has
+                    scheduled = schedule_scop(part, replace_dataclass(cuda, target="c",
+                                                                      versioning=False))
                     nest = generate(scheduled, state.expressions)
                     description = "+".join(s.name for s in unit) + ": C on the host"
             lines += braced_block(nest.lines)
@@ -832,9 +843,11 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
         outcome.warnings.append(format_note(
             "--blas --target cuda: the calls and the other statements run one after another, "
             "each copying its arrays to the GPU and back", scop.region.location))
-    outcome.nest = GeneratedNest(lines, [])
+    condition, summary = region_condition(scop, state.expressions)
+    outcome.nest = GeneratedNest(lines, [], condition=condition, summary=summary)
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
-                                f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [])
+                                f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [],
+                                condition=summary)
     return True
 
 
@@ -871,7 +884,8 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
         outcome.warnings.append(format_note("--blas: kept as loops, predicted faster: " + "; ".join(
             verdict.describe() for verdict in dropped), scop.region.location))
     outcome.report = ScopReport(scop.region.location, len(scop.statements), code.description,
-                                code.tile_bands, code.nest.parallel_loops)
+                                code.tile_bands, code.nest.parallel_loops,
+                                condition=code.nest.summary)
     return True
 
 
@@ -913,7 +927,10 @@ class DeviceCode:
                                       multiprocessors=self.multiprocessors)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
-        return GeneratedNest(nest.host_lines, nest.description)
+        # arrays copied apart to the device must not overlap on the host
+        condition, summary = region_condition(scheduled.scop, expressions)
+        return GeneratedNest(nest.host_lines, nest.description, condition=condition,
+                             summary=summary)
 
     def generate_blas(self, source: SourceFile, scop: Scop, matches: list,
                       expressions: ExpressionPrinter) -> tuple[GeneratedNest, str]:
@@ -923,7 +940,9 @@ class DeviceCode:
         nest = generator.blas(matches)
         self.cublas = True
         self.kernels.setdefault(scope.function_start, [])
-        return GeneratedNest(nest.host_lines, []), "; ".join(nest.description)
+        condition, summary = region_condition(scop, expressions)
+        return (GeneratedNest(nest.host_lines, [], condition=condition, summary=summary),
+                "; ".join(nest.description))
 
     def _generator(self, source: SourceFile, scop: Scop, expressions: ExpressionPrinter,
                    options: Options):
