@@ -14,6 +14,7 @@ from pycparser import c_ast, c_parser
 from polyopt.deepstack import deep_stack
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
+from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
 from polyopt.frontend.macros import expander, hidden_by_macros
@@ -50,9 +51,13 @@ class FrontendResult:
 
 
 @deep_stack
-def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult:
-    """Model every SCoP of the file: pragma regions, or maximal affine loop nests."""
-    result = _auto_scops(source) if auto_scop else _pragma_scops(source)
+def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
+                  include_dirs=None) -> FrontendResult:
+    """Model every SCoP of the file: pragma regions, or maximal affine loop nests.
+    `defines` and `include_dirs` (the user's -D and -I) tell the macros a region's
+    calls expand to (frontend.calls)."""
+    judge = CallJudge(source, defines, include_dirs)
+    result = _auto_scops(source, judge) if auto_scop else _pragma_scops(source, judge)
     for scop in result.scops:
         scop.definitions = source.definitions(scop.parameters)
         scop.file_identifiers = source.identifier_tokens()
@@ -113,7 +118,7 @@ def _text_problem(source: SourceFile, start: int, text: str) -> tuple[str, int |
     return None
 
 
-def _pragma_scops(source: SourceFile) -> FrontendResult:
+def _pragma_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
     result = FrontendResult()
     regions, problems = find_pragma_regions(source)
     result.diagnostics.extend(Diagnostic(message, location) for message, location in problems)
@@ -133,7 +138,7 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
             body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
                                             IntegerTypes(source, start),
-                                            expander(source)).build())
+                                            expander(source), judge).build())
         except ParseError as error:
             # Valid C that pycparser does not know (GNU extensions, a macro used as a
             # statement) is as likely as a real mistake: either way only this region
@@ -209,7 +214,7 @@ def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
 
 # -- automatic SCoP detection -------------------------------------------------
 
-def _auto_scops(source: SourceFile) -> FrontendResult:
+def _auto_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
     result = FrontendResult()
     # Directives are blanked, except pragmas: the parser keeps those, and a loop
     # under the user's own '#pragma omp' must stay as it is.
@@ -228,11 +233,12 @@ def _auto_scops(source: SourceFile) -> FrontendResult:
         return result
     for node in tree.ext:
         if isinstance(node, c_ast.FuncDef):
-            _find_nests(source, node.body, result)
+            _find_nests(source, node.body, result, judge)
     return result
 
 
-def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult) -> None:
+def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult,
+                judge: CallJudge) -> None:
     """Maximal runs of consecutive modellable loop nests among a block's statements."""
     items = list(compound.block_items or []) if isinstance(compound, c_ast.Compound) else [compound]
     i = 0
@@ -241,15 +247,15 @@ def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult
         # A loop right after a pragma (e.g. '#pragma omp parallel for') is the user's own.
         after_pragma = i > 0 and isinstance(items[i - 1], c_ast.Pragma)
         if isinstance(items[i], c_ast.For) and not after_pragma:
-            scop = _try_model(source, items[i:i + 1])
+            scop = _try_model(source, items[i:i + 1], judge)
         if scop is None:
             for child in _sub_blocks(items[i]):
-                _find_nests(source, child, result)
+                _find_nests(source, child, result, judge)
             i += 1
             continue
         j = i + 1
         while j < len(items) and isinstance(items[j], c_ast.For):
-            longer = _try_model(source, items[i:j + 1])
+            longer = _try_model(source, items[i:j + 1], judge)
             if longer is None:
                 break
             scop, j = longer, j + 1
@@ -267,7 +273,7 @@ def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
     return []
 
 
-def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
+def _try_model(source: SourceFile, nodes: list[c_ast.Node], judge: CallJudge) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
     text = source.blanked[start:end]
@@ -279,7 +285,7 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
                     from_pragma=False)
     try:
         return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
-                           expander(source)).build()
+                           expander(source), judge).build()
     except (Unmodelled, RecursionError):
         return None
 

@@ -14,6 +14,7 @@ from pycparser import c_ast, c_generator
 
 from polyopt.errors import Location
 from polyopt.model import Access, Array, Region, Scop, Statement
+from polyopt.frontend.calls import NOT_SEEN
 from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
@@ -138,13 +139,15 @@ class ScopBuilder:
     """Builds one Scop from the statements of one region."""
 
     def __init__(self, source_name: str, region: Region, body: list[c_ast.Node], types=None,
-                 expand=None):
+                 expand=None, judge=None):
         """`types` (frontend.integers.IntegerTypes) gives the C types of the names the
         region sees; with it, C's integer conversions are checked against the model
         and the generated iterators get a type wide enough for their values."""
         self.source_name = source_name
         self.types = _RegionTypes(types) if types is not None else None
         self.expand = expand        # frontend.macros.expander: index macros' values
+        self.judge = judge          # frontend.calls.CallJudge: may a called function have
+                                    # side effects (None: taken to have none)
         self.region = region
         self.body = body
         self.names = _Names()
@@ -163,6 +166,9 @@ class ScopBuilder:
         self.linear: dict[str, list[tuple[Statement, Access, Polynomial, str | None]]] = {}
         self.assumption: isl.Set | None = None     # parameters the delinearized model needs
         self.macro_accesses = False                 # an access through a macro's expansion
+        # the functions called and the globals they read (none the region may write)
+        self.hidden_reads: list[tuple[str, frozenset[str], c_ast.FuncCall]] = []
+        self.notes: list[tuple[str, Location]] = []     # Scop.notes
         self.local_scopes: dict[str, list[c_ast.Node]] = {}   # where each may be named
 
     def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
@@ -181,6 +187,7 @@ class ScopBuilder:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
         self._check_local_scopes()
+        self._check_hidden_reads()
         self._delinearize()
         parameters = sorted(self.parameters)
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
@@ -188,11 +195,40 @@ class ScopBuilder:
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
-                    macro_accesses=self.macro_accesses,
+                    macro_accesses=self.macro_accesses, notes=list(self.notes),
                     final_values=final_value_lines(self.body, self.names.outer_iterators))
         if self.types is not None:
             self._choose_iterator_type(scop)
         return scop
+
+    def _judge_call(self, node: c_ast.FuncCall) -> None:
+        """A function called in a statement must be free of side effects
+        (frontend.calls); the globals it reads are checked at the end (_check_hidden_reads)."""
+        if self.judge is None:
+            return
+        if not isinstance(node.name, c_ast.ID):
+            raise self.fail(f"{NOT_SEEN}; region left unchanged", node)
+        why, reads = self.judge(node.name.name)
+        if why is not None:
+            raise self.fail(f"call to '{node.name.name}', which may have side effects "
+                            f"({why}); region left unchanged", node)
+        if node.name.name in self.judge.unseen and not any(
+                node.name.name in message for message, _ in self.notes):
+            self.notes.append((f"'{node.name.name}' is taken to be a macro without side "
+                               "effects: polyopt finds no definition of it (give its "
+                               "header's directory with -I to have it checked)",
+                               _location(self.source_name, node) or self.region.location))
+        if reads:
+            self.hidden_reads.append((node.name.name, reads, node))
+
+    def _check_hidden_reads(self) -> None:
+        written = self.scalars_written | {name for name, array in self.arrays.items()
+                                          if array.written}
+        for name, reads, node in self.hidden_reads:
+            if reads & written:
+                raise self.fail(f"call to '{name}', which reads '{sorted(reads & written)[0]}' "
+                                "that the region writes (a dependence the model cannot "
+                                "see); region left unchanged", node)
 
     def _choose_iterator_type(self, scop: Scop) -> None:
         """`int` for generated iterators where every name is an int (or narrower) and
@@ -552,6 +588,7 @@ class ScopBuilder:
             if write:
                 raise self.fail("assignment to a call (a macro that is not one array "
                                 "element?) is not modelled", node)
+            self._judge_call(node)
             for argument in (node.args.exprs if node.args else []):
                 if (isinstance(argument, c_ast.ID) and argument.name in self.arrays
                         and self.arrays[argument.name].rank > 0):

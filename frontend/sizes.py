@@ -186,11 +186,41 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
         asking.join()
     if result is None or not result[1].strip():
         return None
+    source.cache[("-dM", tuple(defines), include_dirs)] = result[1]
     macros = _object_macros(result[1])
     user = {name for name, _ in defines}
     for name in _predefined(predefined_command) - user:
         macros.pop(name, None)
     return macros
+
+
+_FUNCTION_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)[ \t]*"
+                              r"((?:[^\n\\]|\\.|\\\n)*)", re.MULTILINE)
+
+
+def function_macros(source: SourceFile, defines: list[str] | None = None,
+                    include_dirs: list[str] | None = None) -> dict[str, list[tuple[list[str], str]]]:
+    """Function-like macros: name -> [(parameters, body)]. As the preprocessor leaves
+    them defined under `defines` (one body each); without a preprocessor, every body
+    the file and its quoted headers give a name (one per branch of an #if)."""
+    defines, include_dirs = tuple(defines or ()), tuple(include_dirs or ())
+    _file_macros(source, defines, include_dirs)
+    text = source.cache.get(("-dM", tuple(_define_pairs(defines)), include_dirs))
+    texts = [text] if text is not None else [source.blanked,
+                                               *map(blank_comments, source.local_headers())]
+    found: dict[str, list[tuple[list[str], str]]] = {}
+    for text in texts:
+        for match in _FUNCTION_DEFINE.finditer(text):
+            parameters = [p.strip() for p in match.group(2).split(",") if p.strip()]
+            body = " ".join(match.group(3).replace("\\\n", " ").split())
+            found.setdefault(match.group(1), []).append((parameters, body))
+    return found
+
+
+def object_macros(source: SourceFile, defines: list[str] | None = None,
+                  include_dirs: list[str] | None = None) -> dict[str, str]:
+    """Object-like macros (name -> body) the file leaves defined under `defines`."""
+    return _file_macros(source, tuple(defines or ()), tuple(include_dirs or ()))
 
 
 def _object_macros(text: str) -> dict[str, str]:

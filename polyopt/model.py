@@ -136,6 +136,9 @@ class Scop:
     # after the optimized code, they give the iterators declared outside the region
     # the values the loops as written leave them
     final_values: list[str] = field(default_factory=list)
+    # what the model takes for granted, for the user (message, where): a call of a
+    # macro whose definition polyopt did not find (frontend.calls)
+    notes: list[tuple[str, Location]] = field(default_factory=list)
 
     @property
     def sizes_known(self) -> bool:

@@ -175,7 +175,8 @@ def _expand_constant_calls(source: SourceFile, scops: list[Scop], options: Optio
 
 def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     """The SCoPs of a file and the warnings for regions left unchanged."""
-    result = extract_scops(source, auto_scop=options.auto_scop)
+    result = extract_scops(source, auto_scop=options.auto_scop, defines=options.defines,
+                           include_dirs=options.include_dirs)
     for scop in result.scops:
         scop.known_values = known_values(source, scop.parameters, options.defines,
                                          options.include_dirs)
@@ -190,6 +191,7 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
         warnings.append(format_warning(diagnostic.message, diagnostic.location))
     scops = []
     for scop in result.scops:
+        warnings += [format_note(message, where) for message, where in scop.notes]
         pairs = overlapping_pairs(scop)
         if (scop.assumption is not None or pairs) and scop.original_lines is None:
             needed = ([f"the model of this region holds only where {assumption_text(scop)}"]

@@ -1,0 +1,251 @@
+"""Calls in a region: may the function have side effects?
+
+The model of a statement holds its array accesses; a function it calls is taken to
+compute a value from its arguments and nothing else. One that writes memory (a
+counter, `rand()`'s state, output) or reads an array the region writes would give
+a wrong program once its calls are reordered or run in parallel. So a region is
+modelled only where every function it calls is known to be free of side effects:
+
+- the math functions of the C library (`sqrt`, `exp`, `pow`, `fabs`, ... and their
+  `f`/`l` forms and `__builtin_` spellings), `abs`, `labs`, `llabs`;
+- a function-like macro, as the preprocessor leaves it defined under the user's
+  `--define` and `-I` options (PolyBench's `SQRT_FUN(x)`; without a preprocessor,
+  every body the file and its quoted headers give it), whose body assigns nothing
+  and calls only such functions;
+- a function defined in the file whose body writes only its own locals, keeps no
+  static variable, reads no memory through a pointer and calls only such
+  functions; the globals it reads (through the functions it calls too) must not be
+  written in the region (ScopBuilder checks);
+- a function declared `__attribute__((const))` in the file or a header it includes
+  with quotes (GCC's promise: its value depends on its arguments only).
+
+Anything else leaves the region unchanged, with the call's location and the reason:
+a function declared but defined elsewhere, the C library's functions with effects
+(`rand`, `printf`, ...), and a name polyopt finds no definition of (the message asks
+for `-I`). A name in capitals without a definition is by convention a macro of a
+header polyopt did not find (PolyBench's `SQRT_FUN` without `-I utilities`): it is
+taken to have no side effects, and the region gets a note that says so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pycparser import c_ast, c_parser
+
+from polyopt.errors import Location
+from polyopt.frontend.source import SourceFile, blank_comments
+
+_MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
+    expm1 log log10 log1p log2 logb ilogb cbrt fabs hypot pow sqrt erf erfc tgamma ceil floor
+    nearbyint rint lrint llrint round lround llround trunc fmod remainder copysign nextafter
+    fdim fmax fmin fma ldexp scalbn scalbln""".split()
+PURE_FUNCTIONS = frozenset(
+    [f"{prefix}{stem}{suffix}" for stem in _MATH_STEMS for suffix in ("", "f", "l")
+     for prefix in ("", "__builtin_")] + ["abs", "labs", "llabs", "__builtin_abs"])
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_CONST_ATTRIBUTE = re.compile(r"__attribute__\s*\(\(\s*(?:__)?const(?:__)?\s*\)\)")
+NOT_SEEN = "a call through a function pointer, whose side effects polyopt cannot see"
+# the C library's functions with side effects that a loop may call (their headers are
+# not read): state (rand), output, memory, time
+LIBRARY_EFFECTS = frozenset("""rand srand random srandom drand48 erand48 lrand48 nrand48 mrand48
+    jrand48 srand48 rand_r printf fprintf sprintf snprintf puts fputs putchar fputc putc
+    scanf fscanf sscanf getchar fgetc getc fgets fread fwrite fopen fclose fflush malloc
+    calloc realloc free memcpy memmove memset strcpy strncpy strcat strtok time clock
+    gettimeofday clock_gettime exit abort assert perror lgamma lgammaf lgammal""".split())
+
+
+class CallJudge:
+    """Side effects of the functions and macros a region calls, each judged once:
+    `judge(name)` is (why the call may have a side effect or None, the names it reads
+    that are not its own: globals, which the region must not write)."""
+
+    def __init__(self, source: SourceFile, defines=None, include_dirs=None):
+        self.source = source
+        self.defines, self.include_dirs = defines, include_dirs
+        self.done: dict[str, tuple[str | None, frozenset[str]]] = {}
+        self._definitions: dict[str, c_ast.FuncDef] | None = None
+        self._macros: tuple[dict, dict] | None = None
+        self.unseen: set[str] = set()     # macro-like names without a definition found
+
+    def __call__(self, name: str) -> tuple[str | None, frozenset[str]]:
+        return self.function(name)
+
+    def definitions(self) -> dict[str, c_ast.FuncDef]:
+        if self._definitions is None:
+            from polyopt.frontend.declarations import DeclarationError, _parse_file
+            try:
+                tree = _parse_file(self.source)
+            except (DeclarationError, RecursionError):
+                tree = None
+            self._definitions = {node.decl.name: node for node in (tree.ext if tree else [])
+                                 if isinstance(node, c_ast.FuncDef)}
+        return self._definitions
+
+    def macros(self) -> tuple[dict, dict]:
+        """(function-like macros, object-like ones) as the compiler sees the file."""
+        if self._macros is None:
+            from polyopt.frontend.sizes import function_macros, object_macros
+            self._macros = (function_macros(self.source, self.defines, self.include_dirs),
+                            object_macros(self.source, self.defines, self.include_dirs))
+        return self._macros
+
+    def function(self, name: str) -> tuple[str | None, frozenset[str]]:
+        if name in PURE_FUNCTIONS:
+            return None, frozenset()
+        if name in self.done:
+            return self.done[name]
+        self.done[name] = (None, frozenset())     # a recursive call judges as its caller
+        functions, objects = self.macros()
+        definition = self.definitions().get(name)
+        if name in functions:
+            # every body (without a preprocessor, one per branch of an #if)
+            result = (None, frozenset())
+            for parameters, body in functions[name]:
+                why, reads = self.expression(body, f"macro '{name}'")
+                if why is not None:
+                    result = (why, frozenset())
+                    break
+                result = (None, result[1] | (reads - set(parameters)))
+        elif _IDENTIFIER.fullmatch(objects.get(name, "")):     # #define F my_function
+            result = self.function(objects[name])
+        elif definition is not None:
+            parameters = definition.decl.type.args
+            names, pointers = set(), set()
+            for parameter in (parameters.params if parameters else []):
+                if isinstance(parameter, c_ast.Decl) and parameter.name:
+                    names.add(parameter.name)
+                    if isinstance(parameter.type, (c_ast.PtrDecl, c_ast.ArrayDecl)):
+                        pointers.add(parameter.name)
+            result = self._effects(definition.body, names, pointers, f"'{name}'")
+        elif self._declared_const(name):
+            result = (None, frozenset())
+        elif name in LIBRARY_EFFECTS:
+            result = (f"'{name}' is a C library function with side effects", frozenset())
+        elif self._declared(name):
+            result = (f"'{name}' is declared but not defined in this file (declare it "
+                      "__attribute__((const)) where its value depends on its arguments only)",
+                      frozenset())
+        elif _MACRO_NAME.fullmatch(name):
+            # by its name a macro of a header polyopt did not find (PolyBench's
+            # SQRT_FUN without -I): taken to have none, with a note (ScopBuilder)
+            self.unseen.add(name)
+            result = (None, frozenset())
+        else:
+            result = (f"polyopt finds no definition of '{name}' (a function or macro of a "
+                      "header it did not find? give the header's directory with -I)",
+                      frozenset())
+        self.done[name] = result
+        return result
+
+    def expression(self, text: str, what: str) -> tuple[str | None, frozenset[str]]:
+        """A macro's body: it assigns nothing and calls only functions without side
+        effects."""
+        from polyopt.frontend import _prelude     # casts to types of the file's headers
+        text = re.sub(r"\s*##\s*\w+", "", text)          # `x##f`: a literal's suffix
+        text = re.sub(r"#\s*\w+", '""', text)             # `#x`: a string
+        try:
+            tree = c_parser.CParser().parse(
+                f"{_prelude(self.source, text)}\nvoid polyopt_f(void) {{ ({text}); }}")
+        except c_parser.ParseError:
+            return f"{what} expands to '{text}', which polyopt cannot read", frozenset()
+        return self._effects(tree.ext[-1].body, set(), set(), what)
+
+    def _declared(self, name: str) -> bool:
+        """A prototype of `name` in the file or a header it includes with quotes."""
+        pattern = re.compile(rf"\b{re.escape(name)}\s*\(")
+        return any(pattern.search(declaration) and not declaration.lstrip().startswith("#")
+                   for text in [self.source.blanked,
+                                *map(blank_comments, self.source.local_headers())]
+                   for declaration in re.split(r"[;{}]", text)
+                   if re.match(r"\s*(?:extern\s+|static\s+|inline\s+)*[A-Za-z_]\w*[\s*]+"
+                               rf"{re.escape(name)}\s*\(", declaration))
+
+    def _declared_const(self, name: str) -> bool:
+        """A declaration of `name` with __attribute__((const)), in the file or a header
+        it includes with quotes."""
+        for text in [self.source.blanked, *map(blank_comments, self.source.local_headers())]:
+            for declaration in re.split(r"[;{}]", text):
+                if (re.search(rf"\b{re.escape(name)}\s*\(", declaration)
+                        and _CONST_ATTRIBUTE.search(declaration)):
+                    return True
+        return False
+
+    def _effects(self, body: c_ast.Node, locals_: set[str], pointers: set[str],
+                 what: str) -> tuple[str | None, frozenset[str]]:
+        """Why `body` may have a side effect (None: it has none) and the names it reads
+        that are not its own."""
+        locals_ = set(locals_)
+        arrays: set[str] = set()         # arrays the body declares: its own memory
+        reads: set[str] = set()
+        callees: set[str] = set()
+        for node in _walk(body):           # the declarations first: the walk is not in order
+            if isinstance(node, c_ast.Decl) and node.name:
+                if set(node.storage) & {"static", "extern"}:
+                    return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
+                        frozenset()
+                if not isinstance(node.type, c_ast.FuncDecl):
+                    locals_.add(node.name)
+                if isinstance(node.type, c_ast.ArrayDecl):
+                    arrays.add(node.name)
+        for node in _walk(body):
+            if isinstance(node, c_ast.Assignment) or (
+                    isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")):
+                target = node.lvalue if isinstance(node, c_ast.Assignment) else node.expr
+                if not _own(target, locals_, arrays, pointers):
+                    return f"{what} writes '{_text(target)}'", frozenset()
+            elif isinstance(node, c_ast.UnaryOp) and node.op == "*" or \
+                    isinstance(node, c_ast.ArrayRef):
+                base = _base(node)
+                if base is None or base in pointers or (base not in locals_ and base not in arrays
+                                                        and isinstance(node, c_ast.UnaryOp)):
+                    return (f"{what} reads memory through a pointer ('{_text(node)}')",
+                            frozenset())
+            elif isinstance(node, c_ast.FuncCall):
+                if not isinstance(node.name, c_ast.ID):
+                    return f"{what} calls through a function pointer", frozenset()
+                callees.add(node.name.name)
+            elif isinstance(node, c_ast.ID) and node.name not in locals_:
+                reads.add(node.name)
+        reads -= callees
+        for callee in sorted(callees):
+            why, more = self.function(callee)
+            if why is not None:
+                return f"{what} calls '{callee}': {why}", frozenset()
+            reads |= more
+        return None, frozenset(reads)
+
+
+def _walk(node: c_ast.Node):
+    """Every node of the tree, a call's name too (skipped by the caller's ID test only
+    where it is a callee: `reads -= callees`)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if isinstance(current, c_ast.StructRef):
+            stack.append(current.name)          # `s.field`: the field is no variable
+            continue
+        stack.extend(child for _, child in current.children())
+
+
+def _base(node: c_ast.Node) -> str | None:
+    while isinstance(node, (c_ast.ArrayRef, c_ast.UnaryOp, c_ast.StructRef, c_ast.Cast)):
+        node = node.name if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) else node.expr
+    return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _own(target: c_ast.Node, locals_: set[str], arrays: set[str], pointers: set[str]) -> bool:
+    """An assignment's target is the body's own memory: a local or parameter (not
+    through a pointer parameter), or a cell of an array the body declares."""
+    if isinstance(target, c_ast.ID):
+        return target.name in locals_
+    base = _base(target)
+    return base is not None and base in arrays and base not in pointers
+
+
+def _text(node: c_ast.Node) -> str:
+    from pycparser import c_generator
+    return c_generator.CGenerator().visit(node)
