@@ -88,6 +88,8 @@ def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) ->
     parameters, its bounds there are any value: no cell of it is then accessed,
     and either branch is right."""
     from polyopt.codegen.expressions import ExpressionPrinter
+    if not pairs:
+        return []
     printer = expressions or ExpressionPrinter()
     names = {name for pair in pairs for name in pair}
     cells: dict[str, isl.Set] = {}
@@ -114,13 +116,13 @@ def disjoint_summary(pairs: list[tuple[str, str]]) -> str:
     return f"{listed} do not overlap in memory"
 
 
-def joined_condition(conditions: list[str | None], conjunction: str = " && ") -> str | None:
-    """The conditions that are given, joined (a disjunction in parentheses); None
-    where none is."""
+def joined_condition(conditions: list[str | None]) -> str | None:
+    """The conditions that are given, joined with && (a disjunction in parentheses,
+    but where it is alone); None where none is."""
     given = [c for c in conditions if c]
     if len(given) == 1:
         return given[0]
-    return conjunction.join(f"({c})" if "||" in c else c for c in given) or None
+    return " && ".join(f"({c})" if "||" in c else c for c in given) or None
 
 
 def _cell_address(scop: Scop, name: str, cell: isl.PwMultiAff, build: isl.AstBuild,
