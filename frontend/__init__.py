@@ -58,10 +58,24 @@ def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
     calls expand to (frontend.calls)."""
     judge = CallJudge(source, defines, include_dirs)
     result = _auto_scops(source, judge) if auto_scop else _pragma_scops(source, judge)
+    from polyopt.frontend.declarations import volatile_names
+    kept = []
     for scop in result.scops:
+        volatile = volatile_names(source, scop.region.start, [*scop.arrays, *scop.parameters])
+        if volatile:
+            name = volatile[0]
+            where = next((access.location for statement in scop.statements
+                          for access in statement.accesses if access.array == name),
+                         scop.region.location)
+            result.diagnostics.append(Diagnostic(
+                f"'{name}' is declared volatile (or _Atomic): each of its accesses must stay "
+                "in its order and number; region left unchanged", where))
+            continue
         scop.definitions = source.definitions(scop.parameters)
         scop.file_identifiers = source.identifier_tokens()
         _record_element_types(source, scop)
+        kept.append(scop)
+    result.scops = kept
     return result
 
 

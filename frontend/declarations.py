@@ -288,3 +288,14 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
         else:
             result[name] = RESTRICT if declaration.restrict else POINTER
     return result
+
+
+def volatile_names(source: SourceFile, offset: int, names) -> list[str]:
+    """The names of `names` (visible at `offset`) declared volatile or _Atomic: each
+    of their accesses is an effect of its own, in its order and number."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError):
+        return []
+    return [name for name in names if (declaration := scope.declarations.get(name))
+            is not None and {"volatile", "_Atomic"} & set(declaration.qualifiers)]

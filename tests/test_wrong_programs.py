@@ -478,3 +478,25 @@ def test_auto_scop_iterators_read_after_the_region_keep_their_values(capsys, tmp
                                         text=True, check=True).stdout
                          for sizes in (("150", "120"), ("0", "7"), ("40", "0"), ("3", "1"))]
     assert results["optimized"] == results["original"]
+
+
+@pytest.mark.parametrize("declaration", ["volatile double a[100];", "_Atomic int a[100];",
+                                         "double a[100]; volatile int n;"])
+def test_volatile_names_leave_the_region_unchanged(declaration):
+    """Each access of a volatile (or _Atomic) object is an effect in its order and
+    number: no schedule may move, fuse or run them in parallel."""
+    from polyopt.frontend import extract_scops
+    from polyopt.frontend.source import SourceFile
+    text = f"""{declaration}
+double b[100];
+void f(void)
+{{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1;
+#pragma endscop
+}}
+""".replace("i < n;", "i < n;" if "int n" in declaration else "i < 100;")
+    result = extract_scops(SourceFile("v.c", text))
+    assert not result.scops
+    assert "is declared volatile (or _Atomic)" in result.diagnostics[0].message
