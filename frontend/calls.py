@@ -74,14 +74,20 @@ class CallJudge:
         return self.function(name)
 
     def definitions(self) -> dict[str, c_ast.FuncDef]:
+        """The functions the file defines, and the headers it includes with quotes
+        (`static inline` helpers)."""
         if self._definitions is None:
             from polyopt.frontend.declarations import DeclarationError, _parse_file
-            try:
-                tree = _parse_file(self.source)
-            except (DeclarationError, RecursionError):
-                tree = None
-            self._definitions = {node.decl.name: node for node in (tree.ext if tree else [])
-                                 if isinstance(node, c_ast.FuncDef)}
+            self._definitions = {}
+            headers = [SourceFile(f"<header {k}>", text)
+                       for k, text in enumerate(self.source.local_headers())]
+            for source in [*headers, self.source]:
+                try:
+                    tree = _parse_file(source)
+                except (DeclarationError, RecursionError):
+                    continue
+                self._definitions.update({node.decl.name: node for node in tree.ext
+                                          if isinstance(node, c_ast.FuncDef)})
         return self._definitions
 
     def macros(self) -> tuple[dict, dict]:

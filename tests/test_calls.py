@@ -167,3 +167,18 @@ def test_auto_scop_optimizes_around_a_call_with_side_effects(tmp_path, monkeypat
     expected, _ = compile_and_run(AUTO, tmp_path, "original")
     actual, _ = compile_and_run(optimized, tmp_path, "optimized")
     assert actual == expected
+
+
+def test_helpers_of_a_header_next_to_the_file_are_judged(tmp_path):
+    """`static inline` helpers of a header included with quotes: read like the file's."""
+    (tmp_path / "util.h").write_text(
+        "static inline double half(double x) { return x / 2; }\n"
+        "static int calls;\n"
+        "static inline double counted(double x) { calls += 1; return x; }\n")
+    for expression, modelled in (("half(a[i])", True), ("counted(a[i])", False)):
+        text = '#include "util.h"\n' + REGION.replace("HELPERS", "").replace("EXPRESSION",
+                                                                            expression)
+        result = extract_scops(SourceFile(str(tmp_path / "k.c"), text))
+        assert bool(result.scops) == modelled, [d.message for d in result.diagnostics]
+        if not modelled:
+            assert "'counted' writes 'calls'" in result.diagnostics[0].message
