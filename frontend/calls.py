@@ -161,13 +161,11 @@ class CallJudge:
 
     def _declared(self, name: str) -> bool:
         """A prototype of `name` in the file or a header it includes with quotes."""
-        pattern = re.compile(rf"\b{re.escape(name)}\s*\(")
-        return any(pattern.search(declaration) and not declaration.lstrip().startswith("#")
+        pattern = re.compile(rf"(?:^|\n)[ \t]*(?:[A-Za-z_]\w*[\s*]+)+{re.escape(name)}\s*\(")
+        return any(pattern.search(declaration)
                    for text in [self.source.blanked,
                                 *map(blank_comments, self.source.local_headers())]
-                   for declaration in re.split(r"[;{}]", text)
-                   if re.match(r"\s*(?:extern\s+|static\s+|inline\s+)*[A-Za-z_]\w*[\s*]+"
-                               rf"{re.escape(name)}\s*\(", declaration))
+                   for declaration in re.split(r"[;{}]", text))
 
     def _declared_const(self, name: str) -> bool:
         """A declaration of `name` with __attribute__((const)), in the file or a header
