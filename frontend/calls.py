@@ -187,7 +187,7 @@ class CallJudge:
         callees: set[str] = set()
         for node in _walk(body):           # the declarations first: the walk is not in order
             if isinstance(node, c_ast.Decl) and node.name:
-                if set(node.storage) & {"static", "extern"}:
+                if set(node.storage) & {"static", "extern"} and "const" not in _qualifiers(node):
                     return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
                         frozenset()
                 if not isinstance(node.type, c_ast.FuncDecl):
@@ -220,6 +220,14 @@ class CallJudge:
                 return f"{what} calls '{callee}': {why}", frozenset()
             reads |= more
         return None, frozenset(reads)
+
+
+def _qualifiers(decl: c_ast.Decl) -> set[str]:
+    """The qualifiers of a declaration's elements (`static const double t[3]`: const)."""
+    node = decl.type
+    while isinstance(node, (c_ast.ArrayDecl, c_ast.PtrDecl)):
+        node = node.type
+    return set(decl.quals or []) | set(getattr(node, "quals", None) or [])
 
 
 def _walk(node: c_ast.Node):

@@ -43,6 +43,8 @@ ACCEPTED = {
                   "a[i] + fib(i % 5)"),
     "local array": ("static double sum3(double x) { double t[3] = {x, x, x}; t[1] += 1; "
                     "return t[0] + t[1] + t[2]; }", "sum3(a[i])"),
+    "static const table": ("static double pick(int k) { static const double t[3] = "
+                           "{1.0, 2.0, 3.0}; return t[k % 3]; }", "a[i] * pick(i)"),
     "reads a global not written": ("static double scaled(int k) { return g[k] * 2; }",
                                    "scaled(i)"),
     "const attribute": ("double weight(int k) __attribute__((const));", "a[i] * weight(i)"),
