@@ -23,7 +23,8 @@ import islpy as isl
 from polyopt.codegen.splice import braced_block
 from polyopt.model import Scop
 
-__all__ = ["assumed_context", "assumption_text", "disjoint_summary", "disjoint_test",
+__all__ = ["assumed_context", "assumption_text", "copies_test", "disjoint_summary",
+           "disjoint_test",
            "joined_condition", "least_values",
            "original_lines", "overlapping_pairs", "version_condition", "versioned"]
 
@@ -69,15 +70,21 @@ def assumption_text(scop: Scop, expressions=None) -> str | None:
 
 def overlapping_pairs(scop: Scop) -> list[tuple[str, str]]:
     """The pairs of arrays whose cells may be the same, where that would change
-    what the optimized code computes: one of them written, neither a restrict
-    pointer (the program promises), not two array objects (distinct storage).
-    Pointers to rows (`double **a`) are left out: their cells are not one range
-    (the model takes them apart, as it always has; README)."""
-    from polyopt.frontend.declarations import OBJECT, RESTRICT, ROWS
-    arrays = [array for array in scop.arrays.values()
-              if array.rank and array.storage not in (RESTRICT, ROWS)]
+    what the optimized code computes: one of them written, not two array objects
+    (distinct storage), not a restrict pointer and another that cannot be based on
+    it (the program promises). Pointers to rows (`double **a`) are left out: their
+    cells are not one range (the model takes them apart, as it always has; README)."""
+    from polyopt.frontend.declarations import LOCAL, OBJECT, RESTRICT, ROWS
+    # an array of more dimensions whose declaration is not seen may be pointers to
+    # rows too: `&a[i][j]` would read a row pointer, where a may not be valid
+    arrays = [array for array in scop.arrays.values() if array.rank and array.storage != ROWS
+              and not (array.storage is None and array.rank > 1)]
+
+    def promised(x, y) -> bool:     # restrict: no access not based on it (C11 6.7.3.1),
+        return x.storage == RESTRICT and y.storage != LOCAL    # but a local copy may be
     return [(x.name, y.name) for k, x in enumerate(arrays) for y in arrays[k + 1:]
-            if (x.written or y.written) and not (x.storage == y.storage == OBJECT)]
+            if (x.written or y.written) and not (x.storage == y.storage == OBJECT)
+            and not promised(x, y) and not promised(y, x)]
 
 
 def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) -> list[str]:
@@ -107,6 +114,21 @@ def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) ->
         last[name] = _cell_address(scop, name, footprint.lexmax_pw_multi_aff(), build, printer)
     return [f"(const char *) ({last[x]} + 1) <= (const char *) {first[y]} || "
             f"(const char *) ({last[y]} + 1) <= (const char *) {first[x]}" for x, y in pairs]
+
+
+def copies_test(pairs: list[tuple[str, str]], copied: dict[str, tuple[str, str]]) -> list[str]:
+    """The C tests (one a pair) that the host memory the CUDA code copies of each
+    array of `pairs` (name -> address, bytes: whole arrays, more than the cells
+    accessed) does not meet the other's: copied apart to the device, two arrays
+    that share memory would each be written back over the other's results."""
+    tests = []
+    for x, y in pairs:
+        if x in copied and y in copied:
+            (address_x, bytes_x), (address_y, bytes_y) = copied[x], copied[y]
+            tests.append(f"(const char *) {address_x} + {bytes_x} <= (const char *) {address_y}"
+                         f" || (const char *) {address_y} + {bytes_y} <= (const char *) "
+                         f"{address_x}")
+    return tests
 
 
 def disjoint_summary(pairs: list[tuple[str, str]]) -> str:

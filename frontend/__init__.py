@@ -61,7 +61,7 @@ def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
     from polyopt.frontend.declarations import volatile_names
     kept = []
     for scop in result.scops:
-        volatile = volatile_names(source, scop.region.start, [*scop.arrays, *scop.parameters])
+        volatile = volatile_names(source, scop.region.start, sorted(scop.identifiers))
         if volatile:
             name = volatile[0]
             where = next((access.location for statement in scop.statements
@@ -74,9 +74,42 @@ def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
         scop.definitions = source.definitions(scop.parameters)
         scop.file_identifiers = source.identifier_tokens()
         _record_element_types(source, scop)
+        hidden = _hidden_array_read(source, scop)
+        if hidden is not None:
+            result.diagnostics.append(hidden)
+            continue
         kept.append(scop)
     result.scops = kept
     return result
+
+
+def _hidden_array_read(source: SourceFile, scop: Scop) -> Diagnostic | None:
+    """An array a called function or macro reads (a global) that an array the
+    region writes may reach: a dependence the model cannot see (two array objects
+    are apart; a restrict pointer promises)."""
+    from polyopt.frontend.declarations import OBJECT, RESTRICT, storage_kinds
+    names = sorted({name for _, reads, _ in scop.hidden_reads for name in reads})
+    if not names:
+        return None
+    kinds = storage_kinds(source, scop.region.start, names)
+    from polyopt.frontend.declarations import scope_at, DeclarationError
+    try:
+        declared = scope_at(source, scop.region.start).declarations
+    except (DeclarationError, RecursionError):
+        declared = {}
+    for function, reads, where in scop.hidden_reads:
+        for name in sorted(reads):
+            if name not in declared or not declared[name].extents:
+                continue            # a scalar, a constant, a function
+            for written in scop.arrays.values():
+                if (written.written and written.rank and written.name != name
+                        and written.storage != RESTRICT
+                        and not (kinds.get(name) == OBJECT and written.storage == OBJECT)):
+                    return Diagnostic(
+                        f"'{function}' reads the array '{name}', which '{written.name}' may "
+                        "point into (a dependence the model cannot see); region left "
+                        "unchanged", where)
+    return None
 
 
 def _record_element_types(source: SourceFile, scop: Scop) -> None:

@@ -34,7 +34,7 @@ import re
 from pycparser import c_ast, c_parser
 
 from polyopt.errors import Location
-from polyopt.frontend.source import SourceFile, blank_comments
+from polyopt.frontend.source import SourceFile, blank_comments, blank_directives
 
 _MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
     expm1 log log10 log1p log2 logb ilogb cbrt fabs hypot pow sqrt erf erfc tgamma ceil floor
@@ -42,10 +42,16 @@ _MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh ta
     fdim fmax fmin fma ldexp scalbn scalbln""".split()
 PURE_FUNCTIONS = frozenset(
     [f"{prefix}{stem}{suffix}" for stem in _MATH_STEMS for suffix in ("", "f", "l")
-     for prefix in ("", "__builtin_")] + ["abs", "labs", "llabs", "__builtin_abs"])
+     for prefix in ("", "__builtin_")] + ["abs", "labs", "llabs", "__builtin_abs"]
+    # classification (glibc's <math.h> macros expand to the builtins)
+    + [f"{prefix}{name}" for name in ("isnan", "isinf", "isfinite", "isnormal", "signbit",
+                                      "fpclassify", "isinf_sign", "isgreater", "isless",
+                                      "isgreaterequal", "islessequal", "isunordered")
+       for prefix in ("", "__builtin_")])
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_CALL = re.compile(r"[A-Za-z_]\w*\s*\(")
 _CONST_ATTRIBUTE = re.compile(r"__attribute__\s*\(\(\s*(?:__)?const(?:__)?\s*\)\)")
 NOT_SEEN = "a call through a function pointer, whose side effects polyopt cannot see"
 # the C library's functions with side effects that a loop may call (their headers are
@@ -66,16 +72,18 @@ class CallJudge:
         self.source = source
         self.defines, self.include_dirs = defines, include_dirs
         self.done: dict[str, tuple[str | None, frozenset[str]]] = {}
-        self._definitions: dict[str, c_ast.FuncDef] | None = None
-        self._macros: tuple[dict, dict] | None = None
+        self._definitions: dict[str, list[c_ast.FuncDef]] | None = None
+        self._macros: tuple[dict, dict, bool] | None = None
         self.unseen: set[str] = set()     # macro-like names without a definition found
+        self._stack: list[str] = []       # the functions being judged, outermost first
+        self._cycle: int | None = None    # the outermost depth a recursive call reached
 
     def __call__(self, name: str) -> tuple[str | None, frozenset[str]]:
         return self.function(name)
 
-    def definitions(self) -> dict[str, c_ast.FuncDef]:
+    def definitions(self) -> dict[str, list[c_ast.FuncDef]]:
         """The functions the file defines, and the headers it includes with quotes
-        (`static inline` helpers)."""
+        (`static inline` helpers); every definition of a name (one per #if branch)."""
         if self._definitions is None:
             from polyopt.frontend.declarations import DeclarationError, _parse_file
             self._definitions = {}
@@ -86,69 +94,98 @@ class CallJudge:
                     tree = _parse_file(source)
                 except (DeclarationError, RecursionError):
                     continue
-                self._definitions.update({node.decl.name: node for node in tree.ext
-                                          if isinstance(node, c_ast.FuncDef)})
+                for node in tree.ext:
+                    if isinstance(node, c_ast.FuncDef):
+                        self._definitions.setdefault(node.decl.name, []).append(node)
         return self._definitions
 
-    def macros(self) -> tuple[dict, dict]:
-        """(function-like macros, object-like ones) as the compiler sees the file."""
+    def macros(self) -> tuple[dict, dict, bool]:
+        """(function-like macros, object-like ones, whether the preprocessor read the
+        file with all its headers) as the compiler sees the file."""
         if self._macros is None:
-            from polyopt.frontend.sizes import function_macros, object_macros
+            from polyopt.frontend.sizes import function_macros, object_macros, preprocessed
             self._macros = (function_macros(self.source, self.defines, self.include_dirs),
-                            object_macros(self.source, self.defines, self.include_dirs))
+                            object_macros(self.source, self.defines, self.include_dirs),
+                            preprocessed(self.source, self.defines, self.include_dirs))
         return self._macros
 
     def function(self, name: str) -> tuple[str | None, frozenset[str]]:
-        if name in PURE_FUNCTIONS:
-            return None, frozenset()
         if name in self.done:
             return self.done[name]
-        self.done[name] = (None, frozenset())     # a recursive call judges as its caller
-        functions, objects = self.macros()
-        definition = self.definitions().get(name)
-        if name in functions:
-            # every body (without a preprocessor, one per branch of an #if)
-            result = (None, frozenset())
-            for parameters, body in functions[name]:
-                why, reads = self.expression(body, f"macro '{name}'")
-                if why is not None:
-                    result = (why, frozenset())
-                    break
-                result = (None, result[1] | (reads - set(parameters)))
-        elif _IDENTIFIER.fullmatch(objects.get(name, "")):     # #define F my_function
-            result = self.function(objects[name])
-        elif definition is not None:
-            parameters = definition.decl.type.args
-            names, pointers = set(), set()
-            for parameter in (parameters.params if parameters else []):
-                if isinstance(parameter, c_ast.Decl) and parameter.name:
-                    names.add(parameter.name)
-                    if isinstance(parameter.type, (c_ast.PtrDecl, c_ast.ArrayDecl)):
-                        pointers.add(parameter.name)
-            result = self._effects(definition.body, names, pointers, f"'{name}'")
-        elif self._declared_const(name):
-            result = (None, frozenset())
-        elif name in LIBRARY_EFFECTS:
-            result = (f"'{name}' is a C library function with side effects", frozenset())
-        elif self._declared(name):
-            result = (f"'{name}' is declared but not defined in this file (declare it "
-                      "__attribute__((const)) where its value depends on its arguments only)",
-                      frozenset())
-        elif _MACRO_NAME.fullmatch(name):
-            # by its name a macro of a header polyopt did not find (PolyBench's
-            # SQRT_FUN without -I): taken to have none, with a note (ScopBuilder)
-            self.unseen.add(name)
-            result = (None, frozenset())
-        else:
-            result = (f"polyopt finds no definition of '{name}' (a function or macro of a "
-                      "header it did not find? give the header's directory with -I)",
-                      frozenset())
+        if name in self._stack:           # recursion: judged as its caller is
+            depth = self._stack.index(name)
+            self._cycle = depth if self._cycle is None else min(self._cycle, depth)
+            return None, frozenset()
+        self._stack.append(name)
+        try:
+            result = self._judge(name)
+        finally:
+            self._stack.pop()
+        depth = len(self._stack)
+        if self._cycle is not None and self._cycle < depth and result[0] is None:
+            return result       # rests on a caller still being judged: not kept
+        if self._cycle is not None and self._cycle >= depth:
+            self._cycle = None
         self.done[name] = result
         return result
 
-    def expression(self, text: str, what: str) -> tuple[str | None, frozenset[str]]:
-        """A macro's body: it assigns nothing and calls only functions without side
-        effects."""
+    def constant(self, name: str) -> tuple[str | None, frozenset[str]]:
+        """An object-like macro read as a value (`#define RANDOM ((double) rand() /
+        RAND_MAX)`): its body, where it calls anything, judged like a macro's."""
+        body = self.macros()[1].get(name)
+        if body is None or not _CALL.search(body):
+            return None, frozenset()
+        return self.expression(body, f"macro '{name}'")
+
+    def _judge(self, name: str) -> tuple[str | None, frozenset[str]]:
+        functions, objects, complete = self.macros()
+        if name in functions:
+            # every body (without a preprocessor, one per branch of an #if)
+            result: tuple[str | None, frozenset[str]] = (None, frozenset())
+            for parameters, body in functions[name]:
+                why, reads = self.expression(body, f"macro '{name}'", parameters)
+                if why is not None:
+                    return why, frozenset()
+                result = (None, result[1] | (reads - set(parameters)))
+            return result
+        alias = objects.get(name, "")
+        if _IDENTIFIER.fullmatch(alias) and alias != name:     # #define F my_function
+            return self.function(alias)
+        if name in self.definitions():
+            result = (None, frozenset())
+            for definition in self.definitions()[name]:
+                parameters = definition.decl.type.args
+                names, pointers = set(), set()
+                for parameter in (parameters.params if parameters else []):
+                    if isinstance(parameter, c_ast.Decl) and parameter.name:
+                        names.add(parameter.name)
+                        if isinstance(parameter.type, (c_ast.PtrDecl, c_ast.ArrayDecl)):
+                            pointers.add(parameter.name)
+                why, reads = self._effects(definition.body, names, pointers, f"'{name}'")
+                if why is not None:
+                    return why, frozenset()
+                result = (None, result[1] | reads)
+            return result
+        if name in PURE_FUNCTIONS or self._declared_const(name):
+            return None, frozenset()
+        if name in LIBRARY_EFFECTS:
+            return f"'{name}' is a C library function with side effects", frozenset()
+        if self._declared(name):
+            return (f"'{name}' is declared but not defined in this file (declare it "
+                    "__attribute__((const)) where its value depends on its arguments only)",
+                    frozenset())
+        if _MACRO_NAME.fullmatch(name) and not complete:
+            # by its name a macro of a header polyopt did not find (PolyBench's
+            # SQRT_FUN without -I): taken to have none, with a note (ScopBuilder)
+            self.unseen.add(name)
+            return None, frozenset()
+        return (f"polyopt finds no definition of '{name}' (a function or macro of a "
+                "header it did not find? give the header's directory with -I)", frozenset())
+
+    def expression(self, text: str, what: str, parameters=()) -> tuple[str | None, frozenset[str]]:
+        """A macro's body: it assigns nothing, reads no memory through its parameters
+        (`(v)[k]` with an array for v: an access the model would not see) and calls
+        only functions without side effects."""
         from polyopt.frontend import _prelude     # casts to types of the file's headers
         text = re.sub(r"\s*##\s*\w+", "", text)          # `x##f`: a literal's suffix
         text = re.sub(r"#\s*\w+", '""', text)             # `#x`: a string
@@ -157,20 +194,24 @@ class CallJudge:
                 f"{_prelude(self.source, text)}\nvoid polyopt_f(void) {{ ({text}); }}")
         except c_parser.ParseError:
             return f"{what} expands to '{text}', which polyopt cannot read", frozenset()
-        return self._effects(tree.ext[-1].body, set(), set(), what)
+        return self._effects(tree.ext[-1].body, set(parameters), set(parameters), what)
 
     def _declared(self, name: str) -> bool:
         """A prototype of `name` in the file or a header it includes with quotes."""
         pattern = re.compile(rf"(?:^|\n)[ \t]*(?:[A-Za-z_]\w*[\s*]+)+{re.escape(name)}\s*\(")
-        return any(pattern.search(declaration)
-                   for text in [self.source.blanked,
-                                *map(blank_comments, self.source.local_headers())]
+        return any(pattern.search(declaration) for text in self._texts()
                    for declaration in re.split(r"[;{}]", text))
+
+    def _texts(self) -> list[str]:
+        """The file and the headers it includes with quotes, comments and directives
+        blanked (`#define PURE __attribute__((const))` is no declaration)."""
+        return [blank_directives(text) for text in
+                [self.source.blanked, *map(blank_comments, self.source.local_headers())]]
 
     def _declared_const(self, name: str) -> bool:
         """A declaration of `name` with __attribute__((const)), in the file or a header
         it includes with quotes."""
-        for text in [self.source.blanked, *map(blank_comments, self.source.local_headers())]:
+        for text in self._texts():
             for declaration in re.split(r"[;{}]", text):
                 if (re.search(rf"\b{re.escape(name)}\s*\(", declaration)
                         and _CONST_ATTRIBUTE.search(declaration)):
@@ -181,19 +222,21 @@ class CallJudge:
                  what: str) -> tuple[str | None, frozenset[str]]:
         """Why `body` may have a side effect (None: it has none) and the names it reads
         that are not its own."""
-        locals_ = set(locals_)
+        locals_, pointers = set(locals_), set(pointers)
         arrays: set[str] = set()         # arrays the body declares: its own memory
         reads: set[str] = set()
         callees: set[str] = set()
         for node in _walk(body):           # the declarations first: the walk is not in order
             if isinstance(node, c_ast.Decl) and node.name:
-                if set(node.storage) & {"static", "extern"} and "const" not in _qualifiers(node):
+                if set(node.storage) & {"static", "extern"} and not _read_only(node):
                     return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
                         frozenset()
                 if not isinstance(node.type, c_ast.FuncDecl):
                     locals_.add(node.name)
                 if isinstance(node.type, c_ast.ArrayDecl):
                     arrays.add(node.name)
+                if isinstance(node.type, c_ast.PtrDecl):
+                    pointers.add(node.name)     # a copy of a pointer reads what it reads
         for node in _walk(body):
             if isinstance(node, c_ast.Assignment) or (
                     isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")):
@@ -222,12 +265,13 @@ class CallJudge:
         return None, frozenset(reads)
 
 
-def _qualifiers(decl: c_ast.Decl) -> set[str]:
-    """The qualifiers of a declaration's elements (`static const double t[3]`: const)."""
+def _read_only(decl: c_ast.Decl) -> bool:
+    """A const scalar or array of const elements (`static const double t[3]`), not a
+    pointer (`static const int *p` can move)."""
     node = decl.type
-    while isinstance(node, (c_ast.ArrayDecl, c_ast.PtrDecl)):
+    while isinstance(node, c_ast.ArrayDecl):
         node = node.type
-    return set(decl.quals or []) | set(getattr(node, "quals", None) or [])
+    return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
 
 
 def _walk(node: c_ast.Node):

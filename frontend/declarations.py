@@ -265,13 +265,14 @@ OBJECT = "object"        # an array object (global, local): no other object's ce
 POINTER = "pointer"      # a pointer (a function's array parameter too): its cells are
                          # contiguous and may be another array's
 RESTRICT = "restrict"    # a restrict pointer: the program promises they are no other's
+LOCAL = "local pointer"  # a pointer variable of the function: may be based on a restrict one
 ROWS = "rows"            # pointers to rows (`double **a`): cells not contiguous
 
 
 def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | None]:
     """How each array of `names` (visible at `offset`) is stored: OBJECT, POINTER,
-    RESTRICT or ROWS; None where its declaration is not found (a header's, a
-    macro's), which may be a pointer."""
+    RESTRICT, LOCAL or ROWS; None where its declaration is not found (a header's, a
+    macro's) or shows no array or pointer, which may be a pointer."""
     try:
         scope = scope_at(source, offset)
     except (DeclarationError, RecursionError):
@@ -285,8 +286,12 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
             result[name] = ROWS
         elif declaration.extents[0] is not None and name not in scope.parameters:
             result[name] = OBJECT
+        elif declaration.restrict:
+            result[name] = RESTRICT
+        elif name not in scope.parameters and name not in scope.file_scope:
+            result[name] = LOCAL
         else:
-            result[name] = RESTRICT if declaration.restrict else POINTER
+            result[name] = POINTER
     return result
 
 

@@ -196,6 +196,9 @@ class ScopBuilder:
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
                     macro_accesses=self.macro_accesses, notes=list(self.notes),
+                    hidden_reads=[(name, reads, _location(self.source_name, node)
+                                   or self.region.location)
+                                  for name, reads, node in self.hidden_reads],
                     final_values=final_value_lines(self.body, self.names.outer_iterators))
         if self.types is not None:
             self._choose_iterator_type(scop)
@@ -222,13 +225,17 @@ class ScopBuilder:
             self.hidden_reads.append((node.name.name, reads, node))
 
     def _check_hidden_reads(self) -> None:
-        written = self.scalars_written | {name for name, array in self.arrays.items()
-                                          if array.written}
+        """A function or macro must not read what the region writes (or a loop
+        iterator): a dependence the model cannot see. The arrays they read that the
+        region's pointers may reach are checked with their declarations
+        (frontend.extract_scops)."""
+        written = (self.scalars_written | self.names.iterators
+                   | {name for name, array in self.arrays.items() if array.written})
         for name, reads, node in self.hidden_reads:
             if reads & written:
-                raise self.fail(f"call to '{name}', which reads '{sorted(reads & written)[0]}' "
-                                "that the region writes (a dependence the model cannot "
-                                "see); region left unchanged", node)
+                raise self.fail(f"'{name}' reads '{sorted(reads & written)[0]}', which the "
+                                "region writes (a dependence the model cannot see); region "
+                                "left unchanged", node)
 
     def _choose_iterator_type(self, scop: Scop) -> None:
         """`int` for generated iterators where every name is an int (or narrower) and
@@ -630,6 +637,13 @@ class ScopBuilder:
         if not subscripts and name not in self.scalars_written:
             if name in self.arrays and self.arrays[name].rank > 0:
                 raise self.fail(f"array '{name}' used without subscripts", node)
+            if self.judge is not None:      # a macro whose value calls a function
+                why, reads = self.judge.constant(name)
+                if why is not None:
+                    raise self.fail(f"'{name}' may have side effects ({why}); region left "
+                                    "unchanged", at or node)
+                if reads:
+                    self.hidden_reads.append((name, reads, at or node))
             return   # read-only scalar or constant: no dependence can involve it
         if name in AFFINE_CALLS:
             raise self.fail(f"'{name}' used as a variable", node)

@@ -174,8 +174,10 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
     predefined_command = tuple(base + ["-"])
     asking = threading.Thread(target=_predefined, args=(predefined_command,), daemon=True)
     asking.start()
+    complete = ("-dM complete", tuple(defines), include_dirs)
     try:
         result = _run_preprocessor(command, source.text)
+        source.cache[complete] = result is not None and result[0] == 0
         if result is not None and result[0] != 0:
             # a header that is not here (or another fatal error): the file's own lines
             log.debug("%s: the preprocessor failed; again without the #include lines",
@@ -205,9 +207,25 @@ def function_macros(source: SourceFile, defines: list[str] | None = None,
     the file and its quoted headers give a name (one per branch of an #if)."""
     defines, include_dirs = tuple(defines or ()), tuple(include_dirs or ())
     _file_macros(source, defines, include_dirs)
-    text = source.cache.get(("-dM", tuple(_define_pairs(defines)), include_dirs))
-    texts = [text] if text is not None else [source.blanked,
-                                               *map(blank_comments, source.local_headers())]
+    preprocessed_text = source.cache.get(("-dM", tuple(_define_pairs(defines)), include_dirs))
+    found: dict[str, list[tuple[list[str], str]]] = {}
+    if preprocessed_text is not None:
+        found = _function_defines([preprocessed_text])
+    # what the preprocessor did not give (it ran without the file's #include lines
+    # where a header was missing): the file's and its quoted headers' own
+    written = _function_defines([source.blanked, *map(blank_comments, source.local_headers())])
+    return {**written, **found}
+
+
+def preprocessed(source: SourceFile, defines: list[str] | None = None,
+                 include_dirs: list[str] | None = None) -> bool:
+    """The preprocessor read the file with every header it includes (under `defines`)."""
+    defines, include_dirs = tuple(defines or ()), tuple(include_dirs or ())
+    _file_macros(source, defines, include_dirs)
+    return bool(source.cache.get(("-dM complete", tuple(_define_pairs(defines)), include_dirs)))
+
+
+def _function_defines(texts: list[str]) -> dict[str, list[tuple[list[str], str]]]:
     found: dict[str, list[tuple[list[str], str]]] = {}
     for text in texts:
         for match in _FUNCTION_DEFINE.finditer(text):

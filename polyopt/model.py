@@ -139,6 +139,10 @@ class Scop:
     # what the model takes for granted, for the user (message, where): a call of a
     # macro whose definition polyopt did not find (frontend.calls)
     notes: list[tuple[str, Location]] = field(default_factory=list)
+    # the names the functions and macros of its statements read (function or macro,
+    # names, where it is called): an array among them that a written pointer may
+    # reach is a dependence the model cannot see (frontend.extract_scops refuses it)
+    hidden_reads: list[tuple[str, frozenset[str], Location]] = field(default_factory=list)
 
     @property
     def sizes_known(self) -> bool:

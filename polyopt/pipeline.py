@@ -13,8 +13,9 @@ import islpy as isl
 from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes, region_condition
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
-from polyopt.codegen.versioning import (assumption_text, disjoint_summary, least_values,
-                                        original_lines, overlapping_pairs, versioned)
+from polyopt.codegen.versioning import (assumption_text, copies_test, disjoint_summary,
+                                        joined_condition, least_values, original_lines,
+                                        overlapping_pairs, versioned)
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -804,7 +805,7 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
         return False
     # each unit a block of its own, the host's arrays the truth between them: a match's
     # cuBLAS calls, the other statements' kernels (or C, where they stay on the host)
-    lines, descriptions = [], []
+    lines, descriptions, tests = [], [], []
     cuda = Options(target="cuda", defines=[], include_dirs=[])
     # consecutive matches run as one block (one copy of their arrays); a run of other
     # statements is one unit already (blas_pipeline.units)
@@ -833,6 +834,7 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
                     description = "+".join(s.name for s in unit) + ": C on the host"
             lines += braced_block(nest.lines)
             descriptions.append(description)
+            tests.append(nest.condition)      # its copies (or its cells, on the host)
     except Unsupported as error:
         outcome.warnings.append(format_note(f"--blas --target cuda: {error}; the SCoP is "
                                             "offloaded as usual", scop.region.location))
@@ -845,7 +847,10 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
         outcome.warnings.append(format_note(
             "--blas --target cuda: the calls and the other statements run one after another, "
             "each copying its arrays to the GPU and back", scop.region.location))
+    # the whole region's cells apart (the order of its parts rests on it), and each
+    # part's copies
     condition, summary = region_condition(scop, state.expressions)
+    condition = joined_condition([condition, *tests])
     outcome.nest = GeneratedNest(lines, [], condition=condition, summary=summary)
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
                                 f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [],
@@ -891,6 +896,15 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
     return True
 
 
+def _copies_condition(scop: Scop, copied: dict[str, tuple[str, str]]) -> dict[str, str | None]:
+    """The test (and its words) that arrays copied apart to the device do not share
+    host memory: each would be written back over the other's results."""
+    pairs = overlapping_pairs(scop)
+    condition = joined_condition(copies_test(pairs, copied))
+    return {"condition": condition,
+            "summary": disjoint_summary(pairs) if condition is not None else None}
+
+
 def _device_limits() -> tuple[int, int, int]:
     """Threads and shared memory bytes per block, and multiprocessors: the GPU's if one
     is found, else what every GPU since 2010 allows (and an H100's multiprocessors)."""
@@ -929,10 +943,8 @@ class DeviceCode:
                                       multiprocessors=self.multiprocessors)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
-        # arrays copied apart to the device must not overlap on the host
-        condition, summary = region_condition(scheduled.scop, expressions)
-        return GeneratedNest(nest.host_lines, nest.description, condition=condition,
-                             summary=summary)
+        return GeneratedNest(nest.host_lines, nest.description,
+                             **_copies_condition(scheduled.scop, nest.copied))
 
     def generate_blas(self, source: SourceFile, scop: Scop, matches: list,
                       expressions: ExpressionPrinter) -> tuple[GeneratedNest, str]:
@@ -942,8 +954,7 @@ class DeviceCode:
         nest = generator.blas(matches)
         self.cublas = True
         self.kernels.setdefault(scope.function_start, [])
-        condition, summary = region_condition(scop, expressions)
-        return (GeneratedNest(nest.host_lines, [], condition=condition, summary=summary),
+        return (GeneratedNest(nest.host_lines, [], **_copies_condition(scop, nest.copied)),
                 "; ".join(nest.description))
 
     def _generator(self, source: SourceFile, scop: Scop, expressions: ExpressionPrinter,
