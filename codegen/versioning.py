@@ -68,20 +68,24 @@ def assumption_text(scop: Scop, expressions=None) -> str | None:
     return (expressions or ExpressionPrinter())(build.expr_from_set(assumption))
 
 
-def overlapping_pairs(scop: Scop) -> list[tuple[str, str]]:
+def overlapping_pairs(scop: Scop, promises: bool = True) -> list[tuple[str, str]]:
     """The pairs of arrays whose cells may be the same, where that would change
     what the optimized code computes: one of them written, not two array objects
     (distinct storage), not a restrict pointer and another that cannot be based on
-    it (the program promises). Pointers to rows (`double **a`) are left out: their
-    cells are not one range (the model takes them apart, as it always has; README)."""
-    from polyopt.frontend.declarations import LOCAL, OBJECT, RESTRICT, ROWS
+    it (the program promises; `promises` False: not even then, for copies of whole
+    arrays). Pointers to rows (`double **a`) are left out: their cells are not one
+    range (the model takes them apart, as it always has; README)."""
+    from polyopt.frontend.declarations import OBJECT, POINTER, RESTRICT, ROWS
     # an array of more dimensions whose declaration is not seen may be pointers to
     # rows too: `&a[i][j]` would read a row pointer, where a may not be valid
     arrays = [array for array in scop.arrays.values() if array.rank and array.storage != ROWS
-              and not (array.storage is None and array.rank > 1)]
+              and not (array.storage is None and array.rank > 1 and not array.linear_sizes)]
 
-    def promised(x, y) -> bool:     # restrict: no access not based on it (C11 6.7.3.1),
-        return x.storage == RESTRICT and y.storage != LOCAL    # but a local copy may be
+    def promised(x, y) -> bool:
+        # restrict: no access to its cells but through it (C11 6.7.3.1), where the
+        # other cannot be based on it (a local pointer, one set in the function, one
+        # of an unknown type may be)
+        return promises and x.storage == RESTRICT and y.storage in (OBJECT, POINTER, RESTRICT)
     return [(x.name, y.name) for k, x in enumerate(arrays) for y in arrays[k + 1:]
             if (x.written or y.written) and not (x.storage == y.storage == OBJECT)
             and not promised(x, y) and not promised(y, x)]

@@ -84,31 +84,39 @@ def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
 
 
 def _hidden_array_read(source: SourceFile, scop: Scop) -> Diagnostic | None:
-    """An array a called function or macro reads (a global) that an array the
-    region writes may reach: a dependence the model cannot see (two array objects
-    are apart; a restrict pointer promises)."""
-    from polyopt.frontend.declarations import OBJECT, RESTRICT, storage_kinds
+    """A global that a called function or macro reads and that an array the region
+    writes may reach: a dependence the model cannot see. Arithmetic scalars are
+    compared by name (ScopBuilder); an array, a pointer or a global of a type polyopt
+    does not know (a struct that holds a pointer) may be reached, but for two array
+    objects, a const array (the program cannot write it), or a restrict pointer
+    written (the program promises)."""
+    from polyopt.frontend.calls import CallJudge
+    from polyopt.frontend.declarations import OBJECT, RESTRICT, file_scope, storage_kinds
     names = sorted({name for _, reads, _ in scop.hidden_reads for name in reads})
     if not names:
         return None
+    globals_ = file_scope(source)
+    values = CallJudge(source).value_types()
     kinds = storage_kinds(source, scop.region.start, names)
-    from polyopt.frontend.declarations import scope_at, DeclarationError
-    try:
-        declared = scope_at(source, scop.region.start).declarations
-    except (DeclarationError, RecursionError):
-        declared = {}
     for function, reads, where in scop.hidden_reads:
         for name in sorted(reads):
-            if name not in declared or not declared[name].extents:
-                continue            # a scalar, a constant, a function
+            if name not in globals_ or name in scop.arrays and not scop.arrays[name].rank:
+                continue            # not a variable of the file (a constant, a function)
+            declaration = globals_[name]
+            if declaration is not None and not declaration.extents and all(
+                    word in values for word in declaration.element_type.split()):
+                continue            # an arithmetic scalar
+            const_object = (declaration is not None and declaration.extents
+                            and not declaration.pointer and "const" in declaration.qualifiers)
+            if const_object:
+                continue
             for written in scop.arrays.values():
                 if (written.written and written.rank and written.name != name
                         and written.storage != RESTRICT
                         and not (kinds.get(name) == OBJECT and written.storage == OBJECT)):
                     return Diagnostic(
-                        f"'{function}' reads the array '{name}', which '{written.name}' may "
-                        "point into (a dependence the model cannot see); region left "
-                        "unchanged", where)
+                        f"'{function}' reads '{name}', which '{written.name}' may point into "
+                        "(a dependence the model cannot see); region left unchanged", where)
     return None
 
 

@@ -47,7 +47,10 @@ PURE_FUNCTIONS = frozenset(
     + [f"{prefix}{name}" for name in ("isnan", "isinf", "isfinite", "isnormal", "signbit",
                                       "fpclassify", "isinf_sign", "isgreater", "isless",
                                       "isgreaterequal", "islessequal", "isunordered")
-       for prefix in ("", "__builtin_")])
+       for prefix in ("", "__builtin_")]
+    # INFINITY, NAN, HUGE_VAL as glibc's <math.h> defines them
+    + [f"{prefix}{name}{suffix}" for name in ("inf", "huge_val", "nan")
+       for suffix in ("", "f", "l") for prefix in ("", "__builtin_")])
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -99,6 +102,24 @@ class CallJudge:
                         self._definitions.setdefault(node.decl.name, []).append(node)
         return self._definitions
 
+    def value_types(self) -> set[str]:
+        """Type names that are arithmetic values: C's words, the file's typedefs and
+        type macros of them (`typedef double real;`, `#define DATA_TYPE double`)."""
+        if not hasattr(self, "_value_types"):
+            names = set(ARITHMETIC_WORDS)
+            texts = self._texts()
+            for _ in range(4):          # typedefs of typedefs
+                for text in texts:
+                    for match in re.finditer(r"\btypedef\s+([A-Za-z_][\w\s]*?)\s+"
+                                             r"([A-Za-z_]\w*)\s*;", text):
+                        if all(word in names for word in match.group(1).split()):
+                            names.add(match.group(2))
+                for name, body in self.macros()[1].items():
+                    if body.split() and all(word in names for word in body.split()):
+                        names.add(name)
+            self._value_types = names
+        return self._value_types
+
     def macros(self) -> tuple[dict, dict, bool]:
         """(function-like macros, object-like ones, whether the preprocessor read the
         file with all its headers) as the compiler sees the file."""
@@ -116,40 +137,47 @@ class CallJudge:
             depth = self._stack.index(name)
             self._cycle = depth if self._cycle is None else min(self._cycle, depth)
             return None, frozenset()
+        outer, self._cycle = self._cycle, None
         self._stack.append(name)
         try:
             result = self._judge(name)
         finally:
             self._stack.pop()
-        depth = len(self._stack)
-        if self._cycle is not None and self._cycle < depth and result[0] is None:
-            return result       # rests on a caller still being judged: not kept
-        if self._cycle is not None and self._cycle >= depth:
-            self._cycle = None
+        depth, low = len(self._stack), self._cycle
+        if low is not None and low < depth:
+            # it reached a caller still being judged: free of side effects only as far
+            # as that caller is, so not kept (a side effect is final)
+            self._cycle = low if outer is None else min(outer, low)
+            if result[0] is None:
+                return result
+        else:
+            self._cycle = outer
         self.done[name] = result
         return result
 
     def constant(self, name: str) -> tuple[str | None, frozenset[str]]:
         """An object-like macro read as a value (`#define RANDOM ((double) rand() /
         RAND_MAX)`): its body, where it calls anything, judged like a macro's."""
-        body = self.macros()[1].get(name)
-        if body is None or not _CALL.search(body):
-            return None, frozenset()
-        return self.expression(body, f"macro '{name}'")
+        if ("#constant", name) not in self.done:
+            body = self.macros()[1].get(name)
+            self.done[("#constant", name)] = (
+                (None, frozenset()) if body is None or not _CALL.search(body)
+                else self.expression(body, f"macro '{name}'"))
+        return self.done[("#constant", name)]
 
-    def _judge(self, name: str) -> tuple[str | None, frozenset[str]]:
+    def _judge(self, name: str, macros: bool = True) -> tuple[str | None, frozenset[str]]:
         functions, objects, complete = self.macros()
-        if name in functions:
+        if macros and name in functions:
             # every body (without a preprocessor, one per branch of an #if)
             result: tuple[str | None, frozenset[str]] = (None, frozenset())
             for parameters, body in functions[name]:
-                why, reads = self.expression(body, f"macro '{name}'", parameters)
+                why, reads = self.expression(body, f"macro '{name}'", parameters, name)
                 if why is not None:
                     return why, frozenset()
                 result = (None, result[1] | (reads - set(parameters)))
             return result
         alias = objects.get(name, "")
-        if _IDENTIFIER.fullmatch(alias) and alias != name:     # #define F my_function
+        if macros and _IDENTIFIER.fullmatch(alias) and alias != name:   # #define F function
             return self.function(alias)
         if name in self.definitions():
             result = (None, frozenset())
@@ -159,8 +187,8 @@ class CallJudge:
                 for parameter in (parameters.params if parameters else []):
                     if isinstance(parameter, c_ast.Decl) and parameter.name:
                         names.add(parameter.name)
-                        if isinstance(parameter.type, (c_ast.PtrDecl, c_ast.ArrayDecl)):
-                            pointers.add(parameter.name)
+                        if not _value(parameter, self.value_types()):
+                            pointers.add(parameter.name)     # an array, a pointer, a struct
                 why, reads = self._effects(definition.body, names, pointers, f"'{name}'")
                 if why is not None:
                     return why, frozenset()
@@ -182,7 +210,8 @@ class CallJudge:
         return (f"polyopt finds no definition of '{name}' (a function or macro of a "
                 "header it did not find? give the header's directory with -I)", frozenset())
 
-    def expression(self, text: str, what: str, parameters=()) -> tuple[str | None, frozenset[str]]:
+    def expression(self, text: str, what: str, parameters=(),
+                   macro: str | None = None) -> tuple[str | None, frozenset[str]]:
         """A macro's body: it assigns nothing, reads no memory through its parameters
         (`(v)[k]` with an array for v: an access the model would not see) and calls
         only functions without side effects."""
@@ -194,7 +223,7 @@ class CallJudge:
                 f"{_prelude(self.source, text)}\nvoid polyopt_f(void) {{ ({text}); }}")
         except c_parser.ParseError:
             return f"{what} expands to '{text}', which polyopt cannot read", frozenset()
-        return self._effects(tree.ext[-1].body, set(parameters), set(parameters), what)
+        return self._effects(tree.ext[-1].body, set(parameters), set(parameters), what, macro)
 
     def _declared(self, name: str) -> bool:
         """A prototype of `name` in the file or a header it includes with quotes."""
@@ -219,9 +248,12 @@ class CallJudge:
         return False
 
     def _effects(self, body: c_ast.Node, locals_: set[str], pointers: set[str],
-                 what: str) -> tuple[str | None, frozenset[str]]:
+                 what: str, macro: str | None = None) -> tuple[str | None, frozenset[str]]:
         """Why `body` may have a side effect (None: it has none) and the names it reads
-        that are not its own."""
+        that are not its own. `pointers`: the names through which memory that is not
+        the body's own can be reached (parameters and locals that are not values of
+        an arithmetic type); `macro`: the macro whose body it is (a call of its own
+        name there is the function's)."""
         locals_, pointers = set(locals_), set(pointers)
         arrays: set[str] = set()         # arrays the body declares: its own memory
         reads: set[str] = set()
@@ -231,13 +263,19 @@ class CallJudge:
                 if set(node.storage) & {"static", "extern"} and not _read_only(node):
                     return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
                         frozenset()
-                if not isinstance(node.type, c_ast.FuncDecl):
-                    locals_.add(node.name)
-                if isinstance(node.type, c_ast.ArrayDecl):
+                if isinstance(node.type, c_ast.FuncDecl):
+                    continue
+                locals_.add(node.name)
+                if _value(node, self.value_types()):
+                    continue
+                if isinstance(node.type, c_ast.ArrayDecl) and _value_elements(
+                        node, self.value_types()):
                     arrays.add(node.name)
-                if isinstance(node.type, c_ast.PtrDecl):
+                else:
                     pointers.add(node.name)     # a copy of a pointer reads what it reads
         for node in _walk(body):
+            if isinstance(node, c_ast.StructRef) and node.type == "->":
+                return f"{what} reads memory through a pointer ('{_text(node)}')", frozenset()
             if isinstance(node, c_ast.Assignment) or (
                     isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")):
                 target = node.lvalue if isinstance(node, c_ast.Assignment) else node.expr
@@ -258,11 +296,33 @@ class CallJudge:
                 reads.add(node.name)
         reads -= callees
         for callee in sorted(callees):
-            why, more = self.function(callee)
+            why, more = (self._judge(callee, macros=False) if callee == macro
+                         else self.function(callee))
             if why is not None:
                 return f"{what} calls '{callee}': {why}", frozenset()
             reads |= more
         return None, frozenset(reads)
+
+
+ARITHMETIC_WORDS = frozenset("""char short int long float double signed unsigned _Bool
+    _Complex const volatile register size_t ptrdiff_t int8_t int16_t int32_t int64_t
+    uint8_t uint16_t uint32_t uint64_t""".split())
+
+
+def _value(decl: c_ast.Decl, value_types: set[str]) -> bool:
+    """A scalar of an arithmetic type (not a pointer, an array, a struct)."""
+    node = decl.type
+    return (isinstance(node, c_ast.TypeDecl) and isinstance(node.type, c_ast.IdentifierType)
+            and all(word in value_types for word in node.type.names))
+
+
+def _value_elements(decl: c_ast.Decl, value_types: set[str]) -> bool:
+    """An array of arithmetic values (`double t[3][3]`; not `double *q[2]`)."""
+    node = decl.type
+    while isinstance(node, c_ast.ArrayDecl):
+        node = node.type
+    return (isinstance(node, c_ast.TypeDecl) and isinstance(node.type, c_ast.IdentifierType)
+            and all(word in value_types for word in node.type.names))
 
 
 def _read_only(decl: c_ast.Decl) -> bool:

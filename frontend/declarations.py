@@ -32,6 +32,7 @@ class Declaration:
     extents: list[str | None] = field(default_factory=list)
     qualifiers: list[str] = field(default_factory=list)   # of the elements: const, volatile...
     restrict: bool = False      # the outermost level is a restrict pointer (`double *restrict a`)
+    pointer: bool = False       # the outermost level is a pointer (not `a[]`, `a[N]`)
 
     @property
     def rank(self) -> int:
@@ -117,6 +118,7 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
     printer = c_generator.CGenerator()
     restrict = "restrict" in (getattr(node, "quals", None) or getattr(node, "dim_quals", None)
                               or [])
+    pointer = isinstance(node, c_ast.PtrDecl)
     while True:
         if isinstance(node, c_ast.ArrayDecl):
             extents.append(printer.visit(node.dim) if node.dim is not None else None)
@@ -131,7 +133,7 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
     # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
     # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
     return Declaration(decl.name, " ".join(node.type.names), extents,
-                       list(node.quals or []) + list(decl.quals or []), restrict)
+                       list(node.quals or []) + list(decl.quals or []), restrict, pointer)
 
 
 class _Collector(c_ast.NodeVisitor):
@@ -284,12 +286,15 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
             result[name] = None
         elif any(extent is None for extent in declaration.extents[1:]):
             result[name] = ROWS
-        elif declaration.extents[0] is not None and name not in scope.parameters:
-            result[name] = OBJECT
+        elif not declaration.pointer and name not in scope.parameters:
+            result[name] = OBJECT           # `double a[N]`, `extern double a[]`
         elif declaration.restrict:
             result[name] = RESTRICT
-        elif name not in scope.parameters and name not in scope.file_scope:
-            result[name] = LOCAL
+        elif name not in scope.parameters and name not in scope.file_scope or (
+                scope.function_start is not None and re.search(
+                    rf"\b{re.escape(name)}\s*(?:[-+]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*"
+                    rf"{re.escape(name)}\b", source.blanked[scope.function_start:offset])):
+            result[name] = LOCAL        # may be set from a restrict pointer before the region
         else:
             result[name] = POINTER
     return result
@@ -304,3 +309,25 @@ def volatile_names(source: SourceFile, offset: int, names) -> list[str]:
         return []
     return [name for name in names if (declaration := scope.declarations.get(name))
             is not None and {"volatile", "_Atomic"} & set(declaration.qualifiers)]
+
+
+def file_scope(source: SourceFile) -> dict[str, Declaration | None]:
+    """Every name declared at file scope in the file and the headers it includes with
+    quotes, wherever it is declared (before or after a region); None for a type
+    Declaration does not describe (a struct, a function)."""
+    if "file scope" not in source.cache:
+        found: dict[str, Declaration | None] = {}
+        headers = [SourceFile(f"<header {k}>", text)
+                   for k, text in enumerate(source.local_headers())]
+        for text_source in [*headers, source]:
+            try:
+                tree = _parse_file(text_source)
+            except (DeclarationError, RecursionError):
+                continue
+            for node in tree.ext:
+                if (isinstance(node, c_ast.Decl) and node.name
+                        and not isinstance(node.type, c_ast.FuncDecl)
+                        and "typedef" not in (node.storage or [])):
+                    found[node.name] = _declaration(node)
+        source.cache["file scope"] = found
+    return source.cache["file scope"]

@@ -187,6 +187,7 @@ class ScopBuilder:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
         self._check_local_scopes()
+        self._check_parameters()
         self._check_hidden_reads()
         self._delinearize()
         parameters = sorted(self.parameters)
@@ -223,6 +224,17 @@ class ScopBuilder:
                                _location(self.source_name, node) or self.region.location))
         if reads:
             self.hidden_reads.append((node.name.name, reads, node))
+
+    def _check_parameters(self) -> None:
+        """A size that is a macro calling a function (`#define N get_n()`) would be
+        called at each use in the generated bounds."""
+        if self.judge is None:
+            return
+        for name in sorted(self.parameters):
+            why, _ = self.judge.constant(name)
+            if why is not None:
+                raise self.fail(f"size '{name}' may have side effects ({why}); region left "
+                                "unchanged", None)
 
     def _check_hidden_reads(self) -> None:
         """A function or macro must not read what the region writes (or a loop

@@ -211,10 +211,15 @@ def function_macros(source: SourceFile, defines: list[str] | None = None,
     found: dict[str, list[tuple[list[str], str]]] = {}
     if preprocessed_text is not None:
         found = _function_defines([preprocessed_text])
-    # what the preprocessor did not give (it ran without the file's #include lines
-    # where a header was missing): the file's and its quoted headers' own
+        if preprocessed(source, defines, include_dirs):
+            return found            # the build's own view: one body each, #undef seen
+    # the preprocessor ran without the file's #include lines (a header was missing),
+    # or not at all: every body the file and its quoted headers give a name as well
     written = _function_defines([source.blanked, *map(blank_comments, source.local_headers())])
-    return {**written, **found}
+    for name, bodies in written.items():
+        found[name] = found.get(name, []) + [body for body in bodies
+                                             if body not in found.get(name, [])]
+    return found
 
 
 def preprocessed(source: SourceFile, defines: list[str] | None = None,

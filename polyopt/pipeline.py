@@ -899,7 +899,7 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
 def _copies_condition(scop: Scop, copied: dict[str, tuple[str, str]]) -> dict[str, str | None]:
     """The test (and its words) that arrays copied apart to the device do not share
     host memory: each would be written back over the other's results."""
-    pairs = overlapping_pairs(scop)
+    pairs = overlapping_pairs(scop, promises=False)   # restrict: only the cells accessed
     condition = joined_condition(copies_test(pairs, copied))
     return {"condition": condition,
             "summary": disjoint_summary(pairs) if condition is not None else None}

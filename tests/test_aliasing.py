@@ -153,12 +153,16 @@ def test_the_test_for_array_parameters_and_flattened_rows(tmp_path):
 
 
 DECLARED = """typedef double **mat;
+typedef double *vec;
 double G[100], H[100];
+extern double E[];
 void f(int n, double *p, double *restrict r, double **rows, const double *q,
-       double A[100], mat m)
+       double A[100], mat m, double *t)
 {
   double local[100];
   double *s = r + 1;
+  vec v = r + 2;
+  t = r + 3;
 #pragma scop
   for (int i = 0; i < n; i++) {
     BODY
@@ -178,7 +182,11 @@ void f(int n, double *p, double *restrict r, double **rows, const double *q,
     ("local[i] = p[i];", [("local", "p")]),
     ("s[i] = r[i];", [("r", "s")]),                     # s may be based on restrict r
     ("m[i][0] = p[i];", []),                            # unseen type of two dimensions:
-])                                                      # maybe rows, `&m[i][j]` reads one
+                                                        # maybe rows, `&m[i][j]` reads one
+    ("v[i] = r[i];", [("r", "v")]),                     # an unknown type: may be based on r
+    ("t[i] = r[i];", [("r", "t")]),                     # a parameter set from r
+    ("E[i] = G[i];", []),                               # an incomplete array is an object
+])
 def test_which_pairs_are_tested(body, pairs):
     scop = extract_scops(SourceFile("k.c", DECLARED.replace("BODY", body))).scops[0]
     assert {frozenset(p) for p in overlapping_pairs(scop)} == {frozenset(p) for p in pairs}
@@ -259,3 +267,11 @@ def test_cuda_host_code_is_tested(tmp_path):
     expected, _ = compile_and_run(program, tmp_path, "original", ("-O2",))
     for run in _emulate(text, tmp_path, "prog"):
         assert run.stdout.decode() == expected
+
+
+def test_copies_of_whole_arrays_are_tested_even_for_restrict():
+    """restrict promises about the cells accessed; the CUDA copies move whole arrays."""
+    text = DECLARED.replace("BODY", "r[i] = p[i]; p[i] = 1;")
+    scop = extract_scops(SourceFile("k.c", text)).scops[0]
+    assert ("p", "r") not in overlapping_pairs(scop) and ("r", "p") not in overlapping_pairs(scop)
+    assert {frozenset(p) for p in overlapping_pairs(scop, promises=False)} >= {frozenset("pr")}
