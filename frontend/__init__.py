@@ -58,65 +58,91 @@ def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
     calls expand to (frontend.calls)."""
     judge = CallJudge(source, defines, include_dirs)
     result = _auto_scops(source, judge) if auto_scop else _pragma_scops(source, judge)
-    from polyopt.frontend.declarations import volatile_names
-    kept = []
-    for scop in result.scops:
-        volatile = volatile_names(source, scop.region.start, sorted(scop.identifiers))
-        if volatile:
-            name = volatile[0]
-            where = next((access.location for statement in scop.statements
-                          for access in statement.accesses if access.array == name),
-                         scop.region.location)
-            result.diagnostics.append(Diagnostic(
-                f"'{name}' is declared volatile (or _Atomic): each of its accesses must stay "
-                "in its order and number; region left unchanged", where))
-            continue
-        scop.definitions = source.definitions(scop.parameters)
-        scop.file_identifiers = source.identifier_tokens()
-        _record_element_types(source, scop)
-        hidden = _hidden_array_read(source, scop)
-        if hidden is not None:
-            result.diagnostics.append(hidden)
-            continue
-        kept.append(scop)
-    result.scops = kept
+    if not auto_scop:              # --auto-scop checked each region it tried (_try_model)
+        kept = []
+        for scop in result.scops:
+            problem = _declared_problem(source, scop, judge)
+            if problem is not None:
+                result.diagnostics.append(problem)
+                continue
+            kept.append(scop)
+        result.scops = kept
     return result
 
 
-def _hidden_array_read(source: SourceFile, scop: Scop) -> Diagnostic | None:
-    """A global that a called function or macro reads and that an array the region
+def _declared_problem(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagnostic | None:
+    """What the declarations of the file show wrong with a SCoP's model (a volatile
+    name; a global read behind a call that a written pointer may reach), after its
+    arrays get their element types and storage; None where nothing is."""
+    from polyopt.frontend.declarations import volatile_names
+    volatile = volatile_names(source, scop.region.start, sorted(scop.identifiers))
+    if volatile:
+        name = volatile[0]
+        where = next((access.location for statement in scop.statements
+                      for access in statement.accesses if access.array == name),
+                     scop.region.location)
+        return Diagnostic(f"'{name}' is declared volatile (or _Atomic): each of its accesses "
+                          "must stay in its order and number; region left unchanged", where)
+    scop.definitions = source.definitions(scop.parameters)
+    scop.file_identifiers = source.identifier_tokens()
+    _record_element_types(source, scop)
+    return _hidden_array_read(source, scop, judge)
+
+
+def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagnostic | None:
+    """A variable that a called function or macro reads and that an array the region
     writes may reach: a dependence the model cannot see. Arithmetic scalars are
-    compared by name (ScopBuilder); an array, a pointer or a global of a type polyopt
+    compared by name (ScopBuilder); an array, a pointer or a variable of a type polyopt
     does not know (a struct that holds a pointer) may be reached, but for two array
     objects, a const array (the program cannot write it), or a restrict pointer
-    written (the program promises)."""
-    from polyopt.frontend.calls import CallJudge
-    from polyopt.frontend.declarations import OBJECT, RESTRICT, file_scope, storage_kinds
-    names = sorted({name for _, reads, _ in scop.hidden_reads for name in reads})
-    if not names:
+    written and a variable that cannot be based on it (the program promises). Names
+    of macros, enumerators and functions are no variables; a name polyopt cannot
+    place is refused (in capitals: taken for a macro of a header it did not find)."""
+    from polyopt.frontend.calls import _MACRO_NAME
+    from polyopt.frontend.declarations import (OBJECT, POINTER, RESTRICT, DeclarationError,
+                                               enumerators, file_scope, scope_at,
+                                               storage_kinds)
+    if not scop.hidden_reads:
         return None
+    functions, objects, _ = judge.macros()
+    try:
+        visible = scope_at(source, scop.region.start).declarations
+    except (DeclarationError, RecursionError):
+        visible = {}
     globals_ = file_scope(source)
-    values = CallJudge(source).value_types()
-    kinds = storage_kinds(source, scop.region.start, names)
+    values = judge.value_types()
     for function, reads, where in scop.hidden_reads:
-        for name in sorted(reads):
-            if name not in globals_ or name in scop.arrays and not scop.arrays[name].rank:
-                continue            # not a variable of the file (a constant, a function)
-            declaration = globals_[name]
+        names = [name for name in sorted(reads)
+                 if not (name in scop.parameters or name in functions or name in objects
+                         or name in enumerators(source) or name in judge.definitions()
+                         or judge._declared(name) or name in scop.arrays
+                         and not scop.arrays[name].rank)]
+        kinds = storage_kinds(source, scop.region.start, [n for n in names if n in visible])
+        for name in names:
+            declaration = visible.get(name) or globals_.get(name)
+            if declaration is None and name not in visible and name not in globals_:
+                if _MACRO_NAME.fullmatch(name):
+                    continue        # a macro constant of a header polyopt did not find
+                return Diagnostic(f"'{function}' reads '{name}', which polyopt cannot place "
+                                  "(a dependence it cannot see?); region left unchanged", where)
             if declaration is not None and not declaration.extents and all(
                     word in values for word in declaration.element_type.split()):
                 continue            # an arithmetic scalar
-            const_object = (declaration is not None and declaration.extents
-                            and not declaration.pointer and "const" in declaration.qualifiers)
-            if const_object:
-                continue
+            if (declaration is not None and declaration.extents and not declaration.pointer
+                    and "const" in declaration.qualifiers):
+                continue            # a const array: nothing writes it
+            kind = kinds.get(name) if name in visible else (
+                None if declaration is None else POINTER if declaration.pointer else OBJECT)
             for written in scop.arrays.values():
-                if (written.written and written.rank and written.name != name
-                        and written.storage != RESTRICT
-                        and not (kinds.get(name) == OBJECT and written.storage == OBJECT)):
-                    return Diagnostic(
-                        f"'{function}' reads '{name}', which '{written.name}' may point into "
-                        "(a dependence the model cannot see); region left unchanged", where)
+                if not (written.written and written.rank and written.name != name):
+                    continue
+                if kind == OBJECT and written.storage == OBJECT:
+                    continue
+                if written.storage == RESTRICT and kind in (OBJECT, POINTER, RESTRICT):
+                    continue
+                return Diagnostic(
+                    f"'{function}' reads '{name}', which '{written.name}' may point into "
+                    "(a dependence the model cannot see); region left unchanged", where)
     return None
 
 
@@ -339,10 +365,12 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node], judge: CallJudge) ->
     region = Region(start, end, source.location(start), line_indent(source.text, start),
                     from_pragma=False)
     try:
-        return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
+        scop = ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
                            expander(source), judge).build()
     except (Unmodelled, RecursionError):
         return None
+    # checked here, so that a refused loop leaves the nests around it to be found
+    return None if _declared_problem(source, scop, judge) is not None else scop
 
 
 def statement_end(source: SourceFile, node: c_ast.Node) -> int:

@@ -48,13 +48,18 @@ PURE_FUNCTIONS = frozenset(
                                       "fpclassify", "isinf_sign", "isgreater", "isless",
                                       "isgreaterequal", "islessequal", "isunordered")
        for prefix in ("", "__builtin_")]
+    # bit counts and hints; <tgmath.h>'s dispatch
+    + [f"__builtin_{name}{suffix}" for name in ("popcount", "clz", "ctz", "parity", "ffs",
+                                                 "clrsb") for suffix in ("", "l", "ll")]
+    + ["__builtin_expect", "__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64",
+       "__builtin_tgmath"]
     # INFINITY, NAN, HUGE_VAL as glibc's <math.h> defines them
     + [f"{prefix}{name}{suffix}" for name in ("inf", "huge_val", "nan")
        for suffix in ("", "f", "l") for prefix in ("", "__builtin_")])
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
-_CALL = re.compile(r"[A-Za-z_]\w*\s*\(")
+_SIMPLE = re.compile(r"\(?\s*[-+]?\s*[\w.]*\s*\)?|\s*\w+(?:\s+\w+)*\s*")   # 1.5, (N), DATA TYPE
 _CONST_ATTRIBUTE = re.compile(r"__attribute__\s*\(\(\s*(?:__)?const(?:__)?\s*\)\)")
 NOT_SEEN = "a call through a function pointer, whose side effects polyopt cannot see"
 # the C library's functions with side effects that a loop may call (their headers are
@@ -157,11 +162,13 @@ class CallJudge:
 
     def constant(self, name: str) -> tuple[str | None, frozenset[str]]:
         """An object-like macro read as a value (`#define RANDOM ((double) rand() /
-        RAND_MAX)`): its body, where it calls anything, judged like a macro's."""
+        RAND_MAX)`, `#define NEXT (seq++)`): its body, unless a literal or a name,
+        judged like a macro's."""
         if ("#constant", name) not in self.done:
             body = self.macros()[1].get(name)
+            self.done[("#constant", name)] = (None, frozenset())     # `#define X (X + 1)`
             self.done[("#constant", name)] = (
-                (None, frozenset()) if body is None or not _CALL.search(body)
+                (None, frozenset()) if body is None or _SIMPLE.fullmatch(body)
                 else self.expression(body, f"macro '{name}'"))
         return self.done[("#constant", name)]
 
@@ -184,7 +191,9 @@ class CallJudge:
             for definition in self.definitions()[name]:
                 parameters = definition.decl.type.args
                 names, pointers = set(), set()
-                for parameter in (parameters.params if parameters else []):
+                declared = (definition.param_decls                  # K&R: `f(p, k) double *p;`
+                            or (parameters.params if parameters else []))
+                for parameter in declared:
                     if isinstance(parameter, c_ast.Decl) and parameter.name:
                         names.add(parameter.name)
                         if not _value(parameter, self.value_types()):
@@ -202,6 +211,9 @@ class CallJudge:
             return (f"'{name}' is declared but not defined in this file (declare it "
                     "__attribute__((const)) where its value depends on its arguments only)",
                     frozenset())
+        if re.search(rf"\(\s*\*\s*{re.escape(name)}\s*\)", "\n".join(self._texts())):
+            return f"'{name}' is a function pointer, whose side effects polyopt cannot see", \
+                frozenset()
         if _MACRO_NAME.fullmatch(name) and not complete:
             # by its name a macro of a header polyopt did not find (PolyBench's
             # SQRT_FUN without -I): taken to have none, with a note (ScopBuilder)
@@ -223,13 +235,15 @@ class CallJudge:
                 f"{_prelude(self.source, text)}\nvoid polyopt_f(void) {{ ({text}); }}")
         except c_parser.ParseError:
             return f"{what} expands to '{text}', which polyopt cannot read", frozenset()
-        return self._effects(tree.ext[-1].body, set(parameters), set(parameters), what, macro)
+        # the parameters are readable (the caller takes them out of the reads), not
+        # writable, and no memory is read through them
+        return self._effects(tree.ext[-1].body, set(), set(parameters), what, macro)
 
     def _declared(self, name: str) -> bool:
         """A prototype of `name` in the file or a header it includes with quotes."""
         pattern = re.compile(rf"(?:^|\n)[ \t]*(?:[A-Za-z_]\w*[\s*]+)+{re.escape(name)}\s*\(")
-        return any(pattern.search(declaration) for text in self._texts()
-                   for declaration in re.split(r"[;{}]", text))
+        return any(pattern.search(match.group(0)) for text in self._texts()
+                   for match in re.finditer(r"[^;{}]*;", text))      # a prototype ends with ;
 
     def _texts(self) -> list[str]:
         """The file and the headers it includes with quotes, comments and directives
@@ -258,13 +272,18 @@ class CallJudge:
         arrays: set[str] = set()         # arrays the body declares: its own memory
         reads: set[str] = set()
         callees: set[str] = set()
+        # members of structs and parameters of prototypes are no variables
+        inner = {id(decl) for node in _walk(body) if isinstance(node, (c_ast.Struct, c_ast.Union))
+                 for decl in node.decls or []}
+        inner |= {id(decl) for node in _walk(body) if isinstance(node, c_ast.FuncDecl)
+                  and node.args for decl in node.args.params}
         for node in _walk(body):           # the declarations first: the walk is not in order
-            if isinstance(node, c_ast.Decl) and node.name:
+            if isinstance(node, c_ast.Decl) and node.name and id(node) not in inner:
+                if isinstance(node.type, c_ast.FuncDecl):
+                    continue
                 if set(node.storage) & {"static", "extern"} and not _read_only(node):
                     return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
                         frozenset()
-                if isinstance(node.type, c_ast.FuncDecl):
-                    continue
                 locals_.add(node.name)
                 if _value(node, self.value_types()):
                     continue
@@ -295,6 +314,12 @@ class CallJudge:
             elif isinstance(node, c_ast.ID) and node.name not in locals_:
                 reads.add(node.name)
         reads -= callees
+        objects = self.macros()[1]
+        for name in sorted(reads & objects.keys()):      # a macro's value in the body
+            why, more = self.constant(name)
+            if why is not None:
+                return f"{what} uses macro '{name}': {why}", frozenset()
+            reads |= more
         for callee in sorted(callees):
             why, more = (self._judge(callee, macros=False) if callee == macro
                          else self.function(callee))
@@ -306,7 +331,8 @@ class CallJudge:
 
 ARITHMETIC_WORDS = frozenset("""char short int long float double signed unsigned _Bool
     _Complex const volatile register size_t ptrdiff_t int8_t int16_t int32_t int64_t
-    uint8_t uint16_t uint32_t uint64_t""".split())
+    uint8_t uint16_t uint32_t uint64_t bool float_t double_t wchar_t intptr_t uintptr_t
+    intmax_t uintmax_t ssize_t off_t""".split())
 
 
 def _value(decl: c_ast.Decl, value_types: set[str]) -> bool:

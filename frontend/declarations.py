@@ -65,9 +65,21 @@ def _parse_file(source: SourceFile) -> c_ast.FileAST:
     return source.cache["declarations"]
 
 
+_GNU_WORDS = re.compile(r"\b__attribute__\s*\(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\)"
+                        r"|\b__extension__\b|\b__asm__\s*\([^()]*\)")
+_GNU_SPELLINGS = re.compile(r"\b__(restrict|inline|const|volatile|signed)(?:__)?\b")
+
+
+def _without_gnu_words(text: str) -> str:
+    """GNU C's attributes, __extension__ and asm labels blanked, __restrict__ and the
+    like spelled as C's words (each kept at its length: offsets stay), for pycparser."""
+    text = _GNU_WORDS.sub(lambda m: " " * len(m.group(0)), text)
+    return _GNU_SPELLINGS.sub(lambda m: m.group(1).ljust(len(m.group(0))), text)
+
+
 def _parse_text(source: SourceFile) -> c_ast.FileAST:
     from polyopt.frontend import cast_type_names
-    text = blank_directives(source.blanked)
+    text = _without_gnu_words(blank_directives(source.blanked))
     words = set(re.findall(r"[A-Za-z_]\w*", text))
     types = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
     for _ in range(_MAX_RETRIES):
@@ -328,6 +340,29 @@ def file_scope(source: SourceFile) -> dict[str, Declaration | None]:
                 if (isinstance(node, c_ast.Decl) and node.name
                         and not isinstance(node.type, c_ast.FuncDecl)
                         and "typedef" not in (node.storage or [])):
-                    found[node.name] = _declaration(node)
+                    found[node.name] = (Declaration(node.name, "int")
+                                        if isinstance(node.type, c_ast.TypeDecl)
+                                        and isinstance(node.type.type, c_ast.Enum)
+                                        else _declaration(node))
         source.cache["file scope"] = found
     return source.cache["file scope"]
+
+
+def enumerators(source: SourceFile) -> set[str]:
+    """The enumeration constants of the file and its quoted headers."""
+    if "enumerators" not in source.cache:
+        names: set[str] = set()
+        for text_source in [*(SourceFile(f"<header {k}>", text)
+                              for k, text in enumerate(source.local_headers())), source]:
+            try:
+                tree = _parse_file(text_source)
+            except (DeclarationError, RecursionError):
+                continue
+            stack: list[c_ast.Node] = [tree]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, c_ast.Enumerator):
+                    names.add(node.name)
+                stack.extend(child for _, child in node.children())
+        source.cache["enumerators"] = names
+    return source.cache["enumerators"]

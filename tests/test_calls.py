@@ -49,6 +49,14 @@ ACCEPTED = {
     "math constants": ("", "a[i] < 0 ? INFINITY : (a[i] > 1 ? NAN : HUGE_VAL)"),
     "a const table read": ("static const double W[4] = {1, 2, 3, 4};\n"
                            "static double w(int k) { return W[k % 4]; }", "a[i] * w(i)"),
+    "GNU attributes in the file": ("double w(int) __attribute__((const));\n"
+                                   "static inline __attribute__((always_inline)) double "
+                                   "twice(double x) { return 2 * x; }", "twice(a[i]) * w(i)"),
+    "a prototype inside": ("static double f(double x) { static double g2(double); "
+                           "return x + 1; }", "f(a[i])"),
+    "an enum global": ("enum mode { FAST, SLOW } mode;\n"
+                       "static double m(double x) { return mode == FAST ? x : 2 * x; }",
+                       "m(a[i])"),
     "typedef'd value": ("typedef double real;\nstatic real half(real x) { real y = x / 2; "
                         "return y; }", "half(a[i])"),
     "reads a global not written": ("static double scaled(int k) { return g[k] * 2; }",
@@ -103,6 +111,15 @@ REFUSED = {
                             r"reads memory through a pointer"),
     "an array of pointers": ("static double put(double v) { double *q[1] = {g}; q[0][0] += v; "
                              "return v; }", "put(a[i])", r"'put' writes 'q\[0\]\[0\]'"),
+    "macro writing its argument": ("#define SETZ(v) ((v) = 0.0)", "SETZ(a[i])",
+                                   r"macro 'SETZ' writes 'v'"),
+    "macro of a helper": ("#define RANDOM ((double) rand() / 2147483647)\n"
+                          "static double noisy(double x) { return x + RANDOM; }",
+                          "noisy(a[i])", r"'noisy' uses macro 'RANDOM'.*'rand'"),
+    "macro counting": ("int seq;\n#define NEXT (seq++)", "a[i] + NEXT",
+                       r"'NEXT' may have side effects .*writes 'seq'"),
+    "K&R parameters": ("static double at(p, k) double *p; int k; { return p[k]; }",
+                       "at(g, i)", r"reads memory through a pointer"),
     "own log with effects": ("double log(double x) { counter++; return x; }", "log(a[i])",
                              r"'log' writes 'counter'"),
 }
@@ -282,3 +299,22 @@ def test_a_size_macro_that_calls_a_function_is_refused():
         "i < n", "i < N").replace("EXPRESSION", "a[i]")
     result = extract_scops(SourceFile("k.c", text))
     assert not result.scops and "size 'N' may have side effects" in result.diagnostics[0].message
+
+
+VOLATILE_AUTO = """volatile int flag;
+double a[100], b[100];
+void f(int n)
+{
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] * 2;
+  for (int i = 0; i < n; i++)
+    b[i] = a[i] + flag;
+}
+"""
+
+
+def test_auto_scop_keeps_the_nests_before_a_refused_one():
+    """A loop reading a volatile flag is left out; the loop before it is still found."""
+    result = extract_scops(SourceFile("k.c", VOLATILE_AUTO), auto_scop=True)
+    scop, = result.scops
+    assert [s.location.line for s in scop.statements] == [6]
