@@ -84,6 +84,8 @@ class CallJudge:
         self._macros: tuple[dict, dict, bool] | None = None
         self.unseen: set[str] = set()     # macro-like names without a definition found
         self._stack: list[str] = []       # the functions being judged, outermost first
+        # function -> the positions of the pointer parameters it reads memory through
+        self.literal_parameters: dict[str, set[int]] = {}
         self._cycle: int | None = None    # the outermost depth a recursive call reached
 
     def __call__(self, name: str) -> tuple[str | None, frozenset[str]]:
@@ -191,6 +193,7 @@ class CallJudge:
             for definition in self.definitions()[name]:
                 parameters = definition.decl.type.args
                 names, pointers = set(), set()
+                order = [getattr(p, "name", None) for p in (parameters.params if parameters else [])]
                 declared = (definition.param_decls                  # K&R: `f(p, k) double *p;`
                             or (parameters.params if parameters else []))
                 for parameter in declared:
@@ -198,9 +201,15 @@ class CallJudge:
                         names.add(parameter.name)
                         if not _value(parameter, self.value_types()):
                             pointers.add(parameter.name)     # an array, a pointer, a struct
-                why, reads = self._effects(definition.body, names, pointers, f"'{name}'")
+                read_through: set[str] = set()
+                why, reads = self._effects(definition.body, names, pointers, f"'{name}'",
+                                           read_through=read_through)
                 if why is not None:
                     return why, frozenset()
+                # the memory it reads through its pointer parameters: only a string
+                # literal may be passed there (literal_parameters, checked at each call)
+                self.literal_parameters.setdefault(name, set()).update(
+                    k for k, parameter in enumerate(order) if parameter in read_through)
                 result = (None, result[1] | reads)
             return result
         if name in PURE_FUNCTIONS or self._declared_const(name):
@@ -261,17 +270,35 @@ class CallJudge:
                     return True
         return False
 
+    def literal_arguments(self, call: c_ast.FuncCall) -> str | None:
+        """Why the call passes memory a function reads through its parameter that
+        is not a string literal (None: it passes none)."""
+        name = call.name.name if isinstance(call.name, c_ast.ID) else None
+        arguments = call.args.exprs if call.args is not None else []
+        for k in sorted(self.literal_parameters.get(name, ())):
+            argument = arguments[k] if k < len(arguments) else None
+            if not (isinstance(argument, c_ast.Constant) and argument.type == "string"):
+                passed = _text(argument) if argument is not None else "nothing"
+                return (f"'{name}' reads memory through its parameter {k + 1}, given "
+                        f"'{passed}': a dependence polyopt cannot see (a string literal "
+                        "there would be none)")
+        return None
+
     def _effects(self, body: c_ast.Node, locals_: set[str], pointers: set[str],
-                 what: str, macro: str | None = None) -> tuple[str | None, frozenset[str]]:
+                 what: str, macro: str | None = None,
+                 read_through: set[str] | None = None) -> tuple[str | None, frozenset[str]]:
         """Why `body` may have a side effect (None: it has none) and the names it reads
         that are not its own. `pointers`: the names through which memory that is not
         the body's own can be reached (parameters and locals that are not values of
         an arithmetic type); `macro`: the macro whose body it is (a call of its own
-        name there is the function's)."""
+        name there is the function's); `read_through`: where given, the parameters
+        among `pointers` read through are collected there instead of refused."""
+        parameters = set(pointers)
         locals_, pointers = set(locals_), set(pointers)
         arrays: set[str] = set()         # arrays the body declares: its own memory
         reads: set[str] = set()
         callees: set[str] = set()
+        calls: list[c_ast.FuncCall] = []
         # members of structs and parameters of prototypes are no variables
         inner = {id(decl) for node in _walk(body) if isinstance(node, (c_ast.Struct, c_ast.Union))
                  for decl in node.decls or []}
@@ -303,14 +330,18 @@ class CallJudge:
             elif isinstance(node, c_ast.UnaryOp) and node.op == "*" or \
                     isinstance(node, c_ast.ArrayRef):
                 base = _base(node)
-                if base is None or base in pointers or (base not in locals_ and base not in arrays
-                                                        and isinstance(node, c_ast.UnaryOp)):
+                if read_through is not None and base in parameters:
+                    read_through.add(base)
+                elif base is None or base in pointers or (base not in locals_
+                                                          and base not in arrays
+                                                          and isinstance(node, c_ast.UnaryOp)):
                     return (f"{what} reads memory through a pointer ('{_text(node)}')",
                             frozenset())
             elif isinstance(node, c_ast.FuncCall):
                 if not isinstance(node.name, c_ast.ID):
                     return f"{what} calls through a function pointer", frozenset()
                 callees.add(node.name.name)
+                calls.append(node)
             elif isinstance(node, c_ast.ID) and node.name not in locals_:
                 reads.add(node.name)
         reads -= callees
@@ -326,6 +357,10 @@ class CallJudge:
             if why is not None:
                 return f"{what} calls '{callee}': {why}", frozenset()
             reads |= more
+        for call in calls:
+            why = self.literal_arguments(call)
+            if why is not None:
+                return f"{what} calls '{call.name.name}': {why}", frozenset()
         return None, frozenset(reads)
 
 

@@ -213,6 +213,7 @@ class ScopBuilder:
         if not isinstance(node.name, c_ast.ID):
             raise self.fail(f"{NOT_SEEN}; region left unchanged", node)
         why, reads = self.judge(node.name.name)
+        why = why or self.judge.literal_arguments(node)
         if why is not None:
             raise self.fail(f"call to '{node.name.name}', which may have side effects "
                             f"({why}); region left unchanged", node)

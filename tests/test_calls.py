@@ -57,6 +57,9 @@ ACCEPTED = {
     "an enum global": ("enum mode { FAST, SLOW } mode;\n"
                        "static double m(double x) { return mode == FAST ? x : 2 * x; }",
                        "m(a[i])"),
+    "a string literal read": ("static long lit(const char *s, long v) { long h = v; "
+                              "for (; *s; s++) h = h * 7 + *s; return h; }",
+                              "a[i] + lit(\"ab\", i)"),
     "typedef'd value": ("typedef double real;\nstatic real half(real x) { real y = x / 2; "
                         "return y; }", "half(a[i])"),
     "reads a global not written": ("static double scaled(int k) { return g[k] * 2; }",
@@ -76,7 +79,7 @@ REFUSED = {
     "static local": ("static double seen(double x) { static int k; k++; return x + k; }",
                      "seen(a[i])", r"keeps a static variable 'k'"),
     "pointer parameter": ("static double at(double *p, int k) { return p[k]; }",
-                          "at(g, i)", r"reads memory through a pointer"),
+                          "at(g, i)", r"reads memory through its parameter 1, given 'g'"),
     "writes a global array": ("static double put(int k) { g[k] = 1; return 0; }", "put(i)",
                               r"'put' writes 'g\[k\]'"),
     "reads what the region writes": ("static double left(int k) { return k ? b[k - 1] : 0; }",
@@ -94,7 +97,7 @@ REFUSED = {
                                 "return *p++; }", "a[i] + step()",
                                 r"keeps a static variable 'p'"),
     "a copy of a pointer": ("static double second(const double *p) { const double *q = p; "
-                            "return q[1]; }", "a[i] + second(g)", r"through a pointer"),
+                            "return q[1]; }", "a[i] + second(g)", r"through a pointer \('q\[1\]'\)"),
     "cycle through a writer": ("static double h(double x) { counter = 1; return x; }\n"
                                "static double f(double x);\n"
                                "static double g(double x) { return x > 1 ? f(x / 2) : x; }\n"
@@ -108,7 +111,7 @@ REFUSED = {
                                  r"reads memory through a pointer \('gb->d'\)"),
     "a typedef'd pointer": ("typedef double *vec;\n"
                             "static double second(vec v) { return v[1]; }", "second(g)",
-                            r"reads memory through a pointer"),
+                            r"reads memory through its parameter 1"),
     "an array of pointers": ("static double put(double v) { double *q[1] = {g}; q[0][0] += v; "
                              "return v; }", "put(a[i])", r"'put' writes 'q\[0\]\[0\]'"),
     "macro writing its argument": ("#define SETZ(v) ((v) = 0.0)", "SETZ(a[i])",
@@ -118,8 +121,11 @@ REFUSED = {
                           "noisy(a[i])", r"'noisy' uses macro 'RANDOM'.*'rand'"),
     "macro counting": ("int seq;\n#define NEXT (seq++)", "a[i] + NEXT",
                        r"'NEXT' may have side effects .*writes 'seq'"),
+    "an array where a literal goes": ("static long lit(const char *s, long v) { return v + "
+                                      "*s; }\nchar text[8];", "a[i] + lit(text, i)",
+                                      r"reads memory through its parameter 1"),
     "K&R parameters": ("static double at(p, k) double *p; int k; { return p[k]; }",
-                       "at(g, i)", r"reads memory through a pointer"),
+                       "at(g, i)", r"reads memory through its parameter 1"),
     "own log with effects": ("double log(double x) { counter++; return x; }", "log(a[i])",
                              r"'log' writes 'counter'"),
 }
