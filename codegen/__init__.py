@@ -18,7 +18,9 @@ from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.granularity import RegionDecider
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
-from polyopt.codegen.versioning import assumed_context, assumption_text, version_condition
+from polyopt.codegen.versioning import (assumed_context, assumption_text, disjoint_summary,
+                                        disjoint_test, joined_condition, overlapping_pairs,
+                                        version_condition)
 from polyopt.timebox import step
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
@@ -36,6 +38,32 @@ class GeneratedNest:
     # The code holds only where this C condition does (codegen.versioning): the region
     # becomes `if (condition) { lines } else { the code as written }`. None: always.
     condition: str | None = None
+    summary: str | None = None          # the condition in words, for the summary comment
+
+
+def parameter_casts(scop: Scop) -> dict[str, str]:
+    """Each unsigned parameter as generated bounds print it: converted to the
+    (signed) iterator type, so that isl's "n - 1" does not wrap."""
+    return {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
+
+
+def region_condition(scop: Scop, expressions: ExpressionPrinter,
+                     assumed: dict[str, int] | None = None) -> tuple[str | None, str | None]:
+    """The C test under which the generated code of the SCoP is right and meant to
+    run (codegen.versioning: its model's assumption, the least sizes of its tiled
+    code `assumed`, its arrays not overlapping), and the same in words; None: always."""
+    expressions.renamed = parameter_casts(scop)
+    try:
+        conditions = [assumption_text(scop, expressions),
+                      version_condition(assumed, expressions.renamed) if assumed else None]
+        pairs = overlapping_pairs(scop)
+        condition = joined_condition(conditions + disjoint_test(scop, pairs, expressions))
+    finally:
+        expressions.renamed = {}
+    summary = joined_condition(conditions)
+    if pairs:
+        summary = (f"{summary} and " if summary else "") + disjoint_summary(pairs)
+    return condition, summary
 
 
 def iterator_prefix(scop: Scop) -> str:
@@ -136,15 +164,13 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         for name in private or ()})
     # unsigned parameters are converted to the (signed) iterator type in the
     # generated bounds: isl's "n - 1" must not wrap
-    expressions.renamed = {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
+    expressions.renamed = parameter_casts(scop)
     try:
         items = printer.print_nests(ast.root)
-        conditions = [assumption_text(scop, expressions),
-                      version_condition(assumed, expressions.renamed) if assumed else None]
-        condition = " && ".join(f"({c})" if "||" in c else c for c in conditions if c) or None
     finally:
         expressions.renamed = {}
+    condition, summary = region_condition(scop, expressions, assumed)
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
     lines = str(cgen.Module(items)).split("\n") if items else []
     return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests,
-                         printer.parallel_conditions, printer.small_regions, condition)
+                         printer.parallel_conditions, printer.small_regions, condition, summary)

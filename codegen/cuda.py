@@ -149,6 +149,10 @@ class DeviceArray:
         return self.name if self.extents else f"&{self.name}"
 
 
+def _copied(arrays: dict[str, DeviceArray]) -> dict[str, tuple[str, str]]:
+    return {a.name: (a.host_address, a.size) for a in arrays.values() if a.extents}
+
+
 @dataclass
 class CudaNest:
     host_lines: list[str]
@@ -156,6 +160,8 @@ class CudaNest:
     kernels: int = 0
     mapped_kernels: int = 0
     description: list[str] = field(default_factory=list)   # per kernel, for the summary
+    # the host memory each array's copies move: name -> (address, bytes) (C text)
+    copied: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 class KernelStatementGenerator(SubstitutingGenerator):
@@ -492,7 +498,7 @@ class CudaGenerator:
         arrays = self.device_arrays()
         handle = _fresh("polyopt_cublas", self.used)
         setup, calls, teardown = match_lines(matches, arrays, handle)
-        nest = CudaNest([], [])
+        nest = CudaNest([], [], copied=_copied(arrays))
         nest.host_lines = self._host(arrays, [cgen.Line(line) for line in calls], setup, teardown)
         nest.description = ["cuBLAS " + ", ".join(f"{call.name}" for match in matches
                                                   for call in match.calls)]
@@ -536,7 +542,7 @@ class CudaGenerator:
         arrays = self.device_arrays()
         values = self.by_value(arrays)
         launches = {}
-        nest = CudaNest([], [])
+        nest = CudaNest([], [], copied=_copied(arrays))
         for kernel in mapping.kernels:
             launch, definition = self._kernel(mapping, kernel, arrays, values)
             launches[kernel.mark] = launch

@@ -23,8 +23,10 @@ import islpy as isl
 from polyopt.codegen.splice import braced_block
 from polyopt.model import Scop
 
-__all__ = ["assumed_context", "assumption_text", "least_values", "original_lines",
-           "version_condition", "versioned"]
+__all__ = ["assumed_context", "assumption_text", "copies_test", "disjoint_summary",
+           "disjoint_test",
+           "joined_condition", "least_values",
+           "original_lines", "overlapping_pairs", "version_condition", "versioned"]
 
 
 def least_values(scop: Scop, tile_sizes: list[list[int]]) -> dict[str, int]:
@@ -66,6 +68,104 @@ def assumption_text(scop: Scop, expressions=None) -> str | None:
     return (expressions or ExpressionPrinter())(build.expr_from_set(assumption))
 
 
+def overlapping_pairs(scop: Scop, promises: bool = True) -> list[tuple[str, str]]:
+    """The pairs of arrays whose cells may be the same, where that would change
+    what the optimized code computes: one of them written, not two array objects
+    (distinct storage), not a restrict pointer and another that cannot be based on
+    it (the program promises; `promises` False: not even then, for copies of whole
+    arrays). Pointers to rows (`double **a`) are left out: their cells are not one
+    range (the model takes them apart, as it always has; README)."""
+    from polyopt.frontend.declarations import OBJECT, POINTER, RESTRICT, ROWS
+    # an array of more dimensions whose declaration is not seen may be pointers to
+    # rows too: `&a[i][j]` would read a row pointer, where a may not be valid
+    arrays = [array for array in scop.arrays.values() if array.rank and array.storage != ROWS
+              and not (array.storage is None and array.rank > 1 and not array.linear_sizes)]
+
+    def promised(x, y) -> bool:
+        # restrict: no access to its cells but through it (C11 6.7.3.1), where the
+        # other cannot be based on it (a local pointer, one set in the function, one
+        # of an unknown type may be)
+        return promises and x.storage == RESTRICT and y.storage in (OBJECT, POINTER, RESTRICT)
+    return [(x.name, y.name) for k, x in enumerate(arrays) for y in arrays[k + 1:]
+            if (x.written or y.written) and not (x.storage == y.storage == OBJECT)
+            and not promised(x, y) and not promised(y, x)]
+
+
+def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) -> list[str]:
+    """The C tests (one a pair) that the cells each array of `pairs` accesses in the SCoP do not
+    meet the other's: its first and last cell in memory (isl's lexicographic least
+    and greatest accessed cell, row-major) end before the other's first one
+    (Polly's run-time alias check). Where an array is not accessed for some
+    parameters, its bounds there are any value: no cell of it is then accessed,
+    and either branch is right."""
+    from polyopt.codegen.expressions import ExpressionPrinter
+    if not pairs:
+        return []
+    printer = expressions or ExpressionPrinter()
+    names = {name for pair in pairs for name in pair}
+    cells: dict[str, isl.Set] = {}
+    for statement in scop.statements:
+        for access in statement.accesses:
+            if access.array in names:
+                footprint = access.relation.intersect_domain(statement.domain).range()
+                cells[access.array] = (footprint if access.array not in cells
+                                       else cells[access.array].union(footprint))
+    build = isl.AstBuild.from_context(scop.context)
+    first, last = {}, {}
+    for name, footprint in cells.items():
+        footprint = footprint.intersect_params(scop.context).coalesce()
+        first[name] = _cell_address(scop, name, footprint.lexmin_pw_multi_aff(), build, printer)
+        last[name] = _cell_address(scop, name, footprint.lexmax_pw_multi_aff(), build, printer)
+    return [f"(const char *) ({last[x]} + 1) <= (const char *) {first[y]} || "
+            f"(const char *) ({last[y]} + 1) <= (const char *) {first[x]}" for x, y in pairs]
+
+
+def copies_test(pairs: list[tuple[str, str]], copied: dict[str, tuple[str, str]]) -> list[str]:
+    """The C tests (one a pair) that the host memory the CUDA code copies of each
+    array of `pairs` (name -> address, bytes: whole arrays, more than the cells
+    accessed) does not meet the other's: copied apart to the device, two arrays
+    that share memory would each be written back over the other's results."""
+    tests = []
+    for x, y in pairs:
+        if x in copied and y in copied:
+            (address_x, bytes_x), (address_y, bytes_y) = copied[x], copied[y]
+            tests.append(f"(const char *) {address_x} + {bytes_x} <= (const char *) {address_y}"
+                         f" || (const char *) {address_y} + {bytes_y} <= (const char *) "
+                         f"{address_x}")
+    return tests
+
+
+def disjoint_summary(pairs: list[tuple[str, str]]) -> str:
+    """The test of `pairs` in words: "A, B and C do not overlap"."""
+    names = sorted({name for pair in pairs for name in pair})
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"{listed} do not overlap in memory"
+
+
+def joined_condition(conditions: list[str | None]) -> str | None:
+    """The conditions that are given, joined with && (a disjunction in parentheses,
+    but where it is alone); None where none is."""
+    given = [c for c in conditions if c]
+    if len(given) == 1:
+        return given[0]
+    return " && ".join(f"({c})" if "||" in c else c for c in given) or None
+
+
+def _cell_address(scop: Scop, name: str, cell: isl.PwMultiAff, build: isl.AstBuild,
+                  printer) -> str:
+    """`&A[e0][e1]` for the cell (parameters -> subscripts); a delinearized array's
+    one subscript `&y[(e0) * m + (e1)]`."""
+    subscripts = [printer(build.expr_from_pw_aff(cell.get_pw_aff(k)))
+                  for k in range(cell.dim(isl.dim_type.out))]
+    sizes = scop.arrays[name].linear_sizes
+    if sizes:
+        index = subscripts[0]
+        for size, subscript in zip(sizes, subscripts[1:]):
+            index = f"({index}) * {printer.renamed.get(size, size)} + ({subscript})"
+        subscripts = [index]
+    return f"&{name}" + "".join(f"[{s}]" for s in subscripts)
+
+
 def original_lines(text: str, indent: str) -> list[str] | None:
     """The region's text as lines relative to the region's indentation (which the
     splice adds back); None where a line is continued with a backslash (a string
@@ -84,5 +184,25 @@ def original_lines(text: str, indent: str) -> list[str] | None:
 
 
 def versioned(lines: list[str], condition: str, original: list[str]) -> list[str]:
-    """`if (condition) { lines } else { original }`, in the generated code's layout."""
-    return [f"if ({condition})"] + braced_block(lines) + ["else"] + braced_block(original)
+    """`if (condition) { lines } else { original }`, in the generated code's layout
+    (a long condition with each disjunction on a line of its own)."""
+    terms: list[str] = []
+    for term in _terms(condition) if len(condition) > 100 else [condition]:
+        if terms and not term.startswith("(") and not terms[-1].startswith("("):
+            terms[-1] += f" && {term}"
+        else:
+            terms.append(term)
+    head = [f"if ({terms[0]}"] + [f"    && {term}" for term in terms[1:]]
+    head[-1] += ")"
+    return head + braced_block(lines) + ["else"] + braced_block(original)
+
+
+def _terms(condition: str) -> list[str]:
+    """The operands of the condition's top-level `&&`s."""
+    terms, depth, start = [], 0, 0
+    for k, char in enumerate(condition):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and condition.startswith(" && ", k):
+            terms.append(condition[start:k])
+            start = k + 4
+    return terms + [condition[start:]]

@@ -14,6 +14,7 @@ from pycparser import c_ast, c_parser
 from polyopt.deepstack import deep_stack
 from polyopt.errors import Location, ParseError
 from polyopt.model import Region, Scop
+from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
 from polyopt.frontend.macros import expander, hidden_by_macros
@@ -50,22 +51,111 @@ class FrontendResult:
 
 
 @deep_stack
-def extract_scops(source: SourceFile, auto_scop: bool = False) -> FrontendResult:
-    """Model every SCoP of the file: pragma regions, or maximal affine loop nests."""
-    result = _auto_scops(source) if auto_scop else _pragma_scops(source)
-    for scop in result.scops:
-        scop.definitions = source.definitions(scop.parameters)
-        scop.file_identifiers = source.identifier_tokens()
-        _record_element_types(source, scop)
+def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
+                  include_dirs=None) -> FrontendResult:
+    """Model every SCoP of the file: pragma regions, or maximal affine loop nests.
+    `defines` and `include_dirs` (the user's -D and -I) tell the macros a region's
+    calls expand to (frontend.calls)."""
+    judge = CallJudge(source, defines, include_dirs)
+    result = _auto_scops(source, judge) if auto_scop else _pragma_scops(source, judge)
+    if not auto_scop:              # --auto-scop checked each region it tried (_try_model)
+        kept = []
+        for scop in result.scops:
+            problem = _declared_problem(source, scop, judge)
+            if problem is not None:
+                result.diagnostics.append(problem)
+                continue
+            kept.append(scop)
+        result.scops = kept
     return result
 
 
+def _declared_problem(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagnostic | None:
+    """What the declarations of the file show wrong with a SCoP's model (a volatile
+    name; a global read behind a call that a written pointer may reach), after its
+    arrays get their element types and storage; None where nothing is."""
+    from polyopt.frontend.declarations import volatile_names
+    volatile = volatile_names(source, scop.region.start, sorted(scop.identifiers))
+    if volatile:
+        name = volatile[0]
+        where = next((access.location for statement in scop.statements
+                      for access in statement.accesses if access.array == name),
+                     scop.region.location)
+        return Diagnostic(f"'{name}' is declared volatile (or _Atomic): each of its accesses "
+                          "must stay in its order and number; region left unchanged", where)
+    scop.definitions = source.definitions(scop.parameters)
+    scop.file_identifiers = source.identifier_tokens()
+    _record_element_types(source, scop)
+    return _hidden_array_read(source, scop, judge)
+
+
+def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagnostic | None:
+    """A variable that a called function or macro reads and that an array the region
+    writes may reach: a dependence the model cannot see. Arithmetic scalars are
+    compared by name (ScopBuilder); an array, a pointer or a variable of a type polyopt
+    does not know (a struct that holds a pointer) may be reached, but for two array
+    objects, a const array (the program cannot write it), or a restrict pointer
+    written and a variable that cannot be based on it (the program promises). Names
+    of macros, enumerators and functions are no variables; a name polyopt cannot
+    place is refused (in capitals: taken for a macro of a header it did not find)."""
+    from polyopt.frontend.calls import _MACRO_NAME
+    from polyopt.frontend.declarations import (OBJECT, POINTER, RESTRICT, DeclarationError,
+                                               enumerators, file_scope, scope_at,
+                                               storage_kinds)
+    if not scop.hidden_reads:
+        return None
+    functions, objects, _ = judge.macros()
+    try:
+        visible = scope_at(source, scop.region.start).declarations
+    except (DeclarationError, RecursionError):
+        visible = {}
+    globals_ = file_scope(source)
+    values = judge.value_types()
+    for function, reads, where in scop.hidden_reads:
+        names = [name for name in sorted(reads)
+                 if not (name in scop.parameters or name in functions or name in objects
+                         or name in enumerators(source) or name in judge.definitions()
+                         or judge._declared(name) or name in scop.arrays
+                         and not scop.arrays[name].rank)]
+        kinds = storage_kinds(source, scop.region.start, [n for n in names if n in visible])
+        for name in names:
+            declaration = visible.get(name) or globals_.get(name)
+            if declaration is None and name not in visible and name not in globals_:
+                if _MACRO_NAME.fullmatch(name):
+                    continue        # a macro constant of a header polyopt did not find
+                return Diagnostic(f"'{function}' reads '{name}', which polyopt cannot place "
+                                  "(a dependence it cannot see?); region left unchanged", where)
+            if declaration is not None and not declaration.extents and all(
+                    word in values for word in declaration.element_type.split()):
+                continue            # an arithmetic scalar
+            if (declaration is not None and declaration.extents and not declaration.pointer
+                    and "const" in declaration.qualifiers):
+                continue            # a const array: nothing writes it
+            kind = kinds.get(name) if name in visible else (
+                None if declaration is None else POINTER if declaration.pointer else OBJECT)
+            for written in scop.arrays.values():
+                if not (written.written and written.rank and written.name != name):
+                    continue
+                if kind == OBJECT and written.storage == OBJECT:
+                    continue
+                if written.storage == RESTRICT and kind in (OBJECT, POINTER, RESTRICT):
+                    continue
+                return Diagnostic(
+                    f"'{function}' reads '{name}', which '{written.name}' may point into "
+                    "(a dependence the model cannot see); region left unchanged", where)
+    return None
+
+
 def _record_element_types(source: SourceFile, scop: Scop) -> None:
-    """Each array's declared element type, where the file's declarations show it."""
-    from polyopt.frontend.declarations import element_types
+    """Each array's declared element type and storage, where the file's declarations
+    show them."""
+    from polyopt.frontend.declarations import element_types, storage_kinds
     found = element_types(source, scop.region.start, scop.arrays)
+    kinds = storage_kinds(source, scop.region.start,
+                          [name for name, array in scop.arrays.items() if array.rank])
     for name, array in scop.arrays.items():
         array.element_type = scop.locals.get(name) or found.get(name)
+        array.storage = kinds.get(name, array.storage)
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:
@@ -109,7 +199,7 @@ def _text_problem(source: SourceFile, start: int, text: str) -> tuple[str, int |
     return None
 
 
-def _pragma_scops(source: SourceFile) -> FrontendResult:
+def _pragma_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
     result = FrontendResult()
     regions, problems = find_pragma_regions(source)
     result.diagnostics.extend(Diagnostic(message, location) for message, location in problems)
@@ -129,7 +219,7 @@ def _pragma_scops(source: SourceFile) -> FrontendResult:
             body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
                                             IntegerTypes(source, start),
-                                            expander(source)).build())
+                                            expander(source), judge).build())
         except ParseError as error:
             # Valid C that pycparser does not know (GNU extensions, a macro used as a
             # statement) is as likely as a real mistake: either way only this region
@@ -205,7 +295,7 @@ def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
 
 # -- automatic SCoP detection -------------------------------------------------
 
-def _auto_scops(source: SourceFile) -> FrontendResult:
+def _auto_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
     result = FrontendResult()
     # Directives are blanked, except pragmas: the parser keeps those, and a loop
     # under the user's own '#pragma omp' must stay as it is.
@@ -224,11 +314,12 @@ def _auto_scops(source: SourceFile) -> FrontendResult:
         return result
     for node in tree.ext:
         if isinstance(node, c_ast.FuncDef):
-            _find_nests(source, node.body, result)
+            _find_nests(source, node.body, result, judge)
     return result
 
 
-def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult) -> None:
+def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult,
+                judge: CallJudge) -> None:
     """Maximal runs of consecutive modellable loop nests among a block's statements."""
     items = list(compound.block_items or []) if isinstance(compound, c_ast.Compound) else [compound]
     i = 0
@@ -237,15 +328,15 @@ def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult
         # A loop right after a pragma (e.g. '#pragma omp parallel for') is the user's own.
         after_pragma = i > 0 and isinstance(items[i - 1], c_ast.Pragma)
         if isinstance(items[i], c_ast.For) and not after_pragma:
-            scop = _try_model(source, items[i:i + 1])
+            scop = _try_model(source, items[i:i + 1], judge)
         if scop is None:
             for child in _sub_blocks(items[i]):
-                _find_nests(source, child, result)
+                _find_nests(source, child, result, judge)
             i += 1
             continue
         j = i + 1
         while j < len(items) and isinstance(items[j], c_ast.For):
-            longer = _try_model(source, items[i:j + 1])
+            longer = _try_model(source, items[i:j + 1], judge)
             if longer is None:
                 break
             scop, j = longer, j + 1
@@ -263,7 +354,7 @@ def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
     return []
 
 
-def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
+def _try_model(source: SourceFile, nodes: list[c_ast.Node], judge: CallJudge) -> Scop | None:
     start = source.offset(nodes[0].coord.line, nodes[0].coord.column)
     end = statement_end(source, nodes[-1])
     text = source.blanked[start:end]
@@ -274,10 +365,12 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node]) -> Scop | None:
     region = Region(start, end, source.location(start), line_indent(source.text, start),
                     from_pragma=False)
     try:
-        return ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
-                           expander(source)).build()
+        scop = ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
+                           expander(source), judge).build()
     except (Unmodelled, RecursionError):
         return None
+    # checked here, so that a refused loop leaves the nests around it to be found
+    return None if _declared_problem(source, scop, judge) is not None else scop
 
 
 def statement_end(source: SourceFile, node: c_ast.Node) -> int:

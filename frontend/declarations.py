@@ -31,6 +31,8 @@ class Declaration:
     element_type: str
     extents: list[str | None] = field(default_factory=list)
     qualifiers: list[str] = field(default_factory=list)   # of the elements: const, volatile...
+    restrict: bool = False      # the outermost level is a restrict pointer (`double *restrict a`)
+    pointer: bool = False       # the outermost level is a pointer (not `a[]`, `a[N]`)
 
     @property
     def rank(self) -> int:
@@ -63,9 +65,21 @@ def _parse_file(source: SourceFile) -> c_ast.FileAST:
     return source.cache["declarations"]
 
 
+_GNU_WORDS = re.compile(r"\b__attribute__\s*\(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\)"
+                        r"|\b__extension__\b|\b__asm__\s*\([^()]*\)")
+_GNU_SPELLINGS = re.compile(r"\b__(restrict|inline|const|volatile|signed)(?:__)?\b")
+
+
+def _without_gnu_words(text: str) -> str:
+    """GNU C's attributes, __extension__ and asm labels blanked, __restrict__ and the
+    like spelled as C's words (each kept at its length: offsets stay), for pycparser."""
+    text = _GNU_WORDS.sub(lambda m: " " * len(m.group(0)), text)
+    return _GNU_SPELLINGS.sub(lambda m: m.group(1).ljust(len(m.group(0))), text)
+
+
 def _parse_text(source: SourceFile) -> c_ast.FileAST:
     from polyopt.frontend import cast_type_names
-    text = blank_directives(source.blanked)
+    text = _without_gnu_words(blank_directives(source.blanked))
     words = set(re.findall(r"[A-Za-z_]\w*", text))
     types = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
     for _ in range(_MAX_RETRIES):
@@ -114,6 +128,9 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
     extents: list[str | None] = []
     node = decl.type
     printer = c_generator.CGenerator()
+    restrict = "restrict" in (getattr(node, "quals", None) or getattr(node, "dim_quals", None)
+                              or [])
+    pointer = isinstance(node, c_ast.PtrDecl)
     while True:
         if isinstance(node, c_ast.ArrayDecl):
             extents.append(printer.visit(node.dim) if node.dim is not None else None)
@@ -128,7 +145,7 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
     # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
     # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
     return Declaration(decl.name, " ".join(node.type.names), extents,
-                       list(node.quals or []) + list(decl.quals or []))
+                       list(node.quals or []) + list(decl.quals or []), restrict, pointer)
 
 
 class _Collector(c_ast.NodeVisitor):
@@ -255,3 +272,97 @@ def element_types(source: SourceFile, offset: int, names) -> dict[str, str]:
         if declaration is not None and not {"volatile", "_Atomic"} & set(declaration.qualifiers):
             result[name] = declaration.element_type
     return result
+
+
+# How an array's cells may meet another array's (storage_kinds)
+OBJECT = "object"        # an array object (global, local): no other object's cells are its
+POINTER = "pointer"      # a pointer (a function's array parameter too): its cells are
+                         # contiguous and may be another array's
+RESTRICT = "restrict"    # a restrict pointer: the program promises they are no other's
+LOCAL = "local pointer"  # a pointer variable of the function: may be based on a restrict one
+ROWS = "rows"            # pointers to rows (`double **a`): cells not contiguous
+
+
+def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | None]:
+    """How each array of `names` (visible at `offset`) is stored: OBJECT, POINTER,
+    RESTRICT, LOCAL or ROWS; None where its declaration is not found (a header's, a
+    macro's) or shows no array or pointer, which may be a pointer."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError):
+        return {name: None for name in names}
+    result: dict[str, str | None] = {}
+    for name in names:
+        declaration = scope.declarations.get(name)
+        if declaration is None or not declaration.extents:
+            result[name] = None
+        elif any(extent is None for extent in declaration.extents[1:]):
+            result[name] = ROWS
+        elif not declaration.pointer and name not in scope.parameters:
+            result[name] = OBJECT           # `double a[N]`, `extern double a[]`
+        elif declaration.restrict:
+            result[name] = RESTRICT
+        elif name not in scope.parameters and name not in scope.file_scope or (
+                scope.function_start is not None and re.search(
+                    rf"\b{re.escape(name)}\s*(?:[-+]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*"
+                    rf"{re.escape(name)}\b", source.blanked[scope.function_start:offset])):
+            result[name] = LOCAL        # may be set from a restrict pointer before the region
+        else:
+            result[name] = POINTER
+    return result
+
+
+def volatile_names(source: SourceFile, offset: int, names) -> list[str]:
+    """The names of `names` (visible at `offset`) declared volatile or _Atomic: each
+    of their accesses is an effect of its own, in its order and number."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError):
+        return []
+    return [name for name in names if (declaration := scope.declarations.get(name))
+            is not None and {"volatile", "_Atomic"} & set(declaration.qualifiers)]
+
+
+def file_scope(source: SourceFile) -> dict[str, Declaration | None]:
+    """Every name declared at file scope in the file and the headers it includes with
+    quotes, wherever it is declared (before or after a region); None for a type
+    Declaration does not describe (a struct, a function)."""
+    if "file scope" not in source.cache:
+        found: dict[str, Declaration | None] = {}
+        headers = [SourceFile(f"<header {k}>", text)
+                   for k, text in enumerate(source.local_headers())]
+        for text_source in [*headers, source]:
+            try:
+                tree = _parse_file(text_source)
+            except (DeclarationError, RecursionError):
+                continue
+            for node in tree.ext:
+                if (isinstance(node, c_ast.Decl) and node.name
+                        and not isinstance(node.type, c_ast.FuncDecl)
+                        and "typedef" not in (node.storage or [])):
+                    found[node.name] = (Declaration(node.name, "int")
+                                        if isinstance(node.type, c_ast.TypeDecl)
+                                        and isinstance(node.type.type, c_ast.Enum)
+                                        else _declaration(node))
+        source.cache["file scope"] = found
+    return source.cache["file scope"]
+
+
+def enumerators(source: SourceFile) -> set[str]:
+    """The enumeration constants of the file and its quoted headers."""
+    if "enumerators" not in source.cache:
+        names: set[str] = set()
+        for text_source in [*(SourceFile(f"<header {k}>", text)
+                              for k, text in enumerate(source.local_headers())), source]:
+            try:
+                tree = _parse_file(text_source)
+            except (DeclarationError, RecursionError):
+                continue
+            stack: list[c_ast.Node] = [tree]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, c_ast.Enumerator):
+                    names.add(node.name)
+                stack.extend(child for _, child in node.children())
+        source.cache["enumerators"] = names
+    return source.cache["enumerators"]

@@ -10,10 +10,11 @@ location of the construct and the reason.
 from __future__ import annotations
 
 import islpy as isl
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from polyopt.errors import Location
 from polyopt.model import Access, Array, Region, Scop, Statement
+from polyopt.frontend.calls import NOT_SEEN
 from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
@@ -88,6 +89,45 @@ class _Names(c_ast.NodeVisitor):
             self.written.add(node.name)
 
 
+def final_value_lines(body: list[c_ast.Node], iterators: list[str]) -> list[str]:
+    """The region's loops and conditions without their statements, where they assign
+    `iterators` (declared outside the region): run after the optimized code, they
+    leave each with the value the loops as written leave it (bounds and conditions
+    of a SCoP read iterators and parameters only; gcc computes such empty loops'
+    final values without running them). Empty without such iterators."""
+    printer = c_generator.CGenerator()
+
+    def skeleton(node: c_ast.Node) -> list[str]:
+        if isinstance(node, c_ast.Compound):
+            return [line for item in node.block_items or [] for line in skeleton(item)]
+        if isinstance(node, c_ast.For):
+            inner = skeleton(node.stmt)
+            init = node.init
+            if inner or (isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID)
+                         and init.lvalue.name in iterators):
+                parts = [printer.visit(part) if part is not None else ""
+                         for part in (init, node.cond, node.next)]
+                if isinstance(init, c_ast.DeclList):
+                    parts[0] = printer.visit(init).rstrip(";")
+                return [f"for ({'; '.join(parts)})", "{"] + [f"  {line}" for line in inner] + ["}"]
+            return []
+        if isinstance(node, c_ast.If):
+            then, other = skeleton(node.iftrue), (skeleton(node.iffalse)
+                                                  if node.iffalse is not None else [])
+            if not then and not other:
+                return []
+            lines = [f"if ({printer.visit(node.cond)})", "{"] + [f"  {line}" for line in then]
+            lines.append("}")
+            if other:
+                lines += ["else", "{"] + [f"  {line}" for line in other] + ["}"]
+            return lines
+        return []
+
+    if not iterators:
+        return []
+    return [line for node in body for line in skeleton(node)]
+
+
 def _location(source_name: str, node: c_ast.Node) -> Location | None:
     coord = getattr(node, "coord", None)
     if coord is None or coord.line is None:
@@ -99,13 +139,15 @@ class ScopBuilder:
     """Builds one Scop from the statements of one region."""
 
     def __init__(self, source_name: str, region: Region, body: list[c_ast.Node], types=None,
-                 expand=None):
+                 expand=None, judge=None):
         """`types` (frontend.integers.IntegerTypes) gives the C types of the names the
         region sees; with it, C's integer conversions are checked against the model
         and the generated iterators get a type wide enough for their values."""
         self.source_name = source_name
         self.types = _RegionTypes(types) if types is not None else None
         self.expand = expand        # frontend.macros.expander: index macros' values
+        self.judge = judge          # frontend.calls.CallJudge: may a called function have
+                                    # side effects (None: taken to have none)
         self.region = region
         self.body = body
         self.names = _Names()
@@ -124,6 +166,9 @@ class ScopBuilder:
         self.linear: dict[str, list[tuple[Statement, Access, Polynomial, str | None]]] = {}
         self.assumption: isl.Set | None = None     # parameters the delinearized model needs
         self.macro_accesses = False                 # an access through a macro's expansion
+        # the functions called and the globals they read (none the region may write)
+        self.hidden_reads: list[tuple[str, frozenset[str], c_ast.FuncCall]] = []
+        self.notes: list[tuple[str, Location]] = []     # Scop.notes
         self.local_scopes: dict[str, list[c_ast.Node]] = {}   # where each may be named
 
     def fail(self, message: str, node: c_ast.Node | None) -> Unmodelled:
@@ -142,6 +187,8 @@ class ScopBuilder:
                 raise self.fail(f"'{array.name}' is used both as an array and in an affine "
                                 "expression", None)
         self._check_local_scopes()
+        self._check_parameters()
+        self._check_hidden_reads()
         self._delinearize()
         parameters = sorted(self.parameters)
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
@@ -149,10 +196,59 @@ class ScopBuilder:
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
-                    macro_accesses=self.macro_accesses)
+                    macro_accesses=self.macro_accesses, notes=list(self.notes),
+                    hidden_reads=[(name, reads, _location(self.source_name, node)
+                                   or self.region.location)
+                                  for name, reads, node in self.hidden_reads],
+                    final_values=final_value_lines(self.body, self.names.outer_iterators))
         if self.types is not None:
             self._choose_iterator_type(scop)
         return scop
+
+    def _judge_call(self, node: c_ast.FuncCall) -> None:
+        """A function called in a statement must be free of side effects
+        (frontend.calls); the globals it reads are checked at the end (_check_hidden_reads)."""
+        if self.judge is None:
+            return
+        if not isinstance(node.name, c_ast.ID):
+            raise self.fail(f"{NOT_SEEN}; region left unchanged", node)
+        why, reads = self.judge(node.name.name)
+        why = why or self.judge.literal_arguments(node)
+        if why is not None:
+            raise self.fail(f"call to '{node.name.name}', which may have side effects "
+                            f"({why}); region left unchanged", node)
+        if node.name.name in self.judge.unseen and not any(
+                node.name.name in message for message, _ in self.notes):
+            self.notes.append((f"'{node.name.name}' is taken to be a macro without side "
+                               "effects: polyopt finds no definition of it (give its "
+                               "header's directory with -I to have it checked)",
+                               _location(self.source_name, node) or self.region.location))
+        if reads:
+            self.hidden_reads.append((node.name.name, reads, node))
+
+    def _check_parameters(self) -> None:
+        """A size that is a macro calling a function (`#define N get_n()`) would be
+        called at each use in the generated bounds."""
+        if self.judge is None:
+            return
+        for name in sorted(self.parameters):
+            why, _ = self.judge.constant(name)
+            if why is not None:
+                raise self.fail(f"size '{name}' may have side effects ({why}); region left "
+                                "unchanged", None)
+
+    def _check_hidden_reads(self) -> None:
+        """A function or macro must not read what the region writes (or a loop
+        iterator): a dependence the model cannot see. The arrays they read that the
+        region's pointers may reach are checked with their declarations
+        (frontend.extract_scops)."""
+        written = (self.scalars_written | self.names.iterators
+                   | {name for name, array in self.arrays.items() if array.written})
+        for name, reads, node in self.hidden_reads:
+            if reads & written:
+                raise self.fail(f"'{name}' reads '{sorted(reads & written)[0]}', which the "
+                                "region writes (a dependence the model cannot see); region "
+                                "left unchanged", node)
 
     def _choose_iterator_type(self, scop: Scop) -> None:
         """`int` for generated iterators where every name is an int (or narrower) and
@@ -512,6 +608,7 @@ class ScopBuilder:
             if write:
                 raise self.fail("assignment to a call (a macro that is not one array "
                                 "element?) is not modelled", node)
+            self._judge_call(node)
             for argument in (node.args.exprs if node.args else []):
                 if (isinstance(argument, c_ast.ID) and argument.name in self.arrays
                         and self.arrays[argument.name].rank > 0):
@@ -553,6 +650,13 @@ class ScopBuilder:
         if not subscripts and name not in self.scalars_written:
             if name in self.arrays and self.arrays[name].rank > 0:
                 raise self.fail(f"array '{name}' used without subscripts", node)
+            if self.judge is not None:      # a macro whose value calls a function
+                why, reads = self.judge.constant(name)
+                if why is not None:
+                    raise self.fail(f"'{name}' may have side effects ({why}); region left "
+                                    "unchanged", at or node)
+                if reads:
+                    self.hidden_reads.append((name, reads, at or node))
             return   # read-only scalar or constant: no dependence can involve it
         if name in AFFINE_CALLS:
             raise self.fail(f"'{name}' used as a variable", node)

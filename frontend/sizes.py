@@ -174,8 +174,10 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
     predefined_command = tuple(base + ["-"])
     asking = threading.Thread(target=_predefined, args=(predefined_command,), daemon=True)
     asking.start()
+    complete = ("-dM complete", tuple(defines), include_dirs)
     try:
         result = _run_preprocessor(command, source.text)
+        source.cache[complete] = result is not None and result[0] == 0
         if result is not None and result[0] != 0:
             # a header that is not here (or another fatal error): the file's own lines
             log.debug("%s: the preprocessor failed; again without the #include lines",
@@ -186,11 +188,62 @@ def _preprocessed_macros(source: SourceFile, defines: list[tuple[str, str]],
         asking.join()
     if result is None or not result[1].strip():
         return None
+    source.cache[("-dM", tuple(defines), include_dirs)] = result[1]
     macros = _object_macros(result[1])
     user = {name for name, _ in defines}
     for name in _predefined(predefined_command) - user:
         macros.pop(name, None)
     return macros
+
+
+_FUNCTION_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)[ \t]*"
+                              r"((?:[^\n\\]|\\.|\\\n)*)", re.MULTILINE)
+
+
+def function_macros(source: SourceFile, defines: list[str] | None = None,
+                    include_dirs: list[str] | None = None) -> dict[str, list[tuple[list[str], str]]]:
+    """Function-like macros: name -> [(parameters, body)]. As the preprocessor leaves
+    them defined under `defines` (one body each); without a preprocessor, every body
+    the file and its quoted headers give a name (one per branch of an #if)."""
+    defines, include_dirs = tuple(defines or ()), tuple(include_dirs or ())
+    _file_macros(source, defines, include_dirs)
+    preprocessed_text = source.cache.get(("-dM", tuple(_define_pairs(defines)), include_dirs))
+    found: dict[str, list[tuple[list[str], str]]] = {}
+    if preprocessed_text is not None:
+        found = _function_defines([preprocessed_text])
+        if preprocessed(source, defines, include_dirs):
+            return found            # the build's own view: one body each, #undef seen
+    # the preprocessor ran without the file's #include lines (a header was missing),
+    # or not at all: every body the file and its quoted headers give a name as well
+    written = _function_defines([source.blanked, *map(blank_comments, source.local_headers())])
+    for name, bodies in written.items():
+        found[name] = found.get(name, []) + [body for body in bodies
+                                             if body not in found.get(name, [])]
+    return found
+
+
+def preprocessed(source: SourceFile, defines: list[str] | None = None,
+                 include_dirs: list[str] | None = None) -> bool:
+    """The preprocessor read the file with every header it includes (under `defines`)."""
+    defines, include_dirs = tuple(defines or ()), tuple(include_dirs or ())
+    _file_macros(source, defines, include_dirs)
+    return bool(source.cache.get(("-dM complete", tuple(_define_pairs(defines)), include_dirs)))
+
+
+def _function_defines(texts: list[str]) -> dict[str, list[tuple[list[str], str]]]:
+    found: dict[str, list[tuple[list[str], str]]] = {}
+    for text in texts:
+        for match in _FUNCTION_DEFINE.finditer(text):
+            parameters = [p.strip() for p in match.group(2).split(",") if p.strip()]
+            body = " ".join(match.group(3).replace("\\\n", " ").split())
+            found.setdefault(match.group(1), []).append((parameters, body))
+    return found
+
+
+def object_macros(source: SourceFile, defines: list[str] | None = None,
+                  include_dirs: list[str] | None = None) -> dict[str, str]:
+    """Object-like macros (name -> body) the file leaves defined under `defines`."""
+    return _file_macros(source, tuple(defines or ()), tuple(include_dirs or ()))
 
 
 def _object_macros(text: str) -> dict[str, str]:

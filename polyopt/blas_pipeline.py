@@ -17,7 +17,7 @@ import islpy as isl
 
 from polyopt.blas import BlasMatch, match_blas
 from polyopt.blas_library import symbol_prefix
-from polyopt.codegen import GeneratedNest
+from polyopt.codegen import GeneratedNest, region_condition
 from polyopt.codegen.blas import (blocks_rows_together, declaration_lines, match_lines,
                                   needs_type_check, prefix_lines)
 from polyopt.codegen.expressions import ExpressionPrinter
@@ -186,4 +186,7 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
             descriptions.append(f"{'+'.join(_names(unit))}: {description}")
             bands += tiled
     description = "; ".join(descriptions) + f"; {FLOATING_POINT_NOTE}"
-    return BlasCode(GeneratedNest(lines, parallel), description, bands)
+    # a call on arrays that overlap is wrong, as the parts' loops would be
+    condition, summary = region_condition(scop, expressions)
+    return BlasCode(GeneratedNest(lines, parallel, condition=condition, summary=summary),
+                    description, bands)

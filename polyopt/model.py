@@ -58,6 +58,10 @@ class Array:
     # one-dimensional in C but indexed as `rank` dimensions (y[i * m + j] as y[i][j];
     # frontend.delinearize): the sizes of the dimensions after the first, outermost first
     linear_sizes: list[str] | None = None
+    # how its cells may be another array's (frontend.declarations.storage_kinds):
+    # "object" (an array object), "pointer", "restrict", "rows" (pointers to rows);
+    # None: not known (its declaration is not in the file), may be a pointer
+    storage: str | None = "object"
 
     @property
     def element_bytes(self) -> int | None:
@@ -128,6 +132,17 @@ class Scop:
     # a statement accesses an array through a macro (`#define A(i, j) a[(i) * n + (j)]`,
     # frontend.macros): the model has the access, the statement's text has the call
     macro_accesses: bool = False
+    # the region's loops without their statements (frontend.extract.final_value_lines):
+    # after the optimized code, they give the iterators declared outside the region
+    # the values the loops as written leave them
+    final_values: list[str] = field(default_factory=list)
+    # what the model takes for granted, for the user (message, where): a call of a
+    # macro whose definition polyopt did not find (frontend.calls)
+    notes: list[tuple[str, Location]] = field(default_factory=list)
+    # the names the functions and macros of its statements read (function or macro,
+    # names, where it is called): an array among them that a written pointer may
+    # reach is a dependence the model cannot see (frontend.extract_scops refuses it)
+    hidden_reads: list[tuple[str, frozenset[str], Location]] = field(default_factory=list)
 
     @property
     def sizes_known(self) -> bool:

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field, replace as replace_dataclass
 
 import islpy as isl
 
-from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes
+from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes, region_condition
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
-from polyopt.codegen.versioning import (assumption_text, least_values, original_lines,
-                                        versioned)
+from polyopt.codegen.versioning import (assumption_text, copies_test, disjoint_summary,
+                                        joined_condition, least_values, original_lines,
+                                        overlapping_pairs, versioned)
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -175,7 +176,8 @@ def _expand_constant_calls(source: SourceFile, scops: list[Scop], options: Optio
 
 def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     """The SCoPs of a file and the warnings for regions left unchanged."""
-    result = extract_scops(source, auto_scop=options.auto_scop)
+    result = extract_scops(source, auto_scop=options.auto_scop, defines=options.defines,
+                           include_dirs=options.include_dirs)
     for scop in result.scops:
         scop.known_values = known_values(source, scop.parameters, options.defines,
                                          options.include_dirs)
@@ -190,11 +192,16 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
         warnings.append(format_warning(diagnostic.message, diagnostic.location))
     scops = []
     for scop in result.scops:
-        if scop.assumption is not None and scop.original_lines is None:
-            message = (f"the model of this region holds only where {assumption_text(scop)}, "
-                       "and the region's text cannot be kept beside the optimized code to "
-                       "run otherwise (a line continued with a backslash); region left "
-                       "unchanged")
+        warnings += [format_note(message, where) for message, where in scop.notes]
+        pairs = overlapping_pairs(scop)
+        if (scop.assumption is not None or pairs) and scop.original_lines is None:
+            needed = ([f"the model of this region holds only where {assumption_text(scop)}"]
+                      if scop.assumption is not None else []) + (
+                      [f"the optimized code is right only where {disjoint_summary(pairs)}"]
+                      if pairs else [])
+            message = (f"{'; '.join(needed)}, and the region's text cannot be kept beside "
+                       "the optimized code to run otherwise (a line continued with a "
+                       "backslash); region left unchanged")
             if options.strict:
                 raise UnsupportedError(message, scop.region.location)
             warnings.append(format_warning(message, scop.region.location))
@@ -580,11 +587,15 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         code = "\n".join(nest.lines)
         body = [f"{kind} {name};" for name, kind in scop.locals.items()
                 if re.search(rf"\b{re.escape(name)}\b", code)] + nest.lines
+        if not scop.region.from_pragma:
+            # a region found by --auto-scop: the code after it may read its iterators
+            body += scop.final_values
         if nest.condition is not None:
             body = versioned(body, nest.condition, scop.original_lines)
         lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body
-        if scop.outer_iterators:
-            # The original iterators are no longer used; keep -Wunused quiet.
+        if scop.outer_iterators and scop.region.from_pragma:
+            # The original iterators are no longer used (the pragma's promise: no
+            # code after the region reads them); keep -Wunused quiet.
             lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
         region = scop.region
         if not region.from_pragma:
@@ -740,7 +751,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
                                 parallel_nests=nest.parallel_nests,
                                 parallel_conditions=nest.parallel_conditions,
-                                small_regions=nest.small_regions, condition=nest.condition)
+                                small_regions=nest.small_regions, condition=nest.summary)
     return outcome
 
 
@@ -794,7 +805,7 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
         return False
     # each unit a block of its own, the host's arrays the truth between them: a match's
     # cuBLAS calls, the other statements' kernels (or C, where they stay on the host)
-    lines, descriptions = [], []
+    lines, descriptions, tests = [], [], []
     cuda = Options(target="cuda", defines=[], include_dirs=[])
     # consecutive matches run as one block (one copy of their arrays); a run of other
     # statements is one unit already (blas_pipeline.units)
@@ -815,11 +826,15 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
                     generated = state.device.generate(source, scheduled, state.expressions)
                     nest, description = generated, "+".join(s.name for s in unit) + ": kernels"
                 except NothingToOffload:
-                    scheduled = schedule_scop(part, replace_dataclass(cuda, target="c"))
+                    # generated for every size: a part has no text of its own to fall
+                    # back to (codegen.versioning), only the whole region has
+                    scheduled = schedule_scop(part, replace_dataclass(cuda, target="c",
+                                                                      versioning=False))
                     nest = generate(scheduled, state.expressions)
                     description = "+".join(s.name for s in unit) + ": C on the host"
             lines += braced_block(nest.lines)
             descriptions.append(description)
+            tests.append(nest.condition)      # its copies (or its cells, on the host)
     except Unsupported as error:
         outcome.warnings.append(format_note(f"--blas --target cuda: {error}; the SCoP is "
                                             "offloaded as usual", scop.region.location))
@@ -832,9 +847,14 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
         outcome.warnings.append(format_note(
             "--blas --target cuda: the calls and the other statements run one after another, "
             "each copying its arrays to the GPU and back", scop.region.location))
-    outcome.nest = GeneratedNest(lines, [])
+    # the whole region's cells apart (the order of its parts rests on it), and each
+    # part's copies
+    condition, summary = region_condition(scop, state.expressions)
+    condition = joined_condition([condition, *tests])
+    outcome.nest = GeneratedNest(lines, [], condition=condition, summary=summary)
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
-                                f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [])
+                                f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [],
+                                condition=summary)
     return True
 
 
@@ -871,8 +891,18 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
         outcome.warnings.append(format_note("--blas: kept as loops, predicted faster: " + "; ".join(
             verdict.describe() for verdict in dropped), scop.region.location))
     outcome.report = ScopReport(scop.region.location, len(scop.statements), code.description,
-                                code.tile_bands, code.nest.parallel_loops)
+                                code.tile_bands, code.nest.parallel_loops,
+                                condition=code.nest.summary)
     return True
+
+
+def _copies_condition(scop: Scop, copied: dict[str, tuple[str, str]]) -> dict[str, str | None]:
+    """The test (and its words) that arrays copied apart to the device do not share
+    host memory: each would be written back over the other's results."""
+    pairs = overlapping_pairs(scop, promises=False)   # restrict: only the cells accessed
+    condition = joined_condition(copies_test(pairs, copied))
+    return {"condition": condition,
+            "summary": disjoint_summary(pairs) if condition is not None else None}
 
 
 def _device_limits() -> tuple[int, int, int]:
@@ -913,7 +943,8 @@ class DeviceCode:
                                       multiprocessors=self.multiprocessors)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
-        return GeneratedNest(nest.host_lines, nest.description)
+        return GeneratedNest(nest.host_lines, nest.description,
+                             **_copies_condition(scheduled.scop, nest.copied))
 
     def generate_blas(self, source: SourceFile, scop: Scop, matches: list,
                       expressions: ExpressionPrinter) -> tuple[GeneratedNest, str]:
@@ -923,7 +954,8 @@ class DeviceCode:
         nest = generator.blas(matches)
         self.cublas = True
         self.kernels.setdefault(scope.function_start, [])
-        return GeneratedNest(nest.host_lines, []), "; ".join(nest.description)
+        return (GeneratedNest(nest.host_lines, [], **_copies_condition(scop, nest.copied)),
+                "; ".join(nest.description))
 
     def _generator(self, source: SourceFile, scop: Scop, expressions: ExpressionPrinter,
                    options: Options):

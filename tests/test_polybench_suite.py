@@ -52,7 +52,8 @@ def _build_and_dump(source: Path, dataset: str, directory: Path, label: str,
 @pytest.mark.parametrize("kernel", polybench_params(POLYBENCH_KERNELS))
 def test_kernel_through_isl(kernel, tmp_path):
     source = SUITE / "kernels" / f"{kernel}.c"
-    result = optimize_source(read_source(str(source)), Options(scheduler="isl"))
+    result = optimize_source(read_source(str(source)), Options(scheduler="isl",
+                                                                    include_dirs=[str(SUITE)]))
     assert result.warnings == [], "a region was left unchanged"
     assert result.scops, "no SCoP modelled"
     assert [r.fallback for r in result.scops if r.fallback] == []

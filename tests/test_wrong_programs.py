@@ -436,3 +436,67 @@ def test_line_numbers_after_a_region_are_kept_and_a_region_using_them_is_unchang
     assert "prog.c:10:39: warning: __LINE__ inside the region" in err
     assert out.count("/* polyopt:") == 1
     _same_output(tmp_path, LINE_NUMBERS, out)
+
+
+FINAL_VALUES = r"""#include <stdio.h>
+#include <stdlib.h>
+double a[200], b[200][300];
+int main(int argc, char **argv)
+{
+  int i, j = -5, t, n = atoi(argv[1]), m = atoi(argv[2]);
+  for (t = 0; t < 3; t++)
+    for (i = 0; i < n; i++)
+      for (j = 0; j <= i && j < m; j++)
+        if (i + j > 2)
+          b[i][j] = a[i] * j + i + t;
+  printf("%d %d %d\n", t, i, j);
+  a[i] = 7;
+  double s = 0;
+  for (int k = 0; k < 200; k++)
+    s += a[k] + b[k][k % 3];
+  printf("%g\n", s);
+  return 0;
+}
+"""
+
+
+def test_auto_scop_iterators_read_after_the_region_keep_their_values(capsys, tmp_path,
+                                                                     monkeypatch):
+    """--auto-scop: the code after a nest may read its iterators (declared before it):
+    they get the values the loops as written leave them (before, `0 0` where the
+    original printed `1000 200`), also where a loop runs no iteration (j keeps -5)."""
+    import subprocess
+    from tests.conftest import GCC
+    optimized, _ = _polyopt(capsys, tmp_path, monkeypatch, FINAL_VALUES, "--auto-scop")
+    assert "polyopt:" in optimized
+    results = {}
+    for name, text in (("original", FINAL_VALUES), ("optimized", optimized)):
+        (tmp_path / f"{name}.c").write_text(text)
+        subprocess.run([GCC, "-O2", "-fopenmp", "-Wall", "-Werror", str(tmp_path / f"{name}.c"),
+                        "-o", str(tmp_path / name)], check=True)
+        results[name] = [subprocess.run([str(tmp_path / name), *sizes], capture_output=True,
+                                        text=True, check=True).stdout
+                         for sizes in (("150", "120"), ("0", "7"), ("40", "0"), ("3", "1"))]
+    assert results["optimized"] == results["original"]
+
+
+@pytest.mark.parametrize("declaration", ["volatile double a[100];", "_Atomic int a[100];",
+                                         "double a[100]; volatile int n;"])
+def test_volatile_names_leave_the_region_unchanged(declaration):
+    """Each access of a volatile (or _Atomic) object is an effect in its order and
+    number: no schedule may move, fuse or run them in parallel."""
+    from polyopt.frontend import extract_scops
+    from polyopt.frontend.source import SourceFile
+    text = f"""{declaration}
+double b[100];
+void f(void)
+{{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1;
+#pragma endscop
+}}
+""".replace("i < n;", "i < n;" if "int n" in declaration else "i < 100;")
+    result = extract_scops(SourceFile("v.c", text))
+    assert not result.scops
+    assert "is declared volatile (or _Atomic)" in result.diagnostics[0].message
