@@ -591,6 +591,11 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             # a region found by --auto-scop: the code after it may read its iterators
             body += scop.final_values
         if nest.condition is not None:
+            if scop.original_lines is None:     # model() leaves such a SCoP out
+                raise CodegenError("the optimized code holds only where "
+                                   f"{nest.summary or nest.condition}, and the region's text "
+                                   "cannot be kept beside it (a line continued with a "
+                                   "backslash)", scop.region.location)
             body = versioned(body, nest.condition, scop.original_lines)
         lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body
         if scop.outer_iterators and scop.region.from_pragma:

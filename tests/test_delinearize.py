@@ -203,7 +203,9 @@ def test_leading_dimensions_are_assumed_and_tested_at_run_time(tmp_path):
     assert "assumed (tested before the generated code runs)" in dumped and "lda >= k" in dumped
     result = optimize_source(SourceFile("t.c", LEADING), Options(scheduler="isl",
                                                                  use_database=False))
-    assert "if (ldc >= n && ldb >= n && lda >= k)" in result.text, result.text
+    # then the test that a, b and c do not overlap (codegen.versioning), a line each
+    assert "if (ldc >= n && ldb >= n && lda >= k\n" in result.text, result.text
+    assert "a, b and c do not overlap in memory" in result.text
     outputs = {}
     for name, text in (("original", LEADING), ("optimized", result.text)):
         (tmp_path / f"{name}.c").write_text(text)
