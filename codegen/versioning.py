@@ -21,7 +21,7 @@ from __future__ import annotations
 import islpy as isl
 
 from polyopt.codegen.splice import braced_block
-from polyopt.model import Scop
+from polyopt.model import LOCAL, OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines
 
 __all__ = ["assumed_context", "assumption_text", "copies_test", "disjoint_summary",
            "disjoint_test",
@@ -75,7 +75,6 @@ def overlapping_pairs(scop: Scop, promises: bool = True) -> list[tuple[str, str]
     it (the program promises; `promises` False: not even then, for copies of whole
     arrays). Pointers to rows (`double **a`) are left out: their cells are not one
     range (the model takes them apart, as it always has; README)."""
-    from polyopt.frontend.declarations import OBJECT, POINTER, RESTRICT, ROWS
     # an array of more dimensions whose declaration is not seen may be pointers to
     # rows too: `&a[i][j]` would read a row pointer, where a may not be valid
     arrays = [array for array in scop.arrays.values() if array.rank and array.storage != ROWS
@@ -164,23 +163,6 @@ def _cell_address(scop: Scop, name: str, cell: isl.PwMultiAff, build: isl.AstBui
             index = f"({index}) * {printer.renamed.get(size, size)} + ({subscript})"
         subscripts = [index]
     return f"&{name}" + "".join(f"[{s}]" for s in subscripts)
-
-
-def original_lines(text: str, indent: str) -> list[str] | None:
-    """The region's text as lines relative to the region's indentation (which the
-    splice adds back); None where a line is continued with a backslash (a string
-    literal could span it: no line of it may be re-indented)."""
-    if "\\\n" in text or "\\\r\n" in text:
-        return None
-    result = []
-    for line in text.strip("\n").rstrip().split("\n"):
-        if not line.strip():
-            result.append("")
-        elif line.startswith(indent):
-            result.append(line[len(indent):])
-        else:              # the first line of a region found by --auto-scop
-            result.append(line)
-    return result
 
 
 def versioned(lines: list[str], condition: str, original: list[str]) -> list[str]:

@@ -83,7 +83,7 @@ def _declared_problem(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagn
                      scop.region.location)
         return Diagnostic(f"'{name}' is declared volatile (or _Atomic): each of its accesses "
                           "must stay in its order and number; region left unchanged", where)
-    from polyopt.codegen.versioning import original_lines
+    from polyopt.model import original_lines
     scop.definitions = source.definitions(scop.parameters)
     scop.file_identifiers = source.identifier_tokens()
     # the else branch of versioned code (the size, model and overlap tests)

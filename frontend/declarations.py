@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast, c_generator, c_parser
 
 from polyopt.frontend.source import SourceFile, blank_directives
+from polyopt.model import LOCAL, OBJECT, POINTER, RESTRICT, ROWS
 
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
 _MAX_RETRIES = 32
@@ -272,15 +273,6 @@ def element_types(source: SourceFile, offset: int, names) -> dict[str, str]:
         if declaration is not None and not {"volatile", "_Atomic"} & set(declaration.qualifiers):
             result[name] = declaration.element_type
     return result
-
-
-# How an array's cells may meet another array's (storage_kinds)
-OBJECT = "object"        # an array object (global, local): no other object's cells are its
-POINTER = "pointer"      # a pointer (a function's array parameter too): its cells are
-                         # contiguous and may be another array's
-RESTRICT = "restrict"    # a restrict pointer: the program promises they are no other's
-LOCAL = "local pointer"  # a pointer variable of the function: may be based on a restrict one
-ROWS = "rows"            # pointers to rows (`double **a`): cells not contiguous
 
 
 def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | None]:

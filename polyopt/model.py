@@ -70,10 +70,37 @@ class Array:
                                           if w not in ("signed", "unsigned")))
 
 
+# How an array's cells may meet another array's (Array.storage; set by
+# frontend.declarations.storage_kinds, read by codegen.versioning)
+OBJECT = "object"        # an array object (global, local): no other object's cells are its
+POINTER = "pointer"      # a pointer (a function's array parameter too): its cells are
+                         # contiguous and may be another array's
+RESTRICT = "restrict"    # a restrict pointer: the program promises they are no other's
+LOCAL = "local pointer"  # a pointer the function sets: may be based on a restrict one
+ROWS = "rows"            # pointers to rows (`double **a`): cells not contiguous
+
 # sizes on every LP64 platform polyopt targets
 ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "long int": 8,
                  "long long": 8, "long long int": 8, "float": 4, "double": 8, "long double": 16,
                  "_Bool": 1, "float _Complex": 8, "double _Complex": 16}
+
+
+def original_lines(text: str, indent: str) -> list[str] | None:
+    """A region's text as lines relative to the region's indentation (the splice
+    adds it back): the else branch of versioned code (codegen.versioning); None where
+    a line is continued with a backslash (a string literal could span it: no line of
+    it may be re-indented)."""
+    if "\\\n" in text or "\\\r\n" in text:
+        return None
+    result = []
+    for line in text.strip("\n").rstrip().split("\n"):
+        if not line.strip():
+            result.append("")
+        elif line.startswith(indent):
+            result.append(line[len(indent):])
+        else:              # the first line of a region found by --auto-scop
+            result.append(line)
+    return result
 
 
 @dataclass
