@@ -21,12 +21,11 @@ from __future__ import annotations
 import islpy as isl
 
 from polyopt.codegen.splice import braced_block
-from polyopt.model import LOCAL, OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines
+from polyopt.model import OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines
 
 __all__ = ["assumed_context", "assumption_text", "copies_test", "disjoint_summary",
-           "disjoint_test",
-           "joined_condition", "least_values",
-           "original_lines", "overlapping_pairs", "version_condition", "versioned"]
+           "disjoint_test", "joined_condition", "least_values", "original_lines",
+           "overlapping_pairs", "version_condition", "versioned"]
 
 
 def least_values(scop: Scop, tile_sizes: list[list[int]]) -> dict[str, int]:
@@ -110,13 +109,13 @@ def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) ->
                 cells[access.array] = (footprint if access.array not in cells
                                        else cells[access.array].union(footprint))
     build = isl.AstBuild.from_context(scop.context)
-    first, last = {}, {}
+    ranges = {}             # name -> (its first byte, the byte past its last cell)
     for name, footprint in cells.items():
         footprint = footprint.intersect_params(scop.context).coalesce()
-        first[name] = _cell_address(scop, name, footprint.lexmin_pw_multi_aff(), build, printer)
-        last[name] = _cell_address(scop, name, footprint.lexmax_pw_multi_aff(), build, printer)
-    return [f"(const char *) ({last[x]} + 1) <= (const char *) {first[y]} || "
-            f"(const char *) ({last[y]} + 1) <= (const char *) {first[x]}" for x, y in pairs]
+        first = _cell_address(scop, name, footprint.lexmin_pw_multi_aff(), build, printer)
+        last = _cell_address(scop, name, footprint.lexmax_pw_multi_aff(), build, printer)
+        ranges[name] = (f"(const char *) {first}", f"(const char *) ({last} + 1)")
+    return [_apart(ranges[x], ranges[y]) for x, y in pairs]
 
 
 def copies_test(pairs: list[tuple[str, str]], copied: dict[str, tuple[str, str]]) -> list[str]:
@@ -124,14 +123,16 @@ def copies_test(pairs: list[tuple[str, str]], copied: dict[str, tuple[str, str]]
     array of `pairs` (name -> address, bytes: whole arrays, more than the cells
     accessed) does not meet the other's: copied apart to the device, two arrays
     that share memory would each be written back over the other's results."""
-    tests = []
-    for x, y in pairs:
-        if x in copied and y in copied:
-            (address_x, bytes_x), (address_y, bytes_y) = copied[x], copied[y]
-            tests.append(f"(const char *) {address_x} + {bytes_x} <= (const char *) {address_y}"
-                         f" || (const char *) {address_y} + {bytes_y} <= (const char *) "
-                         f"{address_x}")
-    return tests
+    ranges = {name: (f"(const char *) {address}", f"(const char *) {address} + {size}")
+              for name, (address, size) in copied.items()}
+    return [_apart(ranges[x], ranges[y]) for x, y in pairs if x in ranges and y in ranges]
+
+
+def _apart(x: tuple[str, str], y: tuple[str, str]) -> str:
+    """The C test that the bytes [start, end) of x end before y's start or y's
+    before x's (each a `const char *` expression)."""
+    (start_x, end_x), (start_y, end_y) = x, y
+    return f"{end_x} <= {start_y} || {end_y} <= {start_x}"
 
 
 def disjoint_summary(pairs: list[tuple[str, str]]) -> str:

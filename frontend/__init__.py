@@ -119,7 +119,7 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
         names = [name for name in sorted(reads)
                  if not (name in scop.parameters or name in functions or name in objects
                          or name in enumerators(source) or name in judge.definitions()
-                         or judge._declared(name) or name in scop.arrays
+                         or judge.declared(name) or name in scop.arrays
                          and not scop.arrays[name].rank)]
         kinds = storage_kinds(source, scop.region.start, [n for n in names if n in visible])
         for name in names:

@@ -82,6 +82,9 @@ class CallJudge:
         self.done: dict[str, tuple[str | None, frozenset[str]]] = {}
         self._definitions: dict[str, list[c_ast.FuncDef]] | None = None
         self._macros: tuple[dict, dict, bool] | None = None
+        self._value_types: set[str] | None = None
+        self._blanked: list[str] | None = None
+        self._declarations: list[tuple[str, str]] | None = None
         self.unseen: set[str] = set()     # macro-like names without a definition found
         self._stack: list[str] = []       # the functions being judged, outermost first
         # function -> the positions of the pointer parameters it reads memory through
@@ -95,15 +98,9 @@ class CallJudge:
         """The functions the file defines, and the headers it includes with quotes
         (`static inline` helpers); every definition of a name (one per #if branch)."""
         if self._definitions is None:
-            from polyopt.frontend.declarations import DeclarationError, _parse_file
+            from polyopt.frontend.declarations import parsed_files
             self._definitions = {}
-            headers = [SourceFile(f"<header {k}>", text)
-                       for k, text in enumerate(self.source.local_headers())]
-            for source in [*headers, self.source]:
-                try:
-                    tree = _parse_file(source)
-                except (DeclarationError, RecursionError):
-                    continue
+            for tree in parsed_files(self.source):
                 for node in tree.ext:
                     if isinstance(node, c_ast.FuncDef):
                         self._definitions.setdefault(node.decl.name, []).append(node)
@@ -112,7 +109,7 @@ class CallJudge:
     def value_types(self) -> set[str]:
         """Type names that are arithmetic values: C's words, the file's typedefs and
         type macros of them (`typedef double real;`, `#define DATA_TYPE double`)."""
-        if not hasattr(self, "_value_types"):
+        if self._value_types is None:
             names = set(ARITHMETIC_WORDS)
             texts = self._texts()
             for _ in range(4):          # typedefs of typedefs
@@ -216,7 +213,7 @@ class CallJudge:
             return None, frozenset()
         if name in LIBRARY_EFFECTS:
             return f"'{name}' is a C library function with side effects", frozenset()
-        if self._declared(name):
+        if self.declared(name):
             return (f"'{name}' is declared but not defined in this file (declare it "
                     "__attribute__((const)) where its value depends on its arguments only)",
                     frozenset())
@@ -248,27 +245,34 @@ class CallJudge:
         # writable, and no memory is read through them
         return self._effects(tree.ext[-1].body, set(), set(parameters), what, macro)
 
-    def _declared(self, name: str) -> bool:
+    def declared(self, name: str) -> bool:
         """A prototype of `name` in the file or a header it includes with quotes."""
         pattern = re.compile(rf"(?:^|\n)[ \t]*(?:[A-Za-z_]\w*[\s*]+)+{re.escape(name)}\s*\(")
-        return any(pattern.search(match.group(0)) for text in self._texts()
-                   for match in re.finditer(r"[^;{}]*;", text))      # a prototype ends with ;
+        return any(pattern.search(text) for text, end in self._pieces() if end == ";")
 
     def _texts(self) -> list[str]:
         """The file and the headers it includes with quotes, comments and directives
-        blanked (`#define PURE __attribute__((const))` is no declaration)."""
-        return [blank_directives(text) for text in
-                [self.source.blanked, *map(blank_comments, self.source.local_headers())]]
+        blanked (`#define PURE __attribute__((const))` is no declaration); once."""
+        if self._blanked is None:
+            self._blanked = [blank_directives(text) for text in
+                             [self.source.blanked,
+                              *map(blank_comments, self.source.local_headers())]]
+        return self._blanked
+
+    def _pieces(self) -> list[tuple[str, str]]:
+        """The texts cut at `;`, `{` and `}`: (each piece, the character that ends it;
+        a prototype ends with `;`), cut once."""
+        if self._declarations is None:
+            self._declarations = [(match.group(1), match.group(2)) for text in self._texts()
+                                  for match in re.finditer(r"([^;{}]*)([;{}]|$)", text)]
+        return self._declarations
 
     def _declared_const(self, name: str) -> bool:
         """A declaration of `name` with __attribute__((const)), in the file or a header
         it includes with quotes."""
-        for text in self._texts():
-            for declaration in re.split(r"[;{}]", text):
-                if (re.search(rf"\b{re.escape(name)}\s*\(", declaration)
-                        and _CONST_ATTRIBUTE.search(declaration)):
-                    return True
-        return False
+        return any(re.search(rf"\b{re.escape(name)}\s*\(", declaration)
+                   and _CONST_ATTRIBUTE.search(declaration)
+                   for declaration, _ in self._pieces())
 
     def literal_arguments(self, call: c_ast.FuncCall) -> str | None:
         """Why the call passes memory a function reads through its parameter that

@@ -252,12 +252,30 @@ def _definition_start(source: SourceFile, position: int) -> int:
 
 def scope_at(source: SourceFile, offset: int) -> Scope:
     """The declarations visible at `offset` of the file (raises DeclarationError
-    when the file cannot be parsed without its headers)."""
-    tree = _parse_file(source)
-    collector = _Collector(source, offset)
-    collector.collect(tree)
-    return Scope(collector.declarations, collector.function_start, collector.file_scope,
-                 collector.parameters)
+    when the file cannot be parsed without its headers), collected once per offset."""
+    key = ("scope at", offset)
+    if key not in source.cache:
+        tree = _parse_file(source)
+        collector = _Collector(source, offset)
+        collector.collect(tree)
+        source.cache[key] = Scope(collector.declarations, collector.function_start,
+                                  collector.file_scope, collector.parameters)
+    return source.cache[key]
+
+
+def parsed_files(source: SourceFile) -> list[c_ast.FileAST]:
+    """The trees of the headers the file includes with quotes, then of the file, as
+    far as pycparser reads them (those it cannot are left out); parsed once."""
+    if "parsed files" not in source.cache:
+        trees = []
+        for text_source in [*(SourceFile(f"<header {k}>", text)
+                              for k, text in enumerate(source.local_headers())), source]:
+            try:
+                trees.append(_parse_file(text_source))
+            except (DeclarationError, RecursionError):
+                continue
+        source.cache["parsed files"] = trees
+    return source.cache["parsed files"]
 
 
 def element_types(source: SourceFile, offset: int, names) -> dict[str, str]:
@@ -321,13 +339,7 @@ def file_scope(source: SourceFile) -> dict[str, Declaration | None]:
     Declaration does not describe (a struct, a function)."""
     if "file scope" not in source.cache:
         found: dict[str, Declaration | None] = {}
-        headers = [SourceFile(f"<header {k}>", text)
-                   for k, text in enumerate(source.local_headers())]
-        for text_source in [*headers, source]:
-            try:
-                tree = _parse_file(text_source)
-            except (DeclarationError, RecursionError):
-                continue
+        for tree in parsed_files(source):
             for node in tree.ext:
                 if (isinstance(node, c_ast.Decl) and node.name
                         and not isinstance(node.type, c_ast.FuncDecl)
@@ -344,12 +356,7 @@ def enumerators(source: SourceFile) -> set[str]:
     """The enumeration constants of the file and its quoted headers."""
     if "enumerators" not in source.cache:
         names: set[str] = set()
-        for text_source in [*(SourceFile(f"<header {k}>", text)
-                              for k, text in enumerate(source.local_headers())), source]:
-            try:
-                tree = _parse_file(text_source)
-            except (DeclarationError, RecursionError):
-                continue
+        for tree in parsed_files(source):
             stack: list[c_ast.Node] = [tree]
             while stack:
                 node = stack.pop()

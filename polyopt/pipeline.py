@@ -14,8 +14,8 @@ from polyopt.codegen import GeneratedNest, generate_openmp, iterator_prefixes, r
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
 from polyopt.codegen.versioning import (assumption_text, copies_test, disjoint_summary,
-                                        joined_condition, least_values, original_lines,
-                                        overlapping_pairs, versioned)
+                                        joined_condition, least_values, overlapping_pairs,
+                                        versioned)
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -181,8 +181,6 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     for scop in result.scops:
         scop.known_values = known_values(source, scop.parameters, options.defines,
                                          options.include_dirs)
-        scop.original_lines = original_lines(source.text[scop.region.start:scop.region.end],
-                                             scop.region.indent)
     if options.blas:
         _expand_constant_calls(source, result.scops, options)
     warnings = []
