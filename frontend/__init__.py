@@ -13,7 +13,7 @@ from pycparser import c_ast, c_parser
 
 from polyopt.deepstack import deep_stack
 from polyopt.errors import Location, ParseError
-from polyopt.model import Region, Scop
+from polyopt.model import ROWS, Region, Scop
 from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
@@ -153,13 +153,16 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
 def _record_element_types(source: SourceFile, scop: Scop) -> None:
     """Each array's declared element type and storage, where the file's declarations
     show them."""
-    from polyopt.frontend.declarations import element_types, storage_kinds
+    from polyopt.frontend.declarations import element_types, row_blocks, storage_kinds
     found = element_types(source, scop.region.start, scop.arrays)
-    kinds = storage_kinds(source, scop.region.start,
-                          [name for name, array in scop.arrays.items() if array.rank])
+    arrays = [name for name, array in scop.arrays.items() if array.rank]
+    kinds = storage_kinds(source, scop.region.start, arrays)
+    blocks = row_blocks(source, scop.region.start, arrays)
     for name, array in scop.arrays.items():
         array.element_type = scop.locals.get(name) or found.get(name)
         array.storage = kinds.get(name, array.storage)
+        if array.storage == ROWS and blocks.get(name, array.rank) < array.rank:
+            array.row_block = blocks[name]
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:

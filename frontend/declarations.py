@@ -322,6 +322,22 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
     return result
 
 
+def row_blocks(source: SourceFile, offset: int, names) -> dict[str, int]:
+    """For each array of `names` (visible at `offset`) stored as pointers to rows
+    (ROWS), the first dimension of the contiguous blocks its row pointers give: the
+    last pointer level after the first (`double **a`: 1; `double *a[N][M]`: 2)."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError):
+        return {}
+    result = {}
+    for name in names:
+        declaration = scope.declarations.get(name)
+        if declaration is not None and any(e is None for e in declaration.extents[1:]):
+            result[name] = max(k for k, e in enumerate(declaration.extents) if k and e is None)
+    return result
+
+
 def volatile_names(source: SourceFile, offset: int, names) -> list[str]:
     """The names of `names` (visible at `offset`) declared volatile or _Atomic: each
     of their accesses is an effect of its own, in its order and number."""

@@ -62,6 +62,10 @@ class Array:
     # "object" (an array object), "pointer", "restrict", "rows" (pointers to rows);
     # None: not known (its declaration is not in the file), may be a pointer
     storage: str | None = "object"
+    # pointers to rows: the first dimension of the contiguous blocks the row pointers
+    # give (`double **a`: 1, a[i] is a row; `double ***a`: 2); the dimensions before
+    # it select a row
+    row_block: int | None = None
 
     @property
     def element_bytes(self) -> int | None:
