@@ -125,7 +125,10 @@ def _name_before_error(source: SourceFile, message: str) -> str | None:
     return candidate
 
 
-def _declaration(decl: c_ast.Decl) -> Declaration | None:
+def _declaration(decl: c_ast.Decl | c_ast.Typedef,
+                 typedefs: dict[str, c_ast.Typedef] | None = None) -> Declaration | None:
+    """The declaration of `decl`; a type named by one of the file's `typedefs` (`typedef
+    double **mat; mat a;`) is read through it (a is then pointers to rows)."""
     extents: list[str | None] = []
     node = decl.type
     printer = c_generator.CGenerator()
@@ -145,8 +148,17 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
         return None
     # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
     # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
-    return Declaration(decl.name, " ".join(node.type.names), extents,
-                       list(node.quals or []) + list(decl.quals or []), restrict, pointer)
+    qualifiers = list(node.quals or []) + list(decl.quals or [])
+    names = node.type.names
+    if typedefs and len(names) == 1 and names[0] in typedefs:
+        inner = _declaration(typedefs[names[0]],
+                             {k: v for k, v in typedefs.items() if k != names[0]})
+        if inner is None:
+            return None
+        return Declaration(decl.name, inner.element_type, extents + inner.extents,
+                           inner.qualifiers + qualifiers, restrict if extents else inner.restrict,
+                           pointer if extents else inner.pointer)
+    return Declaration(decl.name, " ".join(names), extents, qualifiers, restrict, pointer)
 
 
 class _Collector(c_ast.NodeVisitor):
@@ -160,6 +172,7 @@ class _Collector(c_ast.NodeVisitor):
         self.function_start: int | None = None
         self.file_scope: set[str] = set()
         self.parameters: set[str] = set()
+        self.typedefs: dict[str, c_ast.Typedef] = {}     # the file's, before the offset
 
     def _position(self, node: c_ast.Node) -> int:
         return self.source.offset(node.coord.line, node.coord.column)
@@ -169,7 +182,14 @@ class _Collector(c_ast.NodeVisitor):
         for node in tree.ext:
             if node.coord is None or node.coord.file != self.source.name:
                 continue
-            if isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
+            if isinstance(node, c_ast.Typedef) and self._position(node) < self.offset:
+                # not `typedef int T;`: the parse's prelude says so of every type
+                # name it must know (size_t...), whatever the type is
+                if not (isinstance(node.type, c_ast.TypeDecl)
+                        and isinstance(node.type.type, c_ast.IdentifierType)
+                        and node.type.type.names == ["int"]):
+                    self.typedefs[node.name] = node
+            elif isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
                 self._add(node)
                 if node.name is not None:
                     self.file_scope.add(node.name)
@@ -210,7 +230,7 @@ class _Collector(c_ast.NodeVisitor):
     def _add(self, decl: c_ast.Decl) -> None:
         if decl.name is None:
             return
-        declaration = _declaration(decl)
+        declaration = _declaration(decl, self.typedefs)
         if declaration is not None:
             self.declarations[decl.name] = declaration
 

@@ -157,7 +157,7 @@ typedef double *vec;
 double G[100], H[100];
 extern double E[];
 void f(int n, double *p, double *restrict r, double **rows, const double *q,
-       double A[100], mat m, double *t)
+       double A[100], mat m, double *t, unseen u)
 {
   double local[100];
   double *s = r + 1;
@@ -181,7 +181,8 @@ void f(int n, double *p, double *restrict r, double **rows, const double *q,
     ("rows[i][0] = p[i];", [("rows", "p")]),            # rows: scanned row by row
     ("local[i] = p[i];", [("local", "p")]),
     ("s[i] = r[i];", [("r", "s")]),                     # s may be based on restrict r
-    ("m[i][0] = p[i];", []),                            # unseen type of two dimensions:
+    ("m[i][0] = p[i];", [("m", "p")]),                  # the file's typedef: rows
+    ("u[i][0] = p[i];", []),                            # unseen type of two dimensions:
                                                         # maybe rows, `&m[i][j]` reads one
     ("v[i] = r[i];", [("r", "v")]),                     # an unknown type: may be based on r
     ("t[i] = r[i];", [("r", "t")]),                     # a parameter set from r
