@@ -175,7 +175,7 @@ class _RowScan:
         while any(name.startswith(prefix) for name in taken):
             prefix, n = f"polyopt_rows{n}_", n + 1
         self.prefix = prefix
-        self.loops: list[str] = []
+        self.loops: list[tuple[str, list[str]]] = []    # (array, its scan)
 
     def variable(self, name: str, what: str) -> str:
         return f"{self.prefix}{what}_{name}"
