@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 import islpy as isl
 
 from polyopt.codegen.splice import braced_block
-from polyopt.model import OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines
+from polyopt.model import (OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines,
+                           testable_arrays)
 
 __all__ = ["OverlapTest", "assumed_context", "assumption_text", "copies_test",
            "disjoint_summary", "disjoint_test", "joined_condition", "least_values",
@@ -76,20 +77,17 @@ def overlapping_pairs(scop: Scop, promises: bool = True) -> list[tuple[str, str]
     (distinct storage), not a restrict pointer and another that cannot be based on
     it (the program promises; `promises` False: not even then, for copies of whole
     arrays). Pointers to rows (`double **a`) are tested row by row (`disjoint_test`)."""
-    # an array of more dimensions whose declaration is not seen may be pointers to
-    # rows too: `&a[i][j]` would read a row pointer, where a may not be valid
-    arrays = [array for array in scop.arrays.values() if array.rank
-              and (array.storage != ROWS or array.row_block is not None)
-              and not (array.storage is None and array.rank > 1 and not array.linear_sizes)]
+    arrays = testable_arrays(scop)
 
     def promised(x, y) -> bool:
         # restrict: no access to its cells but through it (C11 6.7.3.1), where the
         # other cannot be based on it (a local pointer, one set in the function, one
         # of an unknown type may be)
         return promises and x.storage == RESTRICT and y.storage in (OBJECT, POINTER, RESTRICT)
+    # and the global arrays that calls read (frontend: their whole extent)
     return [(x.name, y.name) for k, x in enumerate(arrays) for y in arrays[k + 1:]
             if (x.written or y.written) and not (x.storage == y.storage == OBJECT)
-            and not promised(x, y) and not promised(y, x)]
+            and not promised(x, y) and not promised(y, x)] + list(scop.hidden_pairs)
 
 
 def rows_apart(scop: Scop) -> list[str]:
@@ -130,8 +128,11 @@ def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) ->
     cells = _footprints(scop, names)
     build = isl.AstBuild.from_context(scop.context)
     ranges = {}             # name -> (its first byte, the byte past its last cell)
-    rows = sorted(name for name in names if scop.arrays[name].storage == ROWS)
+    rows = sorted(name for name in names
+                  if name in scop.arrays and scop.arrays[name].storage == ROWS)
     scan = _RowScan(scop, printer, written_rows) if rows else None
+    for name in names - set(cells):     # a global array a call reads: all of it
+        ranges[name] = (f"(const char *) {name}", f"(const char *) {name} + sizeof {name}")
     for name, footprint in cells.items():
         footprint = footprint.intersect_params(scop.context).coalesce()
         if scan is not None and name in rows:
@@ -253,7 +254,7 @@ class _RowScan:
     def nonempty(self, x: str, y: str) -> str:
         """The test that x and y are apart is true where one of them has no rows."""
         ends = [self.variable(name, "end") for name in (x, y)
-                if self.scop.arrays[name].storage == ROWS]
+                if name in self.scop.arrays and self.scop.arrays[name].storage == ROWS]
         return "".join(f"!{end} || " for end in ends)
 
     def conditions(self) -> list[str]:

@@ -48,6 +48,7 @@ class Scope:
     function_start: int | None      # offset of the enclosing function definition's first line
     file_scope: set[str] = field(default_factory=set)   # names declared outside any function
     parameters: set[str] = field(default_factory=set)   # the enclosing function's parameters
+    locals: set[str] = field(default_factory=set)       # declared in its blocks so far
 
 
 class DeclarationError(Exception):
@@ -173,6 +174,7 @@ class _Collector(c_ast.NodeVisitor):
         self.file_scope: set[str] = set()
         self.parameters: set[str] = set()
         self.typedefs: dict[str, c_ast.Typedef] = {}     # the file's, before the offset
+        self.locals: set[str] = set()
 
     def _position(self, node: c_ast.Node) -> int:
         return self.source.offset(node.coord.line, node.coord.column)
@@ -212,14 +214,17 @@ class _Collector(c_ast.NodeVisitor):
                 break
             if isinstance(item, c_ast.Decl):
                 self._add(item)
+                self.locals.add(item.name)
             elif isinstance(item, c_ast.DeclList):
                 for decl in item.decls:
                     self._add(decl)
+                    self.locals.add(decl.name)
             for child in _sub_blocks(item):
                 if child.coord is not None and self._contains(child):
                     if isinstance(item, c_ast.For) and isinstance(item.init, c_ast.DeclList):
                         for decl in item.init.decls:     # `for (size_t i = ...) { here }`
                             self._add(decl)
+                            self.locals.add(decl.name)
                     self._block(child)
 
     def _contains(self, block: c_ast.Node) -> bool:
@@ -279,7 +284,7 @@ def scope_at(source: SourceFile, offset: int) -> Scope:
         collector = _Collector(source, offset)
         collector.collect(tree)
         source.cache[key] = Scope(collector.declarations, collector.function_start,
-                                  collector.file_scope, collector.parameters)
+                                  collector.file_scope, collector.parameters, collector.locals)
     return source.cache[key]
 
 

@@ -89,6 +89,16 @@ ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "lo
                  "_Bool": 1, "float _Complex": 8, "double _Complex": 16}
 
 
+def testable_arrays(scop: "Scop") -> list[Array]:
+    """The arrays of the SCoP whose accessed cells a run-time test can bound
+    (codegen.versioning): not an array of two or more dimensions whose declaration
+    is not seen (it may be pointers to rows: `&a[i][j]` would read a row pointer),
+    nor pointers to rows whose rows polyopt cannot tell (`row_block`)."""
+    return [array for array in scop.arrays.values() if array.rank
+            and (array.storage != ROWS or array.row_block is not None)
+            and not (array.storage is None and array.rank > 1 and not array.linear_sizes)]
+
+
 def original_lines(text: str, indent: str) -> list[str] | None:
     """A region's text as lines relative to the region's indentation (the splice
     adds it back): the else branch of versioned code (codegen.versioning); None where
@@ -174,6 +184,10 @@ class Scop:
     # names, where it is called): an array among them that a written pointer may
     # reach is a dependence the model cannot see (frontend.extract_scops refuses it)
     hidden_reads: list[tuple[str, frozenset[str], Location]] = field(default_factory=list)
+    # (an array the SCoP writes, a global array object a call reads) that may share
+    # cells: tested at run time with the object's whole extent (codegen.versioning)
+    hidden_pairs: list[tuple[str, str]] = field(default_factory=list)
+    helpers: list[str] = field(default_factory=list)   # functions of the file it calls
 
     @property
     def sizes_known(self) -> bool:

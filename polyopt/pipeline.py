@@ -645,6 +645,13 @@ def _not_offloaded(scop: Scop) -> str | None:
     if scop.macro_accesses:
         return ("the region accesses arrays through macros (#define A(i, j) a[...]): not "
                 "offloaded to the GPU")
+    if scop.helpers:
+        return (f"the region calls {', '.join(repr(name) for name in scop.helpers)}, a "
+                "function of the file, which GPU code cannot call (host code)")
+    if scop.hidden_reads:
+        function, reads, _ = scop.hidden_reads[0]
+        return (f"'{function}' reads {', '.join(sorted(reads))} in host memory, which GPU "
+                "code cannot")
     linear = sorted(name for name, array in scop.arrays.items() if array.linear_sizes)
     if linear:
         return (f"{', '.join(linear)} indexed as multi-dimensional (y[i * m + j]): such "
