@@ -144,6 +144,7 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
             # function: its whole extent joins the run-time overlap test
             testable = (kind == OBJECT and name in scope.file_scope and name in visible
                         and name not in scope.parameters and name not in scope.locals
+                        and declaration is not None and bool(declaration.extents)
                         and all(extent is not None for extent in declaration.extents))
             for written in scop.arrays.values():
                 if not (written.written and written.rank and written.name != name):
