@@ -20,7 +20,7 @@ from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.codegen.verify import check_ast
 from polyopt.codegen.versioning import (assumed_context, assumption_text, disjoint_summary,
                                         disjoint_test, joined_condition, overlapping_pairs,
-                                        version_condition)
+                                        rows_apart, version_condition)
 from polyopt.timebox import step
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
@@ -39,6 +39,9 @@ class GeneratedNest:
     # becomes `if (condition) { lines } else { the code as written }`. None: always.
     condition: str | None = None
     summary: str | None = None          # the condition in words, for the summary comment
+    # statements that compute what the condition reads, run before it (in a block
+    # with the if): the rows of pointers to rows scanned (codegen.versioning)
+    preamble: list[str] = field(default_factory=list)
 
 
 def parameter_casts(scop: Scop) -> dict[str, str]:
@@ -48,22 +51,25 @@ def parameter_casts(scop: Scop) -> dict[str, str]:
 
 
 def region_condition(scop: Scop, expressions: ExpressionPrinter,
-                     assumed: dict[str, int] | None = None) -> tuple[str | None, str | None]:
+                     assumed: dict[str, int] | None = None) -> dict:
     """The C test under which the generated code of the SCoP is right and meant to
     run (codegen.versioning: its model's assumption, the least sizes of its tiled
-    code `assumed`, its arrays not overlapping), and the same in words; None: always."""
+    code `assumed`, its arrays not overlapping; None: always), the same in words,
+    and the statements to run before the test (pointers to rows scanned): the
+    `condition`, `summary` and `preamble` of a GeneratedNest."""
     expressions.renamed = parameter_casts(scop)
     try:
         conditions = [assumption_text(scop, expressions),
                       version_condition(assumed, expressions.renamed) if assumed else None]
-        pairs = overlapping_pairs(scop)
-        condition = joined_condition(conditions + disjoint_test(scop, pairs, expressions))
+        pairs, rows = overlapping_pairs(scop), rows_apart(scop)
+        overlap = disjoint_test(scop, pairs, expressions)
+        condition = joined_condition(conditions + overlap.conditions)
     finally:
         expressions.renamed = {}
     summary = joined_condition(conditions)
-    if pairs:
-        summary = (f"{summary} and " if summary else "") + disjoint_summary(pairs)
-    return condition, summary
+    if pairs or rows:
+        summary = (f"{summary} and " if summary else "") + disjoint_summary(pairs, rows)
+    return {"condition": condition, "summary": summary, "preamble": overlap.preamble}
 
 
 def iterator_prefix(scop: Scop) -> str:
@@ -169,8 +175,8 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         items = printer.print_nests(ast.root)
     finally:
         expressions.renamed = {}
-    condition, summary = region_condition(scop, expressions, assumed)
+    tested = region_condition(scop, expressions, assumed)
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
     lines = str(cgen.Module(items)).split("\n") if items else []
     return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests,
-                         printer.parallel_conditions, printer.small_regions, condition, summary)
+                         printer.parallel_conditions, printer.small_regions, **tested)

@@ -18,14 +18,18 @@ count that is small in every run), so its cases stay in the tiled code.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import islpy as isl
 
 from polyopt.codegen.splice import braced_block
-from polyopt.model import OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines
+from polyopt.model import (OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines,
+                           testable_arrays)
 
-__all__ = ["assumed_context", "assumption_text", "copies_test", "disjoint_summary",
-           "disjoint_test", "joined_condition", "least_values", "original_lines",
-           "overlapping_pairs", "version_condition", "versioned"]
+__all__ = ["OverlapTest", "assumed_context", "assumption_text", "copies_test",
+           "disjoint_summary", "disjoint_test", "joined_condition", "least_values",
+           "original_lines", "overlapping_pairs", "rows_apart", "version_condition",
+           "versioned"]
 
 
 def least_values(scop: Scop, tile_sizes: list[list[int]]) -> dict[str, int]:
@@ -72,35 +76,84 @@ def overlapping_pairs(scop: Scop, promises: bool = True) -> list[tuple[str, str]
     what the optimized code computes: one of them written, not two array objects
     (distinct storage), not a restrict pointer and another that cannot be based on
     it (the program promises; `promises` False: not even then, for copies of whole
-    arrays). Pointers to rows (`double **a`) are left out: their cells are not one
-    range (the model takes them apart, as it always has; README)."""
-    # an array of more dimensions whose declaration is not seen may be pointers to
-    # rows too: `&a[i][j]` would read a row pointer, where a may not be valid
-    arrays = [array for array in scop.arrays.values() if array.rank and array.storage != ROWS
-              and not (array.storage is None and array.rank > 1 and not array.linear_sizes)]
+    arrays). Pointers to rows (`double **a`) are tested row by row (`disjoint_test`)."""
+    arrays = testable_arrays(scop)
 
     def promised(x, y) -> bool:
         # restrict: no access to its cells but through it (C11 6.7.3.1), where the
         # other cannot be based on it (a local pointer, one set in the function, one
         # of an unknown type may be)
         return promises and x.storage == RESTRICT and y.storage in (OBJECT, POINTER, RESTRICT)
+    # and the global arrays that calls read (frontend: their whole extent)
     return [(x.name, y.name) for k, x in enumerate(arrays) for y in arrays[k + 1:]
             if (x.written or y.written) and not (x.storage == y.storage == OBJECT)
-            and not promised(x, y) and not promised(y, x)]
+            and not promised(x, y) and not promised(y, x)] + list(scop.hidden_pairs)
 
 
-def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) -> list[str]:
+def rows_apart(scop: Scop) -> list[str]:
+    """The arrays of pointers to rows that the SCoP writes: two of their row pointers
+    may give the same row, or rows that overlap (`a[1] = a[0] + 1`), and the model
+    takes every subscript for a cell of its own; each is tested before the
+    optimized code runs (its rows in ascending order, each past the last)."""
+    return sorted(array.name for array in scop.arrays.values()
+                  if array.storage == ROWS and array.row_block is not None and array.written)
+
+
+@dataclass
+class OverlapTest:
+    """The C tests that arrays do not share cells (one a pair, one an array whose
+    rows must be apart), and the statements to run before them: pointers to rows
+    are scanned row by row for the first and the last byte they reach."""
+
+    conditions: list[str] = field(default_factory=list)
+    preamble: list[str] = field(default_factory=list)
+
+
+def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) -> OverlapTest:
     """The C tests (one a pair) that the cells each array of `pairs` accesses in the SCoP do not
     meet the other's: its first and last cell in memory (isl's lexicographic least
     and greatest accessed cell, row-major) end before the other's first one
     (Polly's run-time alias check). Where an array is not accessed for some
     parameters, its bounds there are any value: no cell of it is then accessed,
-    and either branch is right."""
+    and either branch is right. Pointers to rows (and those the SCoP writes, from
+    `rows_apart`, even alone) are scanned over the rows the SCoP accesses: the
+    first byte of any, the end of any, and, for one written, each row starting
+    past the end of those before it (which proves its rows distinct)."""
     from polyopt.codegen.expressions import ExpressionPrinter
-    if not pairs:
-        return []
+    written_rows = rows_apart(scop)
+    if not pairs and not written_rows:
+        return OverlapTest()
     printer = expressions or ExpressionPrinter()
-    names = {name for pair in pairs for name in pair}
+    names = {name for pair in pairs for name in pair} | set(written_rows)
+    cells = _footprints(scop, names)
+    build = isl.AstBuild.from_context(scop.context)
+    ranges = {}             # name -> (its first byte, the byte past its last cell)
+    rows = sorted(name for name in names
+                  if name in scop.arrays and scop.arrays[name].storage == ROWS)
+    scan = _RowScan(scop, printer, written_rows) if rows else None
+    for name in names - set(cells):     # a global array a call reads: all of it
+        ranges[name] = (f"(const char *) {name}", f"(const char *) {name} + sizeof {name}")
+    for name, footprint in cells.items():
+        footprint = footprint.intersect_params(scop.context).coalesce()
+        if scan is not None and name in rows:
+            ranges[name] = scan.add(name, footprint)
+            continue
+        first = _cell_address(scop, name, footprint.lexmin_pw_multi_aff(), build, printer)
+        last = _cell_address(scop, name, footprint.lexmax_pw_multi_aff(), build, printer)
+        ranges[name] = (f"(const char *) {first}", f"(const char *) ({last} + 1)")
+    conditions = [(scan.nonempty(x, y) if scan else "") + _apart(ranges[x], ranges[y])
+                  for x, y in pairs]
+    if scan is None:
+        return OverlapTest(conditions)
+    return OverlapTest(conditions + scan.conditions(), scan.preamble())
+
+
+def _braced(lines: list[str]) -> list[str]:
+    return ["{"] + [f"  {line}" for line in lines] + ["}"]
+
+
+def _footprints(scop: Scop, names: set[str]) -> dict[str, isl.Set]:
+    """The cells each array of `names` is accessed at in the SCoP."""
     cells: dict[str, isl.Set] = {}
     for statement in scop.statements:
         for access in statement.accesses:
@@ -108,14 +161,120 @@ def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) ->
                 footprint = access.relation.intersect_domain(statement.domain).range()
                 cells[access.array] = (footprint if access.array not in cells
                                        else cells[access.array].union(footprint))
-    build = isl.AstBuild.from_context(scop.context)
-    ranges = {}             # name -> (its first byte, the byte past its last cell)
-    for name, footprint in cells.items():
-        footprint = footprint.intersect_params(scop.context).coalesce()
-        first = _cell_address(scop, name, footprint.lexmin_pw_multi_aff(), build, printer)
-        last = _cell_address(scop, name, footprint.lexmax_pw_multi_aff(), build, printer)
-        ranges[name] = (f"(const char *) {first}", f"(const char *) ({last} + 1)")
-    return [_apart(ranges[x], ranges[y]) for x, y in pairs]
+    return cells
+
+
+class _RowScan:
+    """The loops over the rows of arrays of pointers to rows that the SCoP accesses,
+    setting, per array, the first byte of its cells, the byte past its last, and
+    whether its rows come in ascending order, each past those before."""
+
+    def __init__(self, scop: Scop, printer, written: list[str]):
+        self.scop, self.printer, self.written = scop, printer, written
+        taken = scop.taken_names
+        prefix, n = "polyopt_rows_", 0
+        while any(name.startswith(prefix) for name in taken):
+            prefix, n = f"polyopt_rows{n}_", n + 1
+        self.prefix = prefix
+        self.loops: list[tuple[str, list[str]]] = []    # (array, its scan)
+
+    def variable(self, name: str, what: str) -> str:
+        return f"{self.prefix}{what}_{name}"
+
+    def add(self, name: str, footprint: isl.Set) -> tuple[str, str]:
+        """Scan `name`'s rows (footprint: its accessed cells); its (first, end) bytes."""
+        array = self.scop.arrays[name]
+        selectors, rank = array.row_block, array.rank
+        counters = [f"{self.prefix}{k}" for k in range(selectors)]
+        # the rows: the selectors of the cells (isl makes the loops over them)
+        rows = footprint.project_out(isl.dim_type.set, selectors, rank - selectors).coalesce()
+        ctx = rows.get_ctx()
+        build = isl.AstBuild.from_context(self.scop.context)
+        iterators = isl.IdList.alloc(ctx, 0)
+        for k in range(selectors):
+            iterators = iterators.add(isl.Id.read_from_str(ctx, f"{self.prefix}i{k}"))
+        schedule = isl.Map.from_domain_and_range(rows, rows).intersect(
+            isl.Map.identity(isl.Space.map_from_set(rows.get_space())))
+        root = build.set_iterators(iterators).node_from_schedule_map(
+            isl.UnionMap.from_map(schedule))
+        # a row's cells: the selectors as parameters, where they select a row
+        nparams = footprint.dim(isl.dim_type.param)
+        block = footprint.move_dims(isl.dim_type.param, nparams, isl.dim_type.set, 0, selectors)
+        for k, counter in enumerate(counters):
+            block = block.set_dim_name(isl.dim_type.param, nparams + k, counter)
+        inside = isl.AstBuild.from_context(block.params().intersect_params(
+            self.scop.context.align_params(block.get_space())))
+        first, last = block.lexmin_pw_multi_aff(), block.lexmax_pw_multi_aff()
+        selected = "".join(f"[{counter}]" for counter in counters)
+
+        def address(cell: isl.PwMultiAff) -> str:
+            return f"&{name}{selected}" + "".join(
+                f"[{self.printer(inside.expr_from_pw_aff(cell.get_pw_aff(k)))}]"
+                for k in range(cell.dim(isl.dim_type.out)))
+        start, end = self.variable(name, "first"), self.variable(name, "end")
+        row_start, row_end = f"{self.prefix}start", f"{self.prefix}end"
+        body = [f"const char *{row_start} = (const char *) {address(first)};",
+                f"const char *{row_end} = (const char *) ({address(last)} + 1);"]
+        if name in self.written:
+            body.append(f"if ({end} && {row_start} < {end}) {self.variable(name, 'apart')} = 0;")
+        body += [f"if (!{start} || {row_start} < {start}) {start} = {row_start};",
+                 f"if (!{end} || {row_end} > {end}) {end} = {row_end};"]
+
+        def printed(node: isl.AstNode) -> list[str]:
+            kind = node.get_type()
+            if kind == isl.ast_node_type.block:
+                children = node.block_get_children()
+                return [line for k in range(children.n_ast_node())
+                        for line in braced(children.get_at(k))]
+            if kind == isl.ast_node_type.for_:
+                iterator = self.printer(node.for_get_iterator())
+                return [f"for (long {iterator} = {self.printer(node.for_get_init())}; "
+                        f"{self.printer(node.for_get_cond())}; "
+                        f"{iterator} += {self.printer(node.for_get_inc())})"] + _braced(
+                            printed(node.for_get_body()))
+            if kind == isl.ast_node_type.if_:
+                lines = [f"if ({self.printer(node.if_get_cond())})"] + _braced(
+                    printed(node.if_get_then_node()))
+                if node.if_has_else_node():
+                    lines += ["else"] + _braced(printed(node.if_get_else_node()))
+                return lines
+            if kind == isl.ast_node_type.user:
+                call = node.user_get_expr()
+                values = [f"const long {counter} = {self.printer(call.get_op_arg(k + 1))};"
+                          for k, counter in enumerate(counters)]
+                return values + body
+            raise AssertionError(f"unexpected AST node in a scan of rows: {kind}")
+
+        def braced(node: isl.AstNode) -> list[str]:
+            lines = printed(node)
+            return _braced(lines) if node.get_type() == isl.ast_node_type.user else lines
+        self.loops.append((name, braced(root)))
+        return start, end
+
+    def nonempty(self, x: str, y: str) -> str:
+        """The test that x and y are apart is true where one of them has no rows."""
+        ends = [self.variable(name, "end") for name in (x, y)
+                if name in self.scop.arrays and self.scop.arrays[name].storage == ROWS]
+        return "".join(f"!{end} || " for end in ends)
+
+    def conditions(self) -> list[str]:
+        return [self.variable(name, "apart") for name in self.written]
+
+    def preamble(self) -> list[str]:
+        lines = []
+        for name, _ in self.loops:
+            lines.append(f"const char *{self.variable(name, 'first')} = 0, "
+                         f"*{self.variable(name, 'end')} = 0;")
+            if name in self.written:
+                lines.append(f"int {self.variable(name, 'apart')} = 1;")
+        names = [name for name, _ in self.loops]
+        listed = ", ".join(names[:-1]) + (" and " if names[1:] else "") + names[-1]
+        lines.append(f"/* the rows of {listed}: "
+                     "the bytes they span" + (", and whether each row starts past those "
+                                              "before it" if self.written else "") + " */")
+        for _, loop in self.loops:
+            lines += loop
+        return lines
 
 
 def copies_test(pairs: list[tuple[str, str]], copied: dict[str, tuple[str, str]]) -> list[str]:
@@ -135,11 +294,17 @@ def _apart(x: tuple[str, str], y: tuple[str, str]) -> str:
     return f"{end_x} <= {start_y} || {end_y} <= {start_x}"
 
 
-def disjoint_summary(pairs: list[tuple[str, str]]) -> str:
-    """The test of `pairs` in words: "A, B and C do not overlap"."""
+def disjoint_summary(pairs: list[tuple[str, str]], rows: list[str] = ()) -> str:
+    """The test of `pairs` (and of the rows of `rows`) in words: "A, B and C do not
+    overlap in memory", "the rows of a do not overlap"."""
     names = sorted({name for pair in pairs for name in pair})
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"{listed} do not overlap in memory"
+    said = []
+    if names:
+        said.append(", ".join(names[:-1]) + f" and {names[-1]} do not overlap in memory")
+    if rows:
+        said.append("the rows of " + ", ".join(rows[:-1]) + (" and " if rows[1:] else "")
+                    + f"{rows[-1]} do not overlap")
+    return " and ".join(said)
 
 
 def joined_condition(conditions: list[str | None]) -> str | None:

@@ -13,7 +13,7 @@ from pycparser import c_ast, c_parser
 
 from polyopt.deepstack import deep_stack
 from polyopt.errors import Location, ParseError
-from polyopt.model import Region, Scop
+from polyopt.model import ROWS, Region, Scop
 from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
@@ -104,15 +104,18 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
     place is refused (in capitals: taken for a macro of a header it did not find)."""
     from polyopt.frontend.calls import _MACRO_NAME
     from polyopt.frontend.declarations import (OBJECT, POINTER, RESTRICT, DeclarationError,
-                                               enumerators, file_scope, scope_at,
+                                               Scope, enumerators, file_scope, scope_at,
                                                storage_kinds)
     if not scop.hidden_reads:
         return None
     functions, objects, _ = judge.macros()
+    from polyopt.model import testable_arrays
     try:
-        visible = scope_at(source, scop.region.start).declarations
+        scope = scope_at(source, scop.region.start)
     except (DeclarationError, RecursionError):
-        visible = {}
+        scope = Scope({}, None)
+    visible = scope.declarations
+    tested = {array.name for array in testable_arrays(scop)}
     globals_ = file_scope(source)
     values = judge.value_types()
     for function, reads, where in scop.hidden_reads:
@@ -137,12 +140,22 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
                 continue            # a const array: nothing writes it
             kind = kinds.get(name) if name in visible else (
                 None if declaration is None else POINTER if declaration.pointer else OBJECT)
+            # a global array object of known size, seen by this name in the region's
+            # function: its whole extent joins the run-time overlap test
+            testable = (kind == OBJECT and name in scope.file_scope and name in visible
+                        and name not in scope.parameters and name not in scope.locals
+                        and declaration is not None and bool(declaration.extents)
+                        and all(extent is not None for extent in declaration.extents))
             for written in scop.arrays.values():
                 if not (written.written and written.rank and written.name != name):
                     continue
                 if kind == OBJECT and written.storage == OBJECT:
                     continue
                 if written.storage == RESTRICT and kind in (OBJECT, POINTER, RESTRICT):
+                    continue
+                if testable and written.name in tested:
+                    if (written.name, name) not in scop.hidden_pairs:
+                        scop.hidden_pairs.append((written.name, name))
                     continue
                 return Diagnostic(
                     f"'{function}' reads '{name}', which '{written.name}' may point into "
@@ -153,13 +166,16 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
 def _record_element_types(source: SourceFile, scop: Scop) -> None:
     """Each array's declared element type and storage, where the file's declarations
     show them."""
-    from polyopt.frontend.declarations import element_types, storage_kinds
+    from polyopt.frontend.declarations import element_types, row_blocks, storage_kinds
     found = element_types(source, scop.region.start, scop.arrays)
-    kinds = storage_kinds(source, scop.region.start,
-                          [name for name, array in scop.arrays.items() if array.rank])
+    arrays = [name for name, array in scop.arrays.items() if array.rank]
+    kinds = storage_kinds(source, scop.region.start, arrays)
+    blocks = row_blocks(source, scop.region.start, arrays)
     for name, array in scop.arrays.items():
         array.element_type = scop.locals.get(name) or found.get(name)
         array.storage = kinds.get(name, array.storage)
+        if array.storage == ROWS and blocks.get(name, array.rank) < array.rank:
+            array.row_block = blocks[name]
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:

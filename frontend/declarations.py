@@ -48,6 +48,7 @@ class Scope:
     function_start: int | None      # offset of the enclosing function definition's first line
     file_scope: set[str] = field(default_factory=set)   # names declared outside any function
     parameters: set[str] = field(default_factory=set)   # the enclosing function's parameters
+    locals: set[str] = field(default_factory=set)       # declared in its blocks so far
 
 
 class DeclarationError(Exception):
@@ -125,7 +126,10 @@ def _name_before_error(source: SourceFile, message: str) -> str | None:
     return candidate
 
 
-def _declaration(decl: c_ast.Decl) -> Declaration | None:
+def _declaration(decl: c_ast.Decl | c_ast.Typedef,
+                 typedefs: dict[str, c_ast.Typedef] | None = None) -> Declaration | None:
+    """The declaration of `decl`; a type named by one of the file's `typedefs` (`typedef
+    double **mat; mat a;`) is read through it (a is then pointers to rows)."""
     extents: list[str | None] = []
     node = decl.type
     printer = c_generator.CGenerator()
@@ -145,8 +149,17 @@ def _declaration(decl: c_ast.Decl) -> Declaration | None:
         return None
     # pycparser nests `T (*A)[M]` as PtrDecl(ArrayDecl(M, T)) and `T A[N][M]` as
     # ArrayDecl(N, ArrayDecl(M, T)): outermost level first either way.
-    return Declaration(decl.name, " ".join(node.type.names), extents,
-                       list(node.quals or []) + list(decl.quals or []), restrict, pointer)
+    qualifiers = list(node.quals or []) + list(decl.quals or [])
+    names = node.type.names
+    if typedefs and len(names) == 1 and names[0] in typedefs:
+        inner = _declaration(typedefs[names[0]],
+                             {k: v for k, v in typedefs.items() if k != names[0]})
+        if inner is None:
+            return None
+        return Declaration(decl.name, inner.element_type, extents + inner.extents,
+                           inner.qualifiers + qualifiers, restrict if extents else inner.restrict,
+                           pointer if extents else inner.pointer)
+    return Declaration(decl.name, " ".join(names), extents, qualifiers, restrict, pointer)
 
 
 class _Collector(c_ast.NodeVisitor):
@@ -160,6 +173,8 @@ class _Collector(c_ast.NodeVisitor):
         self.function_start: int | None = None
         self.file_scope: set[str] = set()
         self.parameters: set[str] = set()
+        self.typedefs: dict[str, c_ast.Typedef] = {}     # the file's, before the offset
+        self.locals: set[str] = set()
 
     def _position(self, node: c_ast.Node) -> int:
         return self.source.offset(node.coord.line, node.coord.column)
@@ -169,7 +184,14 @@ class _Collector(c_ast.NodeVisitor):
         for node in tree.ext:
             if node.coord is None or node.coord.file != self.source.name:
                 continue
-            if isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
+            if isinstance(node, c_ast.Typedef) and self._position(node) < self.offset:
+                # not `typedef int T;`: the parse's prelude says so of every type
+                # name it must know (size_t...), whatever the type is
+                if not (isinstance(node.type, c_ast.TypeDecl)
+                        and isinstance(node.type.type, c_ast.IdentifierType)
+                        and node.type.type.names == ["int"]):
+                    self.typedefs[node.name] = node
+            elif isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
                 self._add(node)
                 if node.name is not None:
                     self.file_scope.add(node.name)
@@ -192,14 +214,17 @@ class _Collector(c_ast.NodeVisitor):
                 break
             if isinstance(item, c_ast.Decl):
                 self._add(item)
+                self.locals.add(item.name)
             elif isinstance(item, c_ast.DeclList):
                 for decl in item.decls:
                     self._add(decl)
+                    self.locals.add(decl.name)
             for child in _sub_blocks(item):
                 if child.coord is not None and self._contains(child):
                     if isinstance(item, c_ast.For) and isinstance(item.init, c_ast.DeclList):
                         for decl in item.init.decls:     # `for (size_t i = ...) { here }`
                             self._add(decl)
+                            self.locals.add(decl.name)
                     self._block(child)
 
     def _contains(self, block: c_ast.Node) -> bool:
@@ -210,7 +235,7 @@ class _Collector(c_ast.NodeVisitor):
     def _add(self, decl: c_ast.Decl) -> None:
         if decl.name is None:
             return
-        declaration = _declaration(decl)
+        declaration = _declaration(decl, self.typedefs)
         if declaration is not None:
             self.declarations[decl.name] = declaration
 
@@ -259,7 +284,7 @@ def scope_at(source: SourceFile, offset: int) -> Scope:
         collector = _Collector(source, offset)
         collector.collect(tree)
         source.cache[key] = Scope(collector.declarations, collector.function_start,
-                                  collector.file_scope, collector.parameters)
+                                  collector.file_scope, collector.parameters, collector.locals)
     return source.cache[key]
 
 
@@ -319,6 +344,22 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
             result[name] = LOCAL        # may be set from a restrict pointer before the region
         else:
             result[name] = POINTER
+    return result
+
+
+def row_blocks(source: SourceFile, offset: int, names) -> dict[str, int]:
+    """For each array of `names` (visible at `offset`) stored as pointers to rows
+    (ROWS), the first dimension of the contiguous blocks its row pointers give: the
+    last pointer level after the first (`double **a`: 1; `double *a[N][M]`: 2)."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError):
+        return {}
+    result = {}
+    for name in names:
+        declaration = scope.declarations.get(name)
+        if declaration is not None and any(e is None for e in declaration.extents[1:]):
+            result[name] = max(k for k, e in enumerate(declaration.extents) if k and e is None)
     return result
 
 

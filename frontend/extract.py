@@ -168,6 +168,7 @@ class ScopBuilder:
         self.macro_accesses = False                 # an access through a macro's expansion
         # the functions called and the globals they read (none the region may write)
         self.hidden_reads: list[tuple[str, frozenset[str], c_ast.FuncCall]] = []
+        self.helpers: list[str] = []    # the functions of the file the region calls
         self.notes: list[tuple[str, Location]] = []     # Scop.notes
         self.local_scopes: dict[str, list[c_ast.Node]] = {}   # where each may be named
 
@@ -200,6 +201,7 @@ class ScopBuilder:
                     hidden_reads=[(name, reads, _location(self.source_name, node)
                                    or self.region.location)
                                   for name, reads, node in self.hidden_reads],
+                    helpers=list(self.helpers),
                     final_values=final_value_lines(self.body, self.names.outer_iterators))
         if self.types is not None:
             self._choose_iterator_type(scop)
@@ -225,6 +227,8 @@ class ScopBuilder:
                                _location(self.source_name, node) or self.region.location))
         if reads:
             self.hidden_reads.append((node.name.name, reads, node))
+        if node.name.name in self.judge.definitions() and node.name.name not in self.helpers:
+            self.helpers.append(node.name.name)
 
     def _check_parameters(self) -> None:
         """A size that is a macro calling a function (`#define N get_n()`) would be

@@ -187,6 +187,5 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
             bands += tiled
     description = "; ".join(descriptions) + f"; {FLOATING_POINT_NOTE}"
     # a call on arrays that overlap is wrong, as the parts' loops would be
-    condition, summary = region_condition(scop, expressions)
-    return BlasCode(GeneratedNest(lines, parallel, condition=condition, summary=summary),
+    return BlasCode(GeneratedNest(lines, parallel, **region_condition(scop, expressions)),
                     description, bands)

@@ -62,6 +62,10 @@ class Array:
     # "object" (an array object), "pointer", "restrict", "rows" (pointers to rows);
     # None: not known (its declaration is not in the file), may be a pointer
     storage: str | None = "object"
+    # pointers to rows: the first dimension of the contiguous blocks the row pointers
+    # give (`double **a`: 1, a[i] is a row; `double ***a`: 2); the dimensions before
+    # it select a row
+    row_block: int | None = None
 
     @property
     def element_bytes(self) -> int | None:
@@ -83,6 +87,16 @@ ROWS = "rows"            # pointers to rows (`double **a`): cells not contiguous
 ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "long int": 8,
                  "long long": 8, "long long int": 8, "float": 4, "double": 8, "long double": 16,
                  "_Bool": 1, "float _Complex": 8, "double _Complex": 16}
+
+
+def testable_arrays(scop: "Scop") -> list[Array]:
+    """The arrays of the SCoP whose accessed cells a run-time test can bound
+    (codegen.versioning): not an array of two or more dimensions whose declaration
+    is not seen (it may be pointers to rows: `&a[i][j]` would read a row pointer),
+    nor pointers to rows whose rows polyopt cannot tell (`row_block`)."""
+    return [array for array in scop.arrays.values() if array.rank
+            and (array.storage != ROWS or array.row_block is not None)
+            and not (array.storage is None and array.rank > 1 and not array.linear_sizes)]
 
 
 def original_lines(text: str, indent: str) -> list[str] | None:
@@ -170,6 +184,10 @@ class Scop:
     # names, where it is called): an array among them that a written pointer may
     # reach is a dependence the model cannot see (frontend.extract_scops refuses it)
     hidden_reads: list[tuple[str, frozenset[str], Location]] = field(default_factory=list)
+    # (an array the SCoP writes, a global array object a call reads) that may share
+    # cells: tested at run time with the object's whole extent (codegen.versioning)
+    hidden_pairs: list[tuple[str, str]] = field(default_factory=list)
+    helpers: list[str] = field(default_factory=list)   # functions of the file it calls
 
     @property
     def sizes_known(self) -> bool:

@@ -15,7 +15,7 @@ from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block, indent_block, macro_lines, splice
 from polyopt.codegen.versioning import (assumption_text, copies_test, disjoint_summary,
                                         joined_condition, least_values, overlapping_pairs,
-                                        versioned)
+                                        rows_apart, versioned)
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
@@ -191,12 +191,12 @@ def model(source: SourceFile, options: Options) -> tuple[list[Scop], list[str]]:
     scops = []
     for scop in result.scops:
         warnings += [format_note(message, where) for message, where in scop.notes]
-        pairs = overlapping_pairs(scop)
-        if (scop.assumption is not None or pairs) and scop.original_lines is None:
+        pairs, rows = overlapping_pairs(scop), rows_apart(scop)
+        if (scop.assumption is not None or pairs or rows) and scop.original_lines is None:
             needed = ([f"the model of this region holds only where {assumption_text(scop)}"]
                       if scop.assumption is not None else []) + (
-                      [f"the optimized code is right only where {disjoint_summary(pairs)}"]
-                      if pairs else [])
+                      [f"the optimized code is right only where {disjoint_summary(pairs, rows)}"]
+                      if pairs or rows else [])
             message = (f"{'; '.join(needed)}, and the region's text cannot be kept beside "
                        "the optimized code to run otherwise (a line continued with a "
                        "backslash); region left unchanged")
@@ -595,6 +595,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
                                    "cannot be kept beside it (a line continued with a "
                                    "backslash)", scop.region.location)
             body = versioned(body, nest.condition, scop.original_lines)
+            if nest.preamble:       # its variables: in a block of their own, with the if
+                body = braced_block(nest.preamble + body)
         lines = [_summary_comment(report)] + macro_lines(expressions.macros_used) + body
         if scop.outer_iterators and scop.region.from_pragma:
             # The original iterators are no longer used (the pragma's promise: no
@@ -643,6 +645,13 @@ def _not_offloaded(scop: Scop) -> str | None:
     if scop.macro_accesses:
         return ("the region accesses arrays through macros (#define A(i, j) a[...]): not "
                 "offloaded to the GPU")
+    if scop.helpers:
+        return (f"the region calls {', '.join(repr(name) for name in scop.helpers)}, a "
+                "function of the file, which GPU code cannot call (host code)")
+    if scop.hidden_reads:
+        function, reads, _ = scop.hidden_reads[0]
+        return (f"'{function}' reads {', '.join(sorted(reads))} in host memory, which GPU "
+                "code cannot")
     linear = sorted(name for name, array in scop.arrays.items() if array.linear_sizes)
     if linear:
         return (f"{', '.join(linear)} indexed as multi-dimensional (y[i * m + j]): such "
@@ -852,12 +861,12 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
             "each copying its arrays to the GPU and back", scop.region.location))
     # the whole region's cells apart (the order of its parts rests on it), and each
     # part's copies
-    condition, summary = region_condition(scop, state.expressions)
-    condition = joined_condition([condition, *tests])
-    outcome.nest = GeneratedNest(lines, [], condition=condition, summary=summary)
+    tested = region_condition(scop, state.expressions)
+    tested["condition"] = joined_condition([tested["condition"], *tests])
+    outcome.nest = GeneratedNest(lines, [], **tested)
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
                                 f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [],
-                                condition=summary)
+                                condition=tested["summary"])
     return True
 
 

@@ -98,7 +98,7 @@ def _evaluated(tmp_path, kernel: str, parameters: str, calls: list[str]) -> list
     scop = extract_scops(source).scops[0]
     pairs = overlapping_pairs(scop)
     assert pairs
-    condition = " && ".join(f"({t})" for t in disjoint_test(scop, pairs, ExpressionPrinter()))
+    condition = " && ".join(f"({t})" for t in disjoint_test(scop, pairs, ExpressionPrinter()).conditions)
     program = (TEST_PROGRAM.replace("PARAMETERS", parameters).replace("CONDITION", condition)
                .replace("CALLS", "\n".join(f'  printf("%d\\n", disjoint({c}));' for c in calls)))
     output, _ = compile_and_run(program, tmp_path, "test", ("-O0", "-Wall", "-Werror"))
@@ -157,7 +157,7 @@ typedef double *vec;
 double G[100], H[100];
 extern double E[];
 void f(int n, double *p, double *restrict r, double **rows, const double *q,
-       double A[100], mat m, double *t)
+       double A[100], mat m, double *t, unseen u)
 {
   double local[100];
   double *s = r + 1;
@@ -178,10 +178,11 @@ void f(int n, double *p, double *restrict r, double **rows, const double *q,
     ("G[i] = p[i] + q[i];", [("G", "p"), ("G", "q")]),  # p, q only read: not a pair
     ("r[i] = p[i]; p[i] = q[i];", [("p", "q")]),        # restrict: the program promises
     ("G[i] = A[i];", [("G", "A")]),                     # an array parameter is a pointer
-    ("rows[i][0] = p[i];", []),                         # rows: not one range of cells
+    ("rows[i][0] = p[i];", [("rows", "p")]),            # rows: scanned row by row
     ("local[i] = p[i];", [("local", "p")]),
     ("s[i] = r[i];", [("r", "s")]),                     # s may be based on restrict r
-    ("m[i][0] = p[i];", []),                            # unseen type of two dimensions:
+    ("m[i][0] = p[i];", [("m", "p")]),                  # the file's typedef: rows
+    ("u[i][0] = p[i];", []),                            # unseen type of two dimensions:
                                                         # maybe rows, `&m[i][j]` reads one
     ("v[i] = r[i];", [("r", "v")]),                     # an unknown type: may be based on r
     ("t[i] = r[i];", [("r", "t")]),                     # a parameter set from r
@@ -275,3 +276,130 @@ def test_copies_of_whole_arrays_are_tested_even_for_restrict():
     scop = extract_scops(SourceFile("k.c", text)).scops[0]
     assert ("p", "r") not in overlapping_pairs(scop) and ("r", "p") not in overlapping_pairs(scop)
     assert {frozenset(p) for p in overlapping_pairs(scop, promises=False)} >= {frozenset("pr")}
+
+
+ROWS_PROGRAM = r"""#include <stdio.h>
+#include <stdlib.h>
+
+static double **matrix(int n, int m, int step)
+{
+  double **rows = malloc(n * sizeof *rows);
+  double *block = calloc((size_t) n * m + 64, sizeof *block);
+  for (int i = 0; i < n; i++)
+    rows[i] = block + (size_t) i * step;
+  return rows;
+}
+
+void smooth(int n, int m, double **a, double **b)
+{
+#pragma scop
+  for (int t = 0; t < 4; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < m - 1; j++)
+        b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) * 0.25
+                  + b[i - 1][j + 1] * 0.1;
+#pragma endscop
+}
+
+int main(void)
+{
+  int n = 120, m = 100;
+  double **x = matrix(n, m, m), **y = matrix(n, m, STEP);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      x[i][j] = (i * 13 + j * 7) % 17;
+  smooth(n, m, x, TARGET);
+  (void) y;
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      s += TARGET[i][j] * (i + 2 * j);
+  printf("%.12g %s\n", s, BRANCH);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+@pytest.mark.parametrize("step, target, optimized_branch", [
+    ("m", "y", True),           # rows of their own
+    ("m - 1", "y", True),       # rows share a cell that is never accessed (column 0)
+    ("m - 2", "y", False),      # b[i][m - 1], read, is b[i + 1][1], written
+    ("-m", "y", False),         # rows in descending order: not proven apart
+    ("m", "x", False),          # smooth(n, m, x, x): a's rows are b's
+])
+def test_pointers_to_rows_are_tested_row_by_row(tmp_path, monkeypatch, capsys, step, target,
+                                                optimized_branch):
+    """`double **` matrices: the rows the region accesses are scanned before it runs,
+    for the bytes each array spans and, for one written, each row starting past
+    those before (before, smooth(n, m, x, x) printed another sum after polyopt)."""
+    program = ROWS_PROGRAM.replace("STEP", step).replace("TARGET", target)
+    if step == "-m":
+        program = program.replace("block + (size_t) i * step", "block + (size_t) (n - 1 - i) * m")
+    original = program.replace("BRANCH", '""')
+    optimized, _ = _polyopt(tmp_path, monkeypatch, capsys, original, "--scheduler", "isl",
+                            "--no-tile")     # (the test is the same for tiled code)
+    assert "a and b do not overlap in memory and the rows of b do not overlap" in optimized
+    # the branch taken, said by the program (the else branch is the code as written)
+    head, else_, tail = optimized.rpartition("\n    else\n")
+    marked = head + "\n    else if ((branch = \"original\"), 1)\n" + tail
+    marked = marked.replace('printf("%.12g %s\\n", s, "")', 'printf("%.12g %s\\n", s, branch)')
+    marked = marked.replace("void smooth(", 'static const char *branch = "optimized";\nvoid smooth(')
+    flags = ("-O2", "-fopenmp", "-Wall", "-Werror", "-Wno-unknown-pragmas")
+    expected, _ = compile_and_run(original, tmp_path, "original", flags)
+    actual, _ = compile_and_run(marked, tmp_path, "optimized", flags)
+    assert actual.split()[0] == expected.split()[0]
+    assert actual.split()[1] == ("optimized" if optimized_branch else "original")
+
+
+@needs_gcc
+def test_rows_of_rows_are_scanned(tmp_path, monkeypatch, capsys):
+    """`double ***` (rows selected by two subscripts), triangular bounds: the scan
+    visits the rows the region accesses, and the tensors' rows sharing cells run
+    the code as written."""
+    program = r"""#include <stdio.h>
+#include <stdlib.h>
+static double ***tensor(int n, int step)
+{
+  double ***t = malloc(n * sizeof *t);
+  double **rows = malloc(n * n * sizeof *rows);
+  double *cells = calloc((size_t) n * n * n + 64, sizeof *cells);
+  for (int i = 0; i < n; i++) {
+    t[i] = rows + i * n;
+    for (int j = 0; j < n; j++)
+      t[i][j] = cells + (size_t) (i * n + j) * step;
+  }
+  return t;
+}
+void sweep(int n, double ***a)
+{
+#pragma scop
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j <= i; j++)
+      for (int k = 1; k < n; k++)
+        a[i][j][k] = a[i - 1][j][k - 1] * 0.5 + a[i][j][k - 1] * 0.25 + 1.0;
+#pragma endscop
+}
+int main(void)
+{
+  int n = 40;
+  double ***a = tensor(n, STEP);
+  sweep(n, a);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        s += a[i][j][k] * ((i + j + k) % 7);
+  printf("%.12g\n", s);
+  return 0;
+}
+"""
+    for step in ("n", "n - 3"):
+        text = program.replace("STEP", step)
+        optimized, _ = _polyopt(tmp_path, monkeypatch, capsys, text, "--scheduler", "isl",
+                                "--no-tile")
+        assert "the rows of a do not overlap" in optimized
+        flags = ("-O2", "-fopenmp", "-Wall", "-Werror", "-Wno-unknown-pragmas")
+        expected, _ = compile_and_run(text, tmp_path, "original", flags)
+        actual, _ = compile_and_run(optimized, tmp_path, "optimized", flags)
+        assert actual == expected

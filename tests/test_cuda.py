@@ -166,6 +166,26 @@ void prefix(int n, double *a)
                for w in result.warnings)
 
 
+@pytest.mark.parametrize("helper, call", [
+    ("static double half(double x) { return 0.5 * x; }", "half(a[i])"),   # a host function
+    ("static double scale = 2.0;\n#define SCALED(x) ((x) * scale)", "SCALED(a[i])"),  # host memory
+])
+def test_calls_that_gpu_code_cannot_make_stay_on_the_host(helper, call):
+    """nvcc refused the file: `calling a __host__ function from a __global__ function`."""
+    source = SourceFile("calls.cu.c", f"""{helper}
+void scale(int n, double a[1000], double b[1000])
+{{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    b[i] = {call};
+#pragma endscop
+}}
+""")
+    result = optimize_source(source, CUDA)
+    assert result.text == source.text
+    assert any("GPU code cannot" in w for w in result.warnings), result.warnings
+
+
 def test_unknown_array_extent_leaves_the_scop_unchanged():
     source = SourceFile("pointers.c", """
 void scale(int n, double **a)
