@@ -253,8 +253,8 @@ class _RowScan:
 
     def nonempty(self, x: str, y: str) -> str:
         """The test that x and y are apart is true where one of them has no rows."""
-        ends = [self.variable(name, "end") for name in (x, y)
-                if name in self.scop.arrays and self.scop.arrays[name].storage == ROWS]
+        scanned = {name for name, _ in self.loops}
+        ends = [self.variable(name, "end") for name in (x, y) if name in scanned]
         return "".join(f"!{end} || " for end in ends)
 
     def conditions(self) -> list[str]:

@@ -213,24 +213,25 @@ class _Collector(c_ast.NodeVisitor):
             if item.coord is None or self._position(item) >= self.offset:
                 break
             if isinstance(item, c_ast.Decl):
-                self._add(item)
-                self.locals.add(item.name)
+                self._add_local(item)
             elif isinstance(item, c_ast.DeclList):
                 for decl in item.decls:
-                    self._add(decl)
-                    self.locals.add(decl.name)
+                    self._add_local(decl)
             for child in _sub_blocks(item):
                 if child.coord is not None and self._contains(child):
                     if isinstance(item, c_ast.For) and isinstance(item.init, c_ast.DeclList):
                         for decl in item.init.decls:     # `for (size_t i = ...) { here }`
-                            self._add(decl)
-                            self.locals.add(decl.name)
+                            self._add_local(decl)
                     self._block(child)
 
     def _contains(self, block: c_ast.Node) -> bool:
         start = self._position(block)
         end = _block_end(self.source, start)
         return start <= self.offset < end
+
+    def _add_local(self, decl: c_ast.Decl) -> None:
+        self._add(decl)
+        self.locals.add(decl.name)
 
     def _add(self, decl: c_ast.Decl) -> None:
         if decl.name is None:
@@ -331,7 +332,7 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
         declaration = scope.declarations.get(name)
         if declaration is None or not declaration.extents:
             result[name] = None
-        elif any(extent is None for extent in declaration.extents[1:]):
+        elif _row_block(declaration) is not None:
             result[name] = ROWS
         elif not declaration.pointer and name not in scope.parameters:
             result[name] = OBJECT           # `double a[N]`, `extern double a[]`
@@ -355,12 +356,16 @@ def row_blocks(source: SourceFile, offset: int, names) -> dict[str, int]:
         scope = scope_at(source, offset)
     except (DeclarationError, RecursionError):
         return {}
-    result = {}
-    for name in names:
-        declaration = scope.declarations.get(name)
-        if declaration is not None and any(e is None for e in declaration.extents[1:]):
-            result[name] = max(k for k, e in enumerate(declaration.extents) if k and e is None)
-    return result
+    blocks = {name: _row_block(scope.declarations[name]) for name in names
+              if name in scope.declarations}
+    return {name: block for name, block in blocks.items() if block is not None}
+
+
+def _row_block(declaration: Declaration) -> int | None:
+    """The last pointer level after the first (where the contiguous blocks a
+    pointers-to-rows array's row pointers give start); None: not pointers to rows."""
+    levels = [k for k, extent in enumerate(declaration.extents) if k and extent is None]
+    return levels[-1] if levels else None
 
 
 def volatile_names(source: SourceFile, offset: int, names) -> list[str]:
