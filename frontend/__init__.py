@@ -17,7 +17,7 @@ from polyopt.model import ROWS, Region, Scop
 from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
-from polyopt.frontend.macros import expander, hidden_by_macros
+from polyopt.frontend.macros import affine_meaning, expander, hidden_by_macros
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
                                      line_indent, read_source, skip_literal, splice_lines)
 
@@ -204,7 +204,7 @@ def _text_problem(source: SourceFile, start: int, text: str) -> tuple[str, int |
     directive = DIRECTIVE.search(text)
     if directive:
         return "preprocessor directive inside the region", start + directive.start()
-    hidden = hidden_by_macros(source, text)
+    hidden = hidden_by_macros(source, text, start)
     if hidden:
         return hidden, None
     if _braces_unbalanced(text):
@@ -239,7 +239,8 @@ def _pragma_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
             body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
                                             IntegerTypes(source, start),
-                                            expander(source), judge).build())
+                                            expander(source, start), judge,
+                                            affine_meaning(source, start, judge)).build())
         except ParseError as error:
             # Valid C that pycparser does not know (GNU extensions, a macro used as a
             # statement) is as likely as a real mistake: either way only this region
@@ -386,7 +387,8 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node], judge: CallJudge) ->
                     from_pragma=False)
     try:
         scop = ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
-                           expander(source), judge).build()
+                           expander(source, start), judge,
+                           affine_meaning(source, start, judge)).build()
     except (Unmodelled, RecursionError):
         return None
     # checked here, so that a refused loop leaves the nests around it to be found
