@@ -112,6 +112,9 @@ class AffineBuilder:
         if name in self.forbidden:
             raise NotAffine(f"'{name}' is modified inside the region, so it cannot be used "
                             "in a loop bound, condition or subscript", node)
+        if not readable_by_isl(name):
+            raise NotAffine(f"'{name}' is a word of isl's syntax (as 'min', 'mod', 'floor', "
+                            "'and'): polyopt cannot use it as a size", node)
         self.parameters.add(name)
         space = isl.Space.create_from_names(self.ctx, set=list(self.iterators), params=[name])
         return isl.PwAff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.param, 0)
@@ -266,6 +269,21 @@ class AffineBuilder:
             if expansion is not None:
                 return self.within_macro(node, expansion, self.condition)
         return self.expression(node).ne_set(self.constant(0))
+
+
+def readable_by_isl(name: str) -> bool:
+    """isl's text syntax reads `name` as a parameter (not `min`, `mod`, `floor`,
+    `and`, `true`, `infty`...: isl's words), as the model's texts need."""
+    if name not in _READABLE:
+        try:
+            isl.Set(f"[{name}] -> {{ [i] : i <= {name} }}")
+            _READABLE[name] = True
+        except isl.Error:
+            _READABLE[name] = False
+    return _READABLE[name]
+
+
+_READABLE: dict[str, bool] = {}
 
 
 def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:

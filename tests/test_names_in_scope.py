@@ -247,3 +247,44 @@ def test_a_global_a_helper_reads_through_a_macro_is_seen(capsys, tmp_path, monke
     out, err = _polyopt(capsys, tmp_path, monkeypatch, MACRO_READ)
     assert "prog.c:12:" in err and "'h' reads 'g', which the region writes" in err, err
     assert "polyopt:" not in out
+
+
+TYPEDEF = """#include <stdio.h>
+#define N 8
+typedef int T;
+double x[N];
+void f(int T) {
+#pragma scop
+  for (int i = 0; i < (T) - 1; i++)
+    x[i] = i + 1;
+#pragma endscop
+}
+int main(void) {
+  f(N);
+  printf("%g %g\\n", x[0], x[N - 2]);
+  return 0;
+}
+"""
+
+
+def test_a_parameter_that_hides_a_typedef_is_no_cast(capsys, tmp_path, monkeypatch):
+    # `(T) - 1` subtracts from the parameter; read as a cast of -1, the loop was lost
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, TYPEDEF)
+    assert "polyopt:" in out, err
+    assert _same_output(tmp_path, TYPEDEF, out) == "1 7\n"
+
+
+@pytest.mark.parametrize("name", ["min", "mod", "floor", "and", "true"])
+def test_a_size_named_like_a_word_of_isl_is_refused_with_its_location(
+        capsys, tmp_path, monkeypatch, name):
+    program = ("double x[40];\n"
+               f"void f(int n, int {name}) {{\n"
+               "#pragma scop\n"
+               f"  for (int j = {name}; j < n; j++)\n"
+               "    x[j] = 1;\n"
+               "#pragma endscop\n"
+               "}\n")
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, program)
+    assert f"prog.c:4:16: warning: loop bound is not affine: '{name}' is a word of isl's " \
+        "syntax" in err, err
+    assert out == program
