@@ -216,8 +216,8 @@ def _changed_or_subscripted(word: str, text: str) -> bool:
 
 
 def expander(source: SourceFile, offset: int):
-    """For the region at `offset` of the file, a function from a call node (pycparser FuncCall) to the expression its
-    function-like macro expands to (a pycparser node; the body's parameters replaced
+    """For the region at `offset` of the file, a function from a call node (pycparser
+    FuncCall) to the expression its function-like macro expands to (a pycparser node; the body's parameters replaced
     by the arguments' text, as the preprocessor does; a body that is a call of another
     such macro expanded in turn, `#define AT(i, j) A(IDX(i), j)`), or None where the
     name is no such macro, its body is no expression pycparser reads, uses # or ##,
