@@ -37,12 +37,12 @@ from polyopt.errors import Location
 from polyopt.frontend.macros import redefined
 from polyopt.frontend.source import SourceFile, blank_comments, blank_directives
 
-_MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
+MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
     expm1 log log10 log1p log2 logb ilogb cbrt fabs hypot pow sqrt erf erfc tgamma ceil floor
     nearbyint rint lrint llrint round lround llround trunc fmod remainder copysign nextafter
     fdim fmax fmin fma ldexp scalbn scalbln""".split()
 PURE_FUNCTIONS = frozenset(
-    [f"{prefix}{stem}{suffix}" for stem in _MATH_STEMS for suffix in ("", "f", "l")
+    [f"{prefix}{stem}{suffix}" for stem in MATH_STEMS for suffix in ("", "f", "l")
      for prefix in ("", "__builtin_")] + ["abs", "labs", "llabs", "__builtin_abs"]
     # classification (glibc's <math.h> macros expand to the builtins)
     + [f"{prefix}{name}" for name in ("isnan", "isinf", "isfinite", "isnormal", "signbit",
@@ -304,7 +304,7 @@ class CallJudge:
         for k in sorted(self.literal_parameters.get(name, ())):
             argument = arguments[k] if k < len(arguments) else None
             if not (isinstance(argument, c_ast.Constant) and argument.type == "string"):
-                passed = _text(argument) if argument is not None else "nothing"
+                passed = node_text(argument) if argument is not None else "nothing"
                 return (f"'{name}' reads memory through its parameter {k + 1}, given "
                         f"'{passed}': a dependence polyopt cannot see (a string literal "
                         "there would be none)")
@@ -324,11 +324,11 @@ class CallJudge:
         callees: set[str] = set()
         calls: list[c_ast.FuncCall] = []
         # members of structs and parameters of prototypes are no variables
-        inner = {id(decl) for node in _walk(body) if isinstance(node, (c_ast.Struct, c_ast.Union))
+        inner = {id(decl) for node in walk(body) if isinstance(node, (c_ast.Struct, c_ast.Union))
                  for decl in node.decls or []}
-        inner |= {id(decl) for node in _walk(body) if isinstance(node, c_ast.FuncDecl)
+        inner |= {id(decl) for node in walk(body) if isinstance(node, c_ast.FuncDecl)
                   and node.args for decl in node.args.params}
-        for node in _walk(body):
+        for node in walk(body):
             if isinstance(node, c_ast.Decl) and node.name and id(node) not in inner \
                     and not isinstance(node.type, c_ast.FuncDecl) \
                     and set(node.storage) & {"static", "extern"} and not _read_only(node):
@@ -358,16 +358,16 @@ class CallJudge:
                 return "array"
             return "pointer"       # a copy of a pointer reads what it reads
 
-        for node in _walk(body):
+        for node in walk(body):
             if isinstance(node, c_ast.StructRef) and node.type == "->":
-                return f"{what} reads memory through a pointer ('{_text(node)}')", frozenset()
+                return f"{what} reads memory through a pointer ('{node_text(node)}')", frozenset()
             if isinstance(node, c_ast.Assignment) or (
                     isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")):
                 target = node.lvalue if isinstance(node, c_ast.Assignment) else node.expr
                 owned = (kind(target) in ("value", "pointer") if isinstance(target, c_ast.ID)
                          else kind(_base(target)) == "array")
                 if not owned:
-                    return f"{what} writes '{_text(target)}'", frozenset()
+                    return f"{what} writes '{node_text(target)}'", frozenset()
             elif isinstance(node, c_ast.UnaryOp) and node.op == "*" or \
                     isinstance(node, c_ast.ArrayRef):
                 base = _base(node)
@@ -376,7 +376,7 @@ class CallJudge:
                     read_through.add(base.name)
                 elif base is None or kind(base) in ("pointer", "given") or (
                         kind(base) is None and isinstance(node, c_ast.UnaryOp)):
-                    return (f"{what} reads memory through a pointer ('{_text(node)}')",
+                    return (f"{what} reads memory through a pointer ('{node_text(node)}')",
                             frozenset())
             elif isinstance(node, c_ast.FuncCall):
                 if not isinstance(node.name, c_ast.ID) or kind(node.name) is not None:
@@ -436,7 +436,7 @@ def _read_only(decl: c_ast.Decl) -> bool:
     return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
 
 
-def _walk(node: c_ast.Node):
+def walk(node: c_ast.Node):
     """Every node of the tree, a call's name too (skipped by the caller's ID test only
     where it is a callee: `reads -= callees`)."""
     stack = [node]
@@ -497,6 +497,6 @@ class _Declare:
         self.decl = decl
 
 
-def _text(node: c_ast.Node) -> str:
+def node_text(node: c_ast.Node) -> str:
     from pycparser import c_generator
     return c_generator.CGenerator().visit(node)
