@@ -39,6 +39,7 @@ from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.dependences import accesses_to
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
 from polyopt.errors import CodegenError
+from polyopt.frontend.calls import MATH_STEMS, node_text, walk
 from polyopt.frontend.declarations import Declaration, Scope
 from polyopt.model import Scop
 
@@ -138,6 +139,7 @@ class DeviceArray:
     extents: list[str]            # outer first; empty for a scalar
     copy_in: bool
     copy_out: bool
+    accessed: bool = False        # the first extent is the accessed one's: may be 0
 
     @property
     def size(self) -> str:
@@ -164,6 +166,56 @@ class CudaNest:
     copied: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
+# C's math functions of doubles: C converts their arguments to double; C++ (nvcc)
+# would call the float overload of `sqrt(x)` for a float x, and `abs` of a float
+# is no conversion to int there. Kernels cast the arguments as C converts them.
+_DOUBLE_MATH = frozenset(MATH_STEMS)
+_INTEGER_ABS = {"abs": "int", "labs": "long", "llabs": "long long"}
+
+
+def kernel_problem(source, scop) -> str | None:
+    """Why a kernel (placed before the region's function, compiled as C++) would not
+    compute what the region computes, or None: `sizeof` of a variable (a pointer
+    parameter in the kernel), a name the region's function defines before the region
+    (a macro, typedef or enum constant the kernel would not see), a name of polyopt's
+    own generated host code."""
+    for statement in scop.statements:
+        for node in walk(statement.body):
+            if isinstance(node, c_ast.UnaryOp) and node.op == "sizeof" \
+                    and not isinstance(node.expr, c_ast.Typename):
+                return (f"'sizeof' of an expression ('{node_text(node)}') differs in a kernel "
+                        "(arrays are pointers there, 'a' is one byte): not offloaded to the GPU")
+    used = set(_IDENTIFIER.findall(source.blanked[scop.region.start:scop.region.end]))
+    used |= {word for array in scop.arrays.values()
+             for word in _IDENTIFIER.findall(array.element_type or "")}
+    generated = sorted(name for name in used if name.startswith("polyopt_"))
+    if generated:
+        return (f"the region uses '{generated[0]}', a name of polyopt's generated host code: "
+                "not offloaded to the GPU")
+    from polyopt.frontend.declarations import DeclarationError, scope_at
+    try:
+        start = scope_at(source, scop.region.start).function_start
+    except (DeclarationError, RecursionError, AssertionError):
+        start = None
+    if start is not None:
+        local = set()
+        text = source.blanked[start:scop.region.start]
+        local |= set(re.findall(r"^[ \t]*#[ \t]*(?:define|undef)[ \t]+(\w+)", text, re.MULTILINE))
+        for declaration in re.findall(r"\b(?:typedef|enum)\b[^;]*;", text):
+            local |= set(_IDENTIFIER.findall(declaration))
+        if re.search(r"\btypedef\b", text):
+            # the arrays' types are read through the file's typedefs: a local one
+            # (`typedef float real;` hiding the file's double) is not
+            return ("the region's function declares a type (typedef) before the region, "
+                    "which the kernels' types and copies (placed before the function) would "
+                    "not see: not offloaded to the GPU")
+        inside = sorted(used & local)
+        if inside:
+            return (f"'{inside[0]}' is defined in the region's function, where a kernel "
+                    "(placed before the function) would not see it: not offloaded to the GPU")
+    return None
+
+
 class KernelStatementGenerator(SubstitutingGenerator):
     """Statement text inside a kernel: arrays linearized, written scalars dereferenced."""
 
@@ -180,6 +232,14 @@ class KernelStatementGenerator(SubstitutingGenerator):
         if array is not None and not array.extents:
             return f"(*{n.name})"
         return n.name
+
+    def visit_FuncCall(self, n: c_ast.FuncCall) -> str:
+        name = n.name.name if isinstance(n.name, c_ast.ID) else None
+        kind = "double" if name in _DOUBLE_MATH else _INTEGER_ABS.get(name)
+        if kind is None or n.args is None:
+            return super().visit_FuncCall(n)
+        arguments = ", ".join(f"({kind}) ({self.visit(a)})" for a in n.args.exprs)
+        return f"{name}({arguments})"
 
     def visit_ArrayRef(self, n: c_ast.ArrayRef) -> str:
         if id(n) in self.replaced:          # the element kept in a register (codegen.accumulate)
@@ -426,23 +486,39 @@ class CudaGenerator:
                 raise CodegenError(f"--target cuda: the extents of '{name}' are not known "
                                    "(declare it as an array or a pointer to arrays)",
                                    self.scop.region.location)
-            if extents and extents[0] is None:
+            accessed = bool(extents) and extents[0] is None
+            if accessed:
                 extents[0] = self._accessed_extent(name)
             copy_in = self._read_before_written(name) or not self._fully_written(name, extents)
             result[name] = DeviceArray(name, _fresh(f"dev_{name}", self.used),
-                                       declaration.element_type, extents, copy_in, array.written)
+                                       declaration.element_type, extents, copy_in, array.written,
+                                       accessed)
         return result
 
     def _accesses(self, name: str, writes: bool) -> isl.UnionMap:
         return accesses_to(self.scop, name, writes).intersect_domain(self.scop.domain())
 
     def _accessed_extent(self, name: str) -> str:
-        """One more than the largest first subscript (for `double *A` or `double (*A)[M]`)."""
-        touched = self._accesses(name, False).union(self._accesses(name, True)).range()
-        highest = isl.Set.from_union_set(touched).dim_max(0)
+        """One more than the largest first subscript (for `double *A` or `double (*A)[M]`),
+        0 where the SCoP accesses none (`n - 1` for n = 0: copies of no bytes). The
+        copies start at the first element: a subscript below it (`a[i - 1]` from
+        i = 0, legal where `a` points inside an array) is not offloaded."""
+        touched = isl.Set.from_union_set(
+            self._accesses(name, False).union(self._accesses(name, True)).range())
+        below = isl.Set.universe(touched.get_space())
+        below = below.add_constraint(isl.Constraint.inequality_alloc(below.get_space())
+                                     .set_coefficient_val(isl.dim_type.set, 0, -1)
+                                     .set_constant_val(isl.Val.int_from_si(below.get_ctx(), -1)))
+        if not touched.intersect(below).intersect_params(
+                self.scop.context.align_params(touched.get_space()).params()).is_empty():
+            raise CodegenError(f"--target cuda: '{name}' is accessed below its first element "
+                               "(a negative subscript), which the copies to the GPU do not "
+                               "hold", self.scop.region.location)
+        highest = touched.dim_max(0)
         build = isl.AstBuild.from_context(self.scop.context.align_params(highest.get_space()))
-        return self.expressions(build.expr_from_pw_aff(highest.add_constant_val(
+        extent = self.expressions(build.expr_from_pw_aff(highest.add_constant_val(
             isl.Val.one(highest.get_ctx()))))
+        return f"(({extent}) > 0 ? ({extent}) : 0)"
 
     def _read_before_written(self, name: str) -> bool:
         reads, writes = self._accesses(name, False), self._accesses(name, True)
@@ -788,7 +864,8 @@ class CudaGenerator:
         """The SCoP's host block: device arrays, copies, `loops` (the launches or calls)
         between CUDA events; `setup` and `teardown` (a library's handle) outside the
         events, as the CUDA context is."""
-        lines = [f"{a.element_type} *{a.device};" for a in arrays.values()] + list(setup)
+        lines = [f"{a.element_type} *{a.device}{' = 0' if a.accessed else ''};"
+                 for a in arrays.values()] + list(setup)
         lines += [f"#ifdef {TIMING_MACRO}",
                   "cudaEvent_t polyopt_events[4];",
                   "for (int polyopt_e = 0; polyopt_e < 4; polyopt_e++)",
@@ -796,19 +873,25 @@ class CudaGenerator:
                   "cudaFree(0);",
                   "cudaEventRecord(polyopt_events[0]);",
                   "#endif"]
+        def bytes_moved(a: DeviceArray) -> str:       # none where no element is accessed
+            return f"if ({a.size} > 0) " if a.accessed else ""
+
         for a in arrays.values():
-            lines.append(_checked(f"cudaMalloc((void **) &{a.device}, {a.size})", f"cudaMalloc({a.name})"))
+            lines.append(bytes_moved(a) + _checked(f"cudaMalloc((void **) &{a.device}, {a.size})",
+                                                   f"cudaMalloc({a.name})"))
         for a in arrays.values():
             if a.copy_in:
-                lines.append(_checked(f"cudaMemcpy({a.device}, {a.host_address}, {a.size}, "
-                                      "cudaMemcpyHostToDevice)", f"cudaMemcpy({a.name} to the device)"))
+                lines.append(bytes_moved(a) + _checked(
+                    f"cudaMemcpy({a.device}, {a.host_address}, {a.size}, "
+                    "cudaMemcpyHostToDevice)", f"cudaMemcpy({a.name} to the device)"))
         lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[1]);", "#endif"]
         lines += str(cgen.Module(loops)).split("\n") if loops else []
         lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[2]);", "#endif"]
         for a in arrays.values():
             if a.copy_out:
-                lines.append(_checked(f"cudaMemcpy({a.host_address}, {a.device}, {a.size}, "
-                                      "cudaMemcpyDeviceToHost)", f"cudaMemcpy({a.name} to the host)"))
+                lines.append(bytes_moved(a) + _checked(
+                    f"cudaMemcpy({a.host_address}, {a.device}, {a.size}, "
+                    "cudaMemcpyDeviceToHost)", f"cudaMemcpy({a.name} to the host)"))
         for a in arrays.values():
             lines.append(_checked(f"cudaFree({a.device})", f"cudaFree({a.name})"))
         lines += [f"#ifdef {TIMING_MACRO}",

@@ -17,7 +17,7 @@ from polyopt.model import ROWS, Region, Scop
 from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
-from polyopt.frontend.macros import expander, hidden_by_macros
+from polyopt.frontend.macros import affine_meaning, expander, hidden_by_macros
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
                                      line_indent, read_source, skip_literal, splice_lines)
 
@@ -204,7 +204,7 @@ def _text_problem(source: SourceFile, start: int, text: str) -> tuple[str, int |
     directive = DIRECTIVE.search(text)
     if directive:
         return "preprocessor directive inside the region", start + directive.start()
-    hidden = hidden_by_macros(source, text)
+    hidden = hidden_by_macros(source, text, start)
     if hidden:
         return hidden, None
     if _braces_unbalanced(text):
@@ -239,7 +239,8 @@ def _pragma_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
             body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
                                             IntegerTypes(source, start),
-                                            expander(source), judge).build())
+                                            expander(source, start), judge,
+                                            affine_meaning(source, start, judge)).build())
         except ParseError as error:
             # Valid C that pycparser does not know (GNU extensions, a macro used as a
             # statement) is as likely as a real mistake: either way only this region
@@ -275,10 +276,24 @@ def cast_type_names(text: str) -> set[str]:
     return names
 
 
-def _prelude(source: SourceFile, text: str) -> str:
+def _prelude(source: SourceFile, text: str, variables: set[str] = frozenset()) -> str:
+    """Type names for the parser of `text`: the file's typedefs and the names used as
+    casts, except `variables` (a parameter or local that hides a typedef where the
+    text stands: `(len) - 1` is then a subtraction, not a cast)."""
     words = set(re.findall(r"[A-Za-z_]\w*", text))
     names = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
-    return " ".join(f"typedef int {name};" for name in sorted(names))
+    return " ".join(f"typedef int {name};" for name in sorted(names - variables))
+
+
+def _variables_at(source: SourceFile, offset: int) -> set[str]:
+    """The parameters and locals visible at `offset` (none where the file does not
+    parse: then a typedef's name is taken for the type)."""
+    from polyopt.frontend.declarations import DeclarationError, scope_at
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError, AssertionError):
+        return set()
+    return scope.parameters | scope.locals
 
 
 def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_ast.FileAST:
@@ -306,7 +321,8 @@ def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
     """Parse region text as a function body; coordinates are those of the file."""
     region_text = splice_lines(source.blanked[start:end])
     line = source.location(start).line
-    text = (f"{_prelude(source, region_text)}\nvoid {_WRAPPER}(void) {{\n"
+    text = (f"{_prelude(source, region_text, _variables_at(source, start))}\n"
+            f"void {_WRAPPER}(void) {{\n"
             f'#line {line} "{_PARSED_NAME}"\n{region_text}\n}}\n')
     tree = _parse(source, text, source.location(start), source.location(end))
     function = tree.ext[-1]
@@ -386,7 +402,8 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node], judge: CallJudge) ->
                     from_pragma=False)
     try:
         scop = ScopBuilder(source.name, region, nodes, IntegerTypes(source, start),
-                           expander(source), judge).build()
+                           expander(source, start), judge,
+                           affine_meaning(source, start, judge)).build()
     except (Unmodelled, RecursionError):
         return None
     # checked here, so that a refused loop leaves the nests around it to be found

@@ -61,8 +61,12 @@ class AffineBuilder:
 
     def __init__(self, iterators: list[str], forbidden: set[str], parameters: set[str],
                  types: Callable[[str], IntegerType | None] | None = None,
-                 expand: Callable[[c_ast.FuncCall], c_ast.Node | None] | None = None):
+                 expand: Callable[[c_ast.FuncCall], c_ast.Node | None] | None = None,
+                 meaning: Callable[[str], bool] | None = None):
         self.ctx = isl.DEFAULT_CONTEXT
+        # whether a name of AFFINE_CALLS is what polyopt takes it for where the file
+        # defines it (a macro or function of that name: keeps_meaning); None: it is
+        self.meaning = meaning
         # a function-like macro's call -> the expression it expands to (None: not one)
         self.expand = expand
         self.expanding = 0
@@ -108,6 +112,9 @@ class AffineBuilder:
         if name in self.forbidden:
             raise NotAffine(f"'{name}' is modified inside the region, so it cannot be used "
                             "in a loop bound, condition or subscript", node)
+        if not readable_by_isl(name):
+            raise NotAffine(f"'{name}' is a word of isl's syntax (as 'min', 'mod', 'floor', "
+                            "'and'): polyopt cannot use it as a size", node)
         self.parameters.add(name)
         space = isl.Space.create_from_names(self.ctx, set=list(self.iterators), params=[name])
         return isl.PwAff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.param, 0)
@@ -218,10 +225,14 @@ class AffineBuilder:
     def _call(self, node: c_ast.FuncCall) -> isl.PwAff:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args is not None else []
-        if name not in AFFINE_CALLS:
+        if name not in AFFINE_CALLS or (self.meaning is not None and not self.meaning(name)):
+            # a macro's value; `floord` too where the file defines it another way
             expansion = self.expanded(node)
             if expansion is not None:
                 return self.within_macro(node, expansion, self.typed_expression)
+            if name in AFFINE_CALLS:
+                raise NotAffine(f"'{name}' is defined in the file with another value than "
+                                f"polyopt takes '{name}' for", node)
             raise NotAffine(f"call to '{name or '?'}' in a loop bound, condition or subscript", node)
         if len(args) != 2:
             raise NotAffine(f"'{name}' takes two arguments here", node)
@@ -258,6 +269,71 @@ class AffineBuilder:
             if expansion is not None:
                 return self.within_macro(node, expansion, self.condition)
         return self.expression(node).ne_set(self.constant(0))
+
+
+def readable_by_isl(name: str) -> bool:
+    """isl's text syntax reads `name` as a parameter (not `min`, `mod`, `floor`,
+    `and`, `true`, `infty`...: isl's words), as the model's texts need."""
+    if name not in _READABLE:
+        try:
+            isl.Set(f"[{name}] -> {{ [i] : i <= {name} }}")
+            _READABLE[name] = True
+        except isl.Error:
+            _READABLE[name] = False
+    return _READABLE[name]
+
+
+_READABLE: dict[str, bool] = {}
+
+
+def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:
+    """A definition of `name` (a name of AFFINE_CALLS) by the file, the expression
+    `body` of its `parameters` (a macro's body, a function's `return` value), has
+    the value polyopt gives the name (floor division, minimum...) at sample points:
+    an integer definition that agrees there is one of the usual spellings
+    (`((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d)`); a truncating `floord` or a
+    `min` that is a maximum is not."""
+    if len(parameters) != 2:
+        return False
+    if name in MIN_NAMES | MAX_NAMES:
+        points = [(x, y) for x in range(-5, 6) for y in range(-5, 6)]
+        expected = min if name in MIN_NAMES else max
+    else:
+        points = [(n, d) for n in range(-13, 14) for d in range(1, 5)]
+        expected = (lambda n, d: n // d) if name in FLOORD_NAMES else (lambda n, d: -(-n // d))
+    try:
+        return all(_sample(body, dict(zip(parameters, point))) == expected(*point)
+                   for point in points)
+    except (NotAffine, ZeroDivisionError, RecursionError):
+        return False
+
+
+def _sample(node: c_ast.Node, values: dict[str, int]) -> int:
+    """The value C gives the integer expression `node` for `values` of its names
+    (NotAffine: anything but integer arithmetic of them)."""
+    if isinstance(node, c_ast.Constant):
+        return integer_constant(node)
+    if isinstance(node, c_ast.ID) and node.name in values:
+        return values[node.name]
+    if isinstance(node, c_ast.Cast) and getattr(_cast_type(node, None), "signed", False):
+        return _sample(node.expr, values)
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+", "!"):
+        value = _sample(node.expr, values)
+        return -value if node.op == "-" else value if node.op == "+" else int(not value)
+    if isinstance(node, c_ast.TernaryOp):
+        return _sample(node.iftrue if _sample(node.cond, values) else node.iffalse, values)
+    if isinstance(node, c_ast.BinaryOp):
+        left, right = _sample(node.left, values), _sample(node.right, values)
+        if node.op in ("/", "%"):
+            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
+            return quotient if node.op == "/" else left - quotient * right
+        operations = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__,
+                      "<": int.__lt__, ">": int.__gt__, "<=": int.__le__, ">=": int.__ge__,
+                      "==": int.__eq__, "!=": int.__ne__,
+                      "&&": lambda a, b: a and b, "||": lambda a, b: a or b}
+        if node.op in operations:
+            return int(operations[node.op](left, right))
+    raise NotAffine("not integer arithmetic", node)
 
 
 def _cast_type(node: c_ast.Cast, types) -> IntegerType | None:

@@ -34,14 +34,15 @@ import re
 from pycparser import c_ast, c_parser
 
 from polyopt.errors import Location
+from polyopt.frontend.macros import redefined
 from polyopt.frontend.source import SourceFile, blank_comments, blank_directives
 
-_MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
+MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
     expm1 log log10 log1p log2 logb ilogb cbrt fabs hypot pow sqrt erf erfc tgamma ceil floor
     nearbyint rint lrint llrint round lround llround trunc fmod remainder copysign nextafter
     fdim fmax fmin fma ldexp scalbn scalbln""".split()
 PURE_FUNCTIONS = frozenset(
-    [f"{prefix}{stem}{suffix}" for stem in _MATH_STEMS for suffix in ("", "f", "l")
+    [f"{prefix}{stem}{suffix}" for stem in MATH_STEMS for suffix in ("", "f", "l")
      for prefix in ("", "__builtin_")] + ["abs", "labs", "llabs", "__builtin_abs"]
     # classification (glibc's <math.h> macros expand to the builtins)
     + [f"{prefix}{name}" for name in ("isnan", "isinf", "isfinite", "isnormal", "signbit",
@@ -59,6 +60,7 @@ PURE_FUNCTIONS = frozenset(
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*")        # 1.5e-3f, 0x10UL
 _SIMPLE = re.compile(r"\(?\s*[-+]?\s*[\w.]*\s*\)?|\s*\w+(?:\s+\w+)*\s*")   # 1.5, (N), DATA TYPE
 _CONST_ATTRIBUTE = re.compile(r"__attribute__\s*\(\(\s*(?:__)?const(?:__)?\s*\)\)")
 NOT_SEEN = "a call through a function pointer, whose side effects polyopt cannot see"
@@ -164,19 +166,39 @@ class CallJudge:
         RAND_MAX)`, `#define NEXT (seq++)`): its body, unless a literal or a name,
         judged like a macro's."""
         if ("#constant", name) not in self.done:
-            body = self.macros()[1].get(name)
+            bodies = [self.macros()[1].get(name)] + [
+                body for parameters, body in redefined(self.source).get(name, [])
+                if parameters is None]          # #undef'd and defined again: every body
             self.done[("#constant", name)] = (None, frozenset())     # `#define X (X + 1)`
-            self.done[("#constant", name)] = (
-                (None, frozenset()) if body is None or _SIMPLE.fullmatch(body)
-                else self.expression(body, f"macro '{name}'"))
+            result: tuple[str | None, frozenset[str]] = (None, frozenset())
+            for body in dict.fromkeys(body for body in bodies if body is not None):
+                why, reads = (self._names(body) if _SIMPLE.fullmatch(body)
+                              else self.expression(body, f"macro '{name}'"))
+                if why is not None:
+                    result = why, frozenset()
+                    break
+                result = None, result[1] | reads
+            self.done[("#constant", name)] = result
         return self.done[("#constant", name)]
+
+    def _names(self, body: str) -> tuple[None, frozenset[str]]:
+        """A literal's or a name's body (`#define G g`, `(N)`): the variables it reads,
+        through the macros it names too."""
+        words = _IDENTIFIER.findall(_NUMBER.sub(" ", body))
+        reads = set(words) - self.value_types() - {"sizeof"}
+        for word in sorted(reads & self.macros()[1].keys()):
+            reads |= self.constant(word)[1]
+        return None, frozenset(reads)
 
     def _judge(self, name: str, macros: bool = True) -> tuple[str | None, frozenset[str]]:
         functions, objects, complete = self.macros()
-        if macros and name in functions:
+        bodies = functions.get(name, []) + [       # #undef'd and defined again: every body
+            (parameters, body) for parameters, body in redefined(self.source).get(name, [])
+            if parameters is not None and (parameters, body) not in functions.get(name, [])]
+        if macros and bodies:
             # every body (without a preprocessor, one per branch of an #if)
             result: tuple[str | None, frozenset[str]] = (None, frozenset())
-            for parameters, body in functions[name]:
+            for parameters, body in bodies:
                 why, reads = self.expression(body, f"macro '{name}'", parameters, name)
                 if why is not None:
                     return why, frozenset()
@@ -282,7 +304,7 @@ class CallJudge:
         for k in sorted(self.literal_parameters.get(name, ())):
             argument = arguments[k] if k < len(arguments) else None
             if not (isinstance(argument, c_ast.Constant) and argument.type == "string"):
-                passed = _text(argument) if argument is not None else "nothing"
+                passed = node_text(argument) if argument is not None else "nothing"
                 return (f"'{name}' reads memory through its parameter {k + 1}, given "
                         f"'{passed}': a dependence polyopt cannot see (a string literal "
                         "there would be none)")
@@ -292,61 +314,76 @@ class CallJudge:
                  what: str, macro: str | None = None,
                  read_through: set[str] | None = None) -> tuple[str | None, frozenset[str]]:
         """Why `body` may have a side effect (None: it has none) and the names it reads
-        that are not its own. `pointers`: the names through which memory that is not
-        the body's own can be reached (parameters and locals that are not values of
-        an arithmetic type); `macro`: the macro whose body it is (a call of its own
-        name there is the function's); `read_through`: where given, the parameters
+        that are not its own. `locals_`: the parameters it may assign; `pointers`: the
+        parameters through which memory that is not the body's own can be reached (a
+        function's pointer parameters, a macro's every one); `macro`: the macro whose
+        body it is (a call of its own name there is the function's); `read_through`: where given, the parameters
         among `pointers` read through are collected there instead of refused."""
-        parameters = set(pointers)
-        locals_, pointers = set(locals_), set(pointers)
-        arrays: set[str] = set()         # arrays the body declares: its own memory
+        own, parameters = set(locals_), set(pointers)    # the names given, by kind
         reads: set[str] = set()
         callees: set[str] = set()
         calls: list[c_ast.FuncCall] = []
         # members of structs and parameters of prototypes are no variables
-        inner = {id(decl) for node in _walk(body) if isinstance(node, (c_ast.Struct, c_ast.Union))
+        inner = {id(decl) for node in walk(body) if isinstance(node, (c_ast.Struct, c_ast.Union))
                  for decl in node.decls or []}
-        inner |= {id(decl) for node in _walk(body) if isinstance(node, c_ast.FuncDecl)
+        inner |= {id(decl) for node in walk(body) if isinstance(node, c_ast.FuncDecl)
                   and node.args for decl in node.args.params}
-        for node in _walk(body):           # the declarations first: the walk is not in order
-            if isinstance(node, c_ast.Decl) and node.name and id(node) not in inner:
-                if isinstance(node.type, c_ast.FuncDecl):
-                    continue
-                if set(node.storage) & {"static", "extern"} and not _read_only(node):
-                    return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
-                        frozenset()
-                locals_.add(node.name)
-                if _value(node, self.value_types()):
-                    continue
-                if isinstance(node.type, c_ast.ArrayDecl) and _value_elements(
-                        node, self.value_types()):
-                    arrays.add(node.name)
-                else:
-                    pointers.add(node.name)     # a copy of a pointer reads what it reads
-        for node in _walk(body):
+        for node in walk(body):
+            if isinstance(node, c_ast.Decl) and node.name and id(node) not in inner \
+                    and not isinstance(node.type, c_ast.FuncDecl) \
+                    and set(node.storage) & {"static", "extern"} and not _read_only(node):
+                return f"{what} keeps a {' '.join(node.storage)} variable '{node.name}'", \
+                    frozenset()
+        # each name used -> the declaration it names in its block (or a name given):
+        # a local hides a global of its name only where it is declared
+        bound = _bindings(body, own | parameters, inner)
+
+        def kind(node: c_ast.Node | None) -> str | None:
+            """What the name `node` is: 'value' (a local or parameter of an arithmetic
+            type), 'array' (of such values, declared in the body), 'pointer' (a
+            pointer, struct or pointer parameter: memory not the body's own), 'given'
+            (a macro's parameter: read, neither written nor read through), None (not
+            the body's own: a global)."""
+            binding = bound.get(id(node))
+            if isinstance(binding, str):
+                if binding not in own:
+                    return "given"
+                return "pointer" if binding in parameters else "value"
+            if binding is None:
+                return None
+            if _value(binding, self.value_types()):
+                return "value"
+            if isinstance(binding.type, c_ast.ArrayDecl) and _value_elements(
+                    binding, self.value_types()):
+                return "array"
+            return "pointer"       # a copy of a pointer reads what it reads
+
+        for node in walk(body):
             if isinstance(node, c_ast.StructRef) and node.type == "->":
-                return f"{what} reads memory through a pointer ('{_text(node)}')", frozenset()
+                return f"{what} reads memory through a pointer ('{node_text(node)}')", frozenset()
             if isinstance(node, c_ast.Assignment) or (
                     isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")):
                 target = node.lvalue if isinstance(node, c_ast.Assignment) else node.expr
-                if not _own(target, locals_, arrays, pointers):
-                    return f"{what} writes '{_text(target)}'", frozenset()
+                owned = (kind(target) in ("value", "pointer") if isinstance(target, c_ast.ID)
+                         else kind(_base(target)) == "array")
+                if not owned:
+                    return f"{what} writes '{node_text(target)}'", frozenset()
             elif isinstance(node, c_ast.UnaryOp) and node.op == "*" or \
                     isinstance(node, c_ast.ArrayRef):
                 base = _base(node)
-                if read_through is not None and base in parameters:
-                    read_through.add(base)
-                elif base is None or base in pointers or (base not in locals_
-                                                          and base not in arrays
-                                                          and isinstance(node, c_ast.UnaryOp)):
-                    return (f"{what} reads memory through a pointer ('{_text(node)}')",
+                if read_through is not None and base is not None \
+                        and bound.get(id(base)) in parameters:
+                    read_through.add(base.name)
+                elif base is None or kind(base) in ("pointer", "given") or (
+                        kind(base) is None and isinstance(node, c_ast.UnaryOp)):
+                    return (f"{what} reads memory through a pointer ('{node_text(node)}')",
                             frozenset())
             elif isinstance(node, c_ast.FuncCall):
-                if not isinstance(node.name, c_ast.ID):
+                if not isinstance(node.name, c_ast.ID) or kind(node.name) is not None:
                     return f"{what} calls through a function pointer", frozenset()
                 callees.add(node.name.name)
                 calls.append(node)
-            elif isinstance(node, c_ast.ID) and node.name not in locals_:
+            elif isinstance(node, c_ast.ID) and kind(node) in (None, "given"):
                 reads.add(node.name)
         reads -= callees
         objects = self.macros()[1]
@@ -399,7 +436,7 @@ def _read_only(decl: c_ast.Decl) -> bool:
     return isinstance(node, c_ast.TypeDecl) and "const" in (node.quals or [])
 
 
-def _walk(node: c_ast.Node):
+def walk(node: c_ast.Node):
     """Every node of the tree, a call's name too (skipped by the caller's ID test only
     where it is a callee: `reads -= callees`)."""
     stack = [node]
@@ -412,21 +449,54 @@ def _walk(node: c_ast.Node):
         stack.extend(child for _, child in current.children())
 
 
-def _base(node: c_ast.Node) -> str | None:
+def _base(node: c_ast.Node) -> c_ast.ID | None:
+    """The name an access starts from (`a` of `a[i].x[j]`, `*(p + 1)`: none)."""
     while isinstance(node, (c_ast.ArrayRef, c_ast.UnaryOp, c_ast.StructRef, c_ast.Cast)):
         node = node.name if isinstance(node, (c_ast.ArrayRef, c_ast.StructRef)) else node.expr
-    return node.name if isinstance(node, c_ast.ID) else None
+    return node if isinstance(node, c_ast.ID) else None
 
 
-def _own(target: c_ast.Node, locals_: set[str], arrays: set[str], pointers: set[str]) -> bool:
-    """An assignment's target is the body's own memory: a local or parameter (not
-    through a pointer parameter), or a cell of an array the body declares."""
-    if isinstance(target, c_ast.ID):
-        return target.name in locals_
-    base = _base(target)
-    return base is not None and base in arrays and base not in pointers
+def _bindings(body: c_ast.Node, given: set[str], inner: set[int]) -> dict[int, object]:
+    """id of each name (c_ast.ID) in `body` that names a local -> its declaration
+    (c_ast.Decl), or one of the `given` names (parameters) -> that name; names of
+    neither (globals, functions) are left out. C's block scopes: a declaration names
+    its variable from where it stands to the end of its block (`for` included)."""
+    bound: dict[int, object] = {}
+    stack: list[tuple[c_ast.Node, dict]] = [(body, {name: name for name in given})]
+    while stack:
+        node, scope = stack.pop()
+        if isinstance(node, (c_ast.Compound, c_ast.For)):
+            # its own scope, its items in order: a declaration serves those after it
+            scope = dict(scope)
+            items = ([node.init, node.cond, node.next, node.stmt] if isinstance(node, c_ast.For)
+                     else node.block_items or [])
+            stack.extend((item, scope) for item in reversed(items) if item is not None)
+        elif isinstance(node, c_ast.Decl):
+            if id(node) in inner or isinstance(node.type, c_ast.FuncDecl):
+                continue
+            if node.name:
+                # after its sizes and initializer are read (pushed below it)
+                stack.append((_Declare(node), scope))
+            stack.extend((child, scope) for _, child in node.children())
+        elif isinstance(node, _Declare):
+            scope[node.decl.name] = node.decl
+        elif isinstance(node, c_ast.ID):
+            if node.name in scope:
+                bound[id(node)] = scope[node.name]
+        elif isinstance(node, c_ast.StructRef):
+            stack.append((node.name, scope))        # `s.field`: the field is no variable
+        elif not isinstance(node, (c_ast.Struct, c_ast.Union)):
+            stack.extend((child, scope) for _, child in reversed(node.children()))
+    return bound
 
 
-def _text(node: c_ast.Node) -> str:
+class _Declare:
+    """In _bindings' work list: the point where a declaration's name comes in scope."""
+
+    def __init__(self, decl: c_ast.Decl):
+        self.decl = decl
+
+
+def node_text(node: c_ast.Node) -> str:
     from pycparser import c_generator
     return c_generator.CGenerator().visit(node)

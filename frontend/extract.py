@@ -139,13 +139,14 @@ class ScopBuilder:
     """Builds one Scop from the statements of one region."""
 
     def __init__(self, source_name: str, region: Region, body: list[c_ast.Node], types=None,
-                 expand=None, judge=None):
+                 expand=None, judge=None, meaning=None):
         """`types` (frontend.integers.IntegerTypes) gives the C types of the names the
         region sees; with it, C's integer conversions are checked against the model
         and the generated iterators get a type wide enough for their values."""
         self.source_name = source_name
         self.types = _RegionTypes(types) if types is not None else None
         self.expand = expand        # frontend.macros.expander: index macros' values
+        self.meaning = meaning      # frontend.macros.affine_meaning: the file's floord
         self.judge = judge          # frontend.calls.CallJudge: may a called function have
                                     # side effects (None: taken to have none)
         self.region = region
@@ -214,6 +215,9 @@ class ScopBuilder:
             return
         if not isinstance(node.name, c_ast.ID):
             raise self.fail(f"{NOT_SEEN}; region left unchanged", node)
+        if self._variable(node.name.name):
+            raise self.fail(f"'{node.name.name}' is a variable where the region stands, "
+                            f"{NOT_SEEN}; region left unchanged", node)
         why, reads = self.judge(node.name.name)
         why = why or self.judge.literal_arguments(node)
         if why is not None:
@@ -229,6 +233,21 @@ class ScopBuilder:
             self.hidden_reads.append((node.name.name, reads, node))
         if node.name.name in self.judge.definitions() and node.name.name not in self.helpers:
             self.helpers.append(node.name.name)
+
+    def _variable(self, name: str) -> bool:
+        """`name` is a variable where the region stands (a parameter or local of its
+        function, or the region's: a function pointer), whatever function of that
+        name the file defines too."""
+        if name in self.locals:
+            return True
+        if self.types is None:
+            return False
+        from polyopt.frontend.declarations import DeclarationError, scope_at
+        try:
+            scope = scope_at(self.types.file_types.source, self.types.file_types.offset)
+        except (DeclarationError, RecursionError, AssertionError):
+            return False        # the file does not parse: its declarations are not known
+        return name in scope.parameters or name in scope.locals
 
     def _check_parameters(self) -> None:
         """A size that is a macro calling a function (`#define N get_n()`) would be
@@ -444,7 +463,8 @@ class ScopBuilder:
 
     def _affine(self, iterators: list[str]) -> AffineBuilder:
         forbidden = self.scalars_written | (self.names.iterators - set(iterators))
-        return AffineBuilder(iterators, forbidden, self.parameters, self.types, self.expand)
+        return AffineBuilder(iterators, forbidden, self.parameters, self.types, self.expand,
+                             self.meaning)
 
     def _loop(self, node: c_ast.For, iterators, domain):
         declared = dict(self.types.declared) if self.types is not None else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from polyopt.frontend.affine import MACRO_DEPTH
+from polyopt.frontend.affine import MACRO_DEPTH, keeps_meaning
 from polyopt.frontend.source import SourceFile, splice_lines
 
 _MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)\n]*\))?"
@@ -27,16 +27,73 @@ _TYPE_WORDS = frozenset("""char short int long float double signed unsigned cons
 _KEYWORDS = _TYPE_WORDS | {"sizeof", "restrict", "__restrict__", "inline"}
 
 
-def _definitions(source: SourceFile) -> dict[str, tuple[list[str] | None, str]]:
-    """name -> (parameters of a function-like macro or None, body) for every #define."""
-    if "macros" not in source.cache:
-        found = {}
+_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif|undef)\b[ \t]*(\w*)",
+                          re.MULTILINE)
+UNDEFINED = None        # a macro's value after #undef
+
+
+def _history(source: SourceFile) -> dict[str, list[tuple[int, bool, tuple | None]]]:
+    """name -> [(offset, inside an #if, (parameters or None, body) or UNDEFINED)] for
+    every #define and #undef of the file, in order."""
+    if "macro history" not in source.cache:
+        events = []         # (offset, directive, name, value)
         for match in _MACRO.finditer(source.blanked):
             parameters = (None if match.group(2) is None else
                           [p.strip() for p in match.group(2)[1:-1].split(",") if p.strip()])
-            found[match.group(1)] = (parameters, splice_lines(match.group(3)).strip())
-        source.cache["macros"] = found
-    return source.cache["macros"]
+            events.append((match.start(), "define", match.group(1),
+                           (parameters, splice_lines(match.group(3)).strip())))
+        events += [(match.start(), match.group(1), match.group(2), UNDEFINED)
+                   for match in _CONDITIONAL.finditer(source.blanked)]
+        history: dict[str, list] = {}
+        depth = 0
+        for start, directive, name, value in sorted(events, key=lambda event: event[0]):
+            if directive in ("define", "undef"):
+                history.setdefault(name, []).append((start, depth > 0, value))
+            else:
+                depth += -1 if directive == "endif" else 1
+        source.cache["macro history"] = history
+    return source.cache["macro history"]
+
+
+def _definitions(source: SourceFile, offset: int) -> dict[str, list[tuple[list[str] | None, str]]]:
+    """name -> the definitions (parameters of a function-like macro or None, body) a
+    macro may have at `offset` of the file: the last #define before it, or every one
+    since the last outside an #if (one per branch); a name #undef'd there, or
+    defined after the offset only, is no macro at the offset."""
+    key = ("macros at", offset)
+    if key not in source.cache:
+        found = {}
+        for name, history in _history(source).items():
+            values: list = []
+            for start, conditional, value in history:
+                if start >= offset:
+                    break
+                if not conditional:
+                    values = []
+                if value not in values:
+                    values.append(value)
+            if values and values != [UNDEFINED]:
+                found[name] = values
+        source.cache[key] = found
+    return source.cache[key]
+
+
+def redefined(source: SourceFile) -> dict[str, list[tuple[list[str] | None, str]]]:
+    """The macros the file or a header it includes with quotes defines more than one
+    way, or #undefs: name -> every definition written. Where the compiler's final
+    view (`-dM`) gives a region's macro one body, such a macro may have had another
+    at the region."""
+    if "redefined macros" not in source.cache:
+        found: dict[str, list] = {}
+        for text_source in [source, *(SourceFile(f"<header {k}>", text)
+                                      for k, text in enumerate(source.local_headers()))]:
+            for name, history in _history(text_source).items():
+                values = found.setdefault(name, [])
+                values += [value for _, _, value in history if value not in values]
+        source.cache["redefined macros"] = {
+            name: [value for value in values if value is not UNDEFINED]
+            for name, values in found.items() if len(values) > 1}
+    return source.cache["redefined macros"]
 
 
 def _parenthesized(body: str) -> bool:
@@ -52,16 +109,26 @@ def _parenthesized(body: str) -> bool:
     return True
 
 
-def hidden_by_macros(source: SourceFile, text: str) -> str | None:
-    """Why the region `text` cannot be modelled without expanding its macros, or None."""
-    definitions = _definitions(source)
+def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
+    """Why the region `text` (at `offset` of the file) cannot be modelled without
+    expanding its macros, or None. A macro with several possible definitions there
+    (branches of an #if) is checked in each."""
+    definitions = _definitions(source, offset)
     if not definitions:
         return None
     used = set(_IDENTIFIER.findall(text))
     reached: dict[str, str] = {}          # name a macro body reads -> the macro used
 
     def visit(name: str, root: str, seen: frozenset) -> str | None:
-        parameters, body = definitions[name]
+        for definition in definitions[name]:
+            if definition is not UNDEFINED:
+                problem = visit_one(name, definition, root, seen)
+                if problem:
+                    return problem
+        return None
+
+    def visit_one(name: str, definition, root: str, seen: frozenset) -> str | None:
+        parameters, body = definition
         exempt = set()
         if "[" in body:
             base = _access_base(parameters, body)
@@ -97,7 +164,8 @@ def hidden_by_macros(source: SourceFile, text: str) -> str | None:
 
     def aliases(root: str) -> bool:
         """The model takes macro `root` for an array or a variable it writes."""
-        return definitions[root][0] is None and _changed_or_subscripted(root, text)
+        return any(definition is not UNDEFINED and definition[0] is None
+                   for definition in definitions[root]) and _changed_or_subscripted(root, text)
 
     for name in sorted(used & definitions.keys()):
         problem = visit(name, name, frozenset({name}))
@@ -147,22 +215,23 @@ def _changed_or_subscripted(word: str, text: str) -> bool:
                           rf"|(?:\+\+|--)\s*{name}\b", text))
 
 
-def expander(source: SourceFile):
-    """A function from a call node (pycparser FuncCall) to the expression its
-    function-like macro expands to (a pycparser node; the body's parameters replaced
+def expander(source: SourceFile, offset: int):
+    """For the region at `offset` of the file, a function from a call node (pycparser
+    FuncCall) to the expression its function-like macro expands to (a pycparser node; the body's parameters replaced
     by the arguments' text, as the preprocessor does; a body that is a call of another
     such macro expanded in turn, `#define AT(i, j) A(IDX(i), j)`), or None where the
     name is no such macro, its body is no expression pycparser reads, uses # or ##,
-    or holds an access other than one array element (_access_base)."""
+    or holds an access other than one array element (_access_base), or where the macro
+    may have another definition there (branches of an #if)."""
     from pycparser import c_ast, c_generator
-    definitions = _definitions(source)
+    definitions = _definitions(source, offset)
     printer = c_generator.CGenerator()
 
     def once(call) -> object | None:
         name = getattr(call.name, "name", None)
-        if name not in definitions:
+        if name not in definitions or len(definitions[name]) != 1:
             return None
-        parameters, body = definitions[name]
+        parameters, body = definitions[name][0]
         arguments = call.args.exprs if call.args is not None else []
         if parameters is None or len(parameters) != len(arguments) or "#" in body \
                 or "..." in parameters or ("[" in body and _access_base(parameters, body) is None):
@@ -182,3 +251,34 @@ def expander(source: SourceFile):
         return None             # a chain that does not end (a macro naming itself)
 
     return expand
+
+
+def affine_meaning(source: SourceFile, offset: int, judge=None):
+    """For the region at `offset` of the file, a function from a name of
+    affine.AFFINE_CALLS (`floord`, `min`...) to whether the file's definitions of it
+    have the value polyopt gives it (affine.keeps_meaning): the macro of that name
+    there, or a header's (as the compiler sees it), and the functions of the file
+    and its quoted headers that return one expression; a name the file does not
+    define keeps it. `judge`: the region's frontend.calls.CallJudge."""
+    from pycparser import c_ast
+    known: dict[str, bool] = {}
+
+    def meaning(name: str) -> bool:
+        if name not in known:
+            here = _definitions(source, offset)
+            definitions = ([d for d in here.get(name, []) if d is not UNDEFINED] if name in here
+                           else [] if judge is None else judge.macros()[0].get(name, []))
+            bodies = [(parameters or [], None if parameters is None else _parsed(body))
+                      for parameters, body in definitions]
+            for function in ([] if judge is None else judge.definitions().get(name, [])):
+                arguments = function.decl.type.args
+                items = function.body.block_items or []
+                returned = (items[0].expr if len(items) == 1 and isinstance(items[0], c_ast.Return)
+                            else None)
+                bodies.append(([getattr(p, "name", None) for p in
+                                (arguments.params if arguments else [])], returned))
+            known[name] = all(body is not None and keeps_meaning(name, parameters, body)
+                              for parameters, body in bodies)
+        return known[name]
+
+    return meaning

@@ -185,6 +185,14 @@ def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMa
         if term.lifted is None:
             continue
         scalar = term.lifted.name
+        kinds = {name: " ".join((scop.arrays[name].element_type or "?").split())
+                 for name in (scalar, accumulation.write.array)}
+        if "?" in kinds.values() or len(set(kinds.values())) != 1:
+            # an int sum truncates at each step, a double one of floats rounds less:
+            # the call sums in the arrays' type
+            raise NoMatch(f"the scalar '{scalar}' is not declared with the type of "
+                          f"'{accumulation.write.array}' ({kinds[scalar]}, not "
+                          f"{kinds[accumulation.write.array]})")
         writers = [s for s in scop.statements if any(w.array == scalar for w in s.writes)]
         zeros, sums = [], []
         for writer in writers:

@@ -637,8 +637,12 @@ class _ScopOutcome:
     error: PolyoptError | None = None     # not the user's region: the run stops
 
 
-def _not_offloaded(scop: Scop) -> str | None:
+def _not_offloaded(source: SourceFile, scop: Scop) -> str | None:
     """Why the CUDA target leaves the SCoP as written (what its kernels cannot hold)."""
+    from polyopt.codegen.cuda import kernel_problem
+    problem = kernel_problem(source, scop)
+    if problem is not None:
+        return problem
     if scop.locals:
         return (f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in "
                 "a region are not offloaded to the GPU")
@@ -664,7 +668,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                state: _RenderState) -> _ScopOutcome:
     """One SCoP's code, in its time-boxed child: everything it returns pickles."""
     outcome = _ScopOutcome(state)
-    kept = _not_offloaded(scop) if state.device is not None else None
+    kept = _not_offloaded(source, scop) if state.device is not None else None
     if kept is not None:
         outcome.warnings.append(format_warning(f"{kept}; SCoP left unchanged",
                                                scop.region.location))

@@ -172,6 +172,25 @@ def test_dump_blas_says_why_a_sum_in_a_scalar_is_no_call():
         "times a vector"), found.rejected
 
 
+SUM_IN = ("for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) {\n  TYPE t = 0;\n"
+          "  for (k = 0; k < NK; k++) t += A[i][k] * B[k][j];\n  C[i][j] = t;\n}")
+
+
+@pytest.mark.parametrize("kind", ["int", "long", "float"])
+def test_a_sum_in_a_scalar_of_another_type_is_no_call(kind):
+    # C truncates (int) or rounds (float) the sum at every step; a dgemm would not
+    assert _gemms(SUM_IN.replace("TYPE", kind)) == ""
+    source = SourceFile("t.c", _program(SUM_IN.replace("TYPE", kind)))
+    found = analyse(source, extract_scops(source).scops[0])
+    assert f"the scalar 't' is not declared with the type of 'C' ({kind}, not double)" in \
+        " ".join(found.rejected.values()), found.rejected
+    vector = "for (i = 0; i < NI; i++) {\n  TYPE t = 0;\n  for (k = 0; k < NK; k++) " \
+             "t += A[i][k] * x[k];\n  y[i] = t;\n}"
+    assert _gemms(vector.replace("TYPE", kind)) == ""
+    assert _gemms(vector.replace("TYPE", "double")) != ""
+    assert _gemms(SUM_IN.replace("TYPE", "double")) != ""
+
+
 def test_a_scalar_read_after_the_region_keeps_the_loops():
     assert _gemms(SCALAR_FORM, after='printf("%g\\n", s);') == ""
 

@@ -21,7 +21,7 @@ from polyopt.frontend import extract_scops, read_source
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import get_scheduler
-from tests.conftest import GCC, KERNELS, kernel_paths, polybench_params
+from tests.conftest import GCC, KERNELS, compile_and_run, kernel_paths, polybench_params
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.polybench.suite import POLYBENCH_KERNELS
 from tests.test_polybench_suite import SUITE
@@ -186,6 +186,98 @@ void scale(int n, double a[1000], double b[1000])
     assert any("GPU code cannot" in w for w in result.warnings), result.warnings
 
 
+KERNEL_SCOPE = """#include <stdio.h>
+#define N 64
+#define SCALE 2.0
+enum { W = 2 };
+typedef double real;
+double A[N], B[N];
+int polyopt_extent0 = 5;
+int main(void) {
+  DEFINITIONS
+  for (int i = 0; i < N; i++) A[i] = i + 1;
+#pragma scop
+  for (int i = 0; i < N; i++)
+    B[i] = A[i] * VALUE;
+#pragma endscop
+  printf("%g\\n", B[3]);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("definitions, value, reason", [
+    ("#undef SCALE\n#define SCALE 3.0", "SCALE", "'SCALE' is defined in the region's function"),
+    ("enum { W = 3 };", "W", "'W' is defined in the region's function"),
+    ("typedef float real; real C[N];", "(real) 1", "declares a type (typedef)"),
+    ("", "(sizeof(A) / sizeof(A[0]))", "'sizeof' of an expression"),
+    ("", "polyopt_extent0", "'polyopt_extent0', a name of polyopt's generated host code"),
+])
+def test_what_a_kernel_would_see_otherwise_stays_on_the_host(definitions, value, reason):
+    """Kernels go before the function and are C++ with pointer parameters: a macro,
+    enum or typedef the function defines, `sizeof` of an array, a name of the host
+    code would change the result silently (3 printed as 2...)."""
+    text = KERNEL_SCOPE.replace("DEFINITIONS", definitions).replace("VALUE", value)
+    result = optimize_source(SourceFile("scope.c", text), CUDA)
+    assert result.text == text
+    line = 12 + definitions.count("\n")
+    assert any(reason in w and f"scope.c:{line}:1" in w for w in result.warnings), \
+        result.warnings
+
+
+def test_a_negative_subscript_of_a_pointer_stays_on_the_host():
+    source = SourceFile("below.c", """
+void shift(int n, double *a, double *b)
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    b[i] = a[i - 1];
+#pragma endscop
+}
+""")
+    result = optimize_source(source, CUDA)
+    assert result.text == source.text
+    assert any("'a' is accessed below its first element" in w for w in result.warnings)
+
+
+@needs_gxx
+def test_kernels_convert_math_arguments_as_c_does_and_copy_nothing_for_no_work(tmp_path):
+    # C++ would call sqrt(float) and abs(float); cudaMalloc of n - 1 < 0 bytes failed
+    text = """#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+float A[4] = {-2.5f, 1.5f, 2.0f, 3.0f};
+double B[4], C[4];
+void stencil(int n, double *a, double *b)
+{
+#pragma scop
+  for (int i = 1; i < n - 1; i++)
+    b[i] = a[i - 1] + a[i + 1];
+#pragma endscop
+}
+int main(void) {
+  double a[3] = {1, 2, 3}, b[3] = {4, 5, 6};
+#pragma scop
+  for (int i = 0; i < 4; i++) {
+    C[i] = abs(A[i]);
+    B[i] = sqrt(A[i] + 5);
+  }
+#pragma endscop
+  stencil(0, a, b);
+  stencil(1, a, b);
+  stencil(3, a, b);
+  printf("%g %g %.17g %g %g %g\\n", C[0], C[1], B[2], b[0], b[1], b[2]);
+  return 0;
+}
+"""
+    result = optimize_source(SourceFile("convert.c", text), CUDA)
+    assert _kernel_count(result.text) >= 2, result.warnings
+    expected, _ = compile_and_run(text, tmp_path, "original", ("-O1",))
+    assert expected == "2 1 2.6457513110645907 4 4 6\n"
+    for run, order in zip(_emulate(result.text, tmp_path, "convert"), ORDERS):
+        assert run.stdout.decode() == expected, order
+
+
 def test_unknown_array_extent_leaves_the_scop_unchanged():
     source = SourceFile("pointers.c", """
 void scale(int n, double **a)
@@ -213,7 +305,9 @@ void axpy(int n, double alpha, double *x, double *y)
 }
 """)
     text = optimize_source(source, CUDA).text
-    assert "cudaMalloc((void **) &dev_x, sizeof(double) * (n))" in text
+    # none where n <= 0 (cudaMalloc of a negative size fails)
+    assert ("if (sizeof(double) * (((n) > 0 ? (n) : 0)) > 0) polyopt_cuda_check(cudaMalloc("
+            "(void **) &dev_x, sizeof(double) * (((n) > 0 ? (n) : 0)))") in text
 
 
 def test_fully_written_array_is_not_copied_in():
