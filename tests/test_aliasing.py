@@ -263,8 +263,8 @@ def test_cuda_host_code_is_tested(tmp_path):
     program = SMOOTH.replace("OFFSET", "1")
     text = optimize_source(Source("prog.c", program), CUDA).text
     # the copies move whole arrays (b[0] .. b[n - 2], a[0] .. a[n - 1]): those are tested
-    assert "<<<" in text and ("(const char *) b + sizeof(double) * (n - 1) <= (const char *) a"
-                              in text)
+    assert "<<<" in text and ("(const char *) b + sizeof(double) * (((n - 1) > 0 ? (n - 1) : 0)) "
+                              "<= (const char *) a" in text)
     expected, _ = compile_and_run(program, tmp_path, "original", ("-O2",))
     for run in _emulate(text, tmp_path, "prog"):
         assert run.stdout.decode() == expected
