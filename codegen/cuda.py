@@ -198,17 +198,16 @@ def kernel_problem(source, scop) -> str | None:
     except (DeclarationError, RecursionError, AssertionError):
         start = None
     if start is not None:
-        local = set()
         text = source.blanked[start:scop.region.start]
-        local |= set(re.findall(r"^[ \t]*#[ \t]*(?:define|undef)[ \t]+(\w+)", text, re.MULTILINE))
-        for declaration in re.findall(r"\b(?:typedef|enum)\b[^;]*;", text):
-            local |= set(_IDENTIFIER.findall(declaration))
         if re.search(r"\btypedef\b", text):
             # the arrays' types are read through the file's typedefs: a local one
             # (`typedef float real;` hiding the file's double) is not
             return ("the region's function declares a type (typedef) before the region, "
                     "which the kernels' types and copies (placed before the function) would "
                     "not see: not offloaded to the GPU")
+        local = set(re.findall(r"^[ \t]*#[ \t]*(?:define|undef)[ \t]+(\w+)", text, re.MULTILINE))
+        for declaration in re.findall(r"\benum\b[^;]*;", text):
+            local |= set(_IDENTIFIER.findall(declaration))
         inside = sorted(used & local)
         if inside:
             return (f"'{inside[0]}' is defined in the region's function, where a kernel "

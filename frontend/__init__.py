@@ -285,16 +285,6 @@ def _prelude(source: SourceFile, text: str, variables: set[str] = frozenset()) -
     return " ".join(f"typedef int {name};" for name in sorted(names - variables))
 
 
-def _variables_at(source: SourceFile, offset: int) -> set[str]:
-    """The parameters and locals visible at `offset` (none where the file does not
-    parse: then a typedef's name is taken for the type)."""
-    from polyopt.frontend.declarations import DeclarationError, scope_at
-    try:
-        scope = scope_at(source, offset)
-    except (DeclarationError, RecursionError, AssertionError):
-        return set()
-    return scope.parameters | scope.locals
-
 
 def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_ast.FileAST:
     """Parse; errors are located inside [first, last] (the wrapper is not the user's)."""
@@ -319,9 +309,10 @@ def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_
 
 def _parse_region(source: SourceFile, start: int, end: int) -> list[c_ast.Node]:
     """Parse region text as a function body; coordinates are those of the file."""
+    from polyopt.frontend.declarations import variables_at
     region_text = splice_lines(source.blanked[start:end])
     line = source.location(start).line
-    text = (f"{_prelude(source, region_text, _variables_at(source, start))}\n"
+    text = (f"{_prelude(source, region_text, variables_at(source, start))}\n"
             f"void {_WRAPPER}(void) {{\n"
             f'#line {line} "{_PARSED_NAME}"\n{region_text}\n}}\n')
     tree = _parse(source, text, source.location(start), source.location(end))

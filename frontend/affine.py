@@ -8,6 +8,7 @@ towards zero (isl's tdiv), ``floord``/``ceild`` round as their names say.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import islpy as isl
@@ -271,19 +272,15 @@ class AffineBuilder:
         return self.expression(node).ne_set(self.constant(0))
 
 
+@functools.lru_cache(maxsize=None)
 def readable_by_isl(name: str) -> bool:
     """isl's text syntax reads `name` as a parameter (not `min`, `mod`, `floor`,
     `and`, `true`, `infty`...: isl's words), as the model's texts need."""
-    if name not in _READABLE:
-        try:
-            isl.Set(f"[{name}] -> {{ [i] : i <= {name} }}")
-            _READABLE[name] = True
-        except isl.Error:
-            _READABLE[name] = False
-    return _READABLE[name]
-
-
-_READABLE: dict[str, bool] = {}
+    try:
+        isl.Set(f"[{name}] -> {{ [i] : i <= {name} }}")
+    except isl.Error:
+        return False
+    return True
 
 
 def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:
@@ -292,8 +289,13 @@ def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:
     the value polyopt gives the name (floor division, minimum...) at sample points:
     an integer definition that agrees there is one of the usual spellings
     (`((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d)`); a truncating `floord` or a
-    `min` that is a maximum is not."""
-    if len(parameters) != 2:
+    `min` that is a maximum is not. Casts to unsigned types are not taken (the
+    evaluation does not wrap)."""
+    from polyopt.frontend.calls import walk
+    from polyopt.frontend.sizes import evaluate_with
+    if len(parameters) != 2 or any(
+            isinstance(node, c_ast.Cast) and not getattr(_cast_type(node, None), "signed", False)
+            for node in walk(body)):
         return False
     if name in MIN_NAMES | MAX_NAMES:
         points = [(x, y) for x in range(-5, 6) for y in range(-5, 6)]
@@ -301,39 +303,8 @@ def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:
     else:
         points = [(n, d) for n in range(-13, 14) for d in range(1, 5)]
         expected = (lambda n, d: n // d) if name in FLOORD_NAMES else (lambda n, d: -(-n // d))
-    try:
-        return all(_sample(body, dict(zip(parameters, point))) == expected(*point)
-                   for point in points)
-    except (NotAffine, ZeroDivisionError, RecursionError):
-        return False
-
-
-def _sample(node: c_ast.Node, values: dict[str, int]) -> int:
-    """The value C gives the integer expression `node` for `values` of its names
-    (NotAffine: anything but integer arithmetic of them)."""
-    if isinstance(node, c_ast.Constant):
-        return integer_constant(node)
-    if isinstance(node, c_ast.ID) and node.name in values:
-        return values[node.name]
-    if isinstance(node, c_ast.Cast) and getattr(_cast_type(node, None), "signed", False):
-        return _sample(node.expr, values)
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+", "!"):
-        value = _sample(node.expr, values)
-        return -value if node.op == "-" else value if node.op == "+" else int(not value)
-    if isinstance(node, c_ast.TernaryOp):
-        return _sample(node.iftrue if _sample(node.cond, values) else node.iffalse, values)
-    if isinstance(node, c_ast.BinaryOp):
-        left, right = _sample(node.left, values), _sample(node.right, values)
-        if node.op in ("/", "%"):
-            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
-            return quotient if node.op == "/" else left - quotient * right
-        operations = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__,
-                      "<": int.__lt__, ">": int.__gt__, "<=": int.__le__, ">=": int.__ge__,
-                      "==": int.__eq__, "!=": int.__ne__,
-                      "&&": lambda a, b: a and b, "||": lambda a, b: a or b}
-        if node.op in operations:
-            return int(operations[node.op](left, right))
-    raise NotAffine("not integer arithmetic", node)
+    return all(evaluate_with(body, dict(zip(parameters, point))) == expected(*point)
+               for point in points)
 
 
 def _cast_type(node: c_ast.Cast, types) -> IntegerType | None:

@@ -317,8 +317,9 @@ class CallJudge:
         that are not its own. `locals_`: the parameters it may assign; `pointers`: the
         parameters through which memory that is not the body's own can be reached (a
         function's pointer parameters, a macro's every one); `macro`: the macro whose
-        body it is (a call of its own name there is the function's); `read_through`: where given, the parameters
-        among `pointers` read through are collected there instead of refused."""
+        body it is (a call of its own name there is the function's); `read_through`:
+        where given, the parameters among `pointers` read through are collected there
+        instead of refused."""
         own, parameters = set(locals_), set(pointers)    # the names given, by kind
         reads: set[str] = set()
         callees: set[str] = set()

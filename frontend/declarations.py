@@ -289,6 +289,16 @@ def scope_at(source: SourceFile, offset: int) -> Scope:
     return source.cache[key]
 
 
+def variables_at(source: SourceFile, offset: int) -> set[str]:
+    """The parameters and locals of the function at `offset` visible there (none
+    where the file does not parse: its declarations are not known)."""
+    try:
+        scope = scope_at(source, offset)
+    except (DeclarationError, RecursionError, AssertionError):
+        return set()
+    return scope.parameters | scope.locals
+
+
 def parsed_files(source: SourceFile) -> list[c_ast.FileAST]:
     """The trees of the headers the file includes with quotes, then of the file, as
     far as pycparser reads them (those it cannot are left out); parsed once."""

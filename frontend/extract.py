@@ -242,12 +242,8 @@ class ScopBuilder:
             return True
         if self.types is None:
             return False
-        from polyopt.frontend.declarations import DeclarationError, scope_at
-        try:
-            scope = scope_at(self.types.file_types.source, self.types.file_types.offset)
-        except (DeclarationError, RecursionError, AssertionError):
-            return False        # the file does not parse: its declarations are not known
-        return name in scope.parameters or name in scope.locals
+        from polyopt.frontend.declarations import variables_at
+        return name in variables_at(self.types.file_types.source, self.types.file_types.offset)
 
     def _check_parameters(self) -> None:
         """A size that is a macro calling a function (`#define N get_n()`) would be

@@ -217,9 +217,10 @@ def _changed_or_subscripted(word: str, text: str) -> bool:
 
 def expander(source: SourceFile, offset: int):
     """For the region at `offset` of the file, a function from a call node (pycparser
-    FuncCall) to the expression its function-like macro expands to (a pycparser node; the body's parameters replaced
-    by the arguments' text, as the preprocessor does; a body that is a call of another
-    such macro expanded in turn, `#define AT(i, j) A(IDX(i), j)`), or None where the
+    FuncCall) to the expression its function-like macro expands to (a pycparser node;
+    the body's parameters replaced by the arguments' text, as the preprocessor does; a
+    body that is a call of another such macro expanded in turn, `#define AT(i, j)
+    A(IDX(i), j)`), or None where the
     name is no such macro, its body is no expression pycparser reads, uses # or ##,
     or holds an access other than one array element (_access_base), or where the macro
     may have another definition there (branches of an #if)."""
@@ -266,7 +267,7 @@ def affine_meaning(source: SourceFile, offset: int, judge=None):
     def meaning(name: str) -> bool:
         if name not in known:
             here = _definitions(source, offset)
-            definitions = ([d for d in here.get(name, []) if d is not UNDEFINED] if name in here
+            definitions = ([d for d in here[name] if d is not UNDEFINED] if name in here
                            else [] if judge is None else judge.macros()[0].get(name, []))
             bodies = [(parameters or [], None if parameters is None else _parsed(body))
                       for parameters, body in definitions]

@@ -323,11 +323,23 @@ def evaluate_integer_expression(text: str) -> int | None:
     return value if -_LIMIT <= value <= _LIMIT else None
 
 
+def evaluate_with(node: c_ast.Node, values: dict[str, int]) -> int | None:
+    """The value of the C integer expression `node` (a pycparser node) where its names
+    have `values`, as evaluate_integer_expression computes it; None for anything else."""
+    try:
+        value = _evaluate(node, values)
+    except (_NotConstant, RecursionError):
+        return None
+    return value if -_LIMIT <= value <= _LIMIT else None
+
+
 class _NotConstant(Exception):
     pass
 
 
-def _evaluate(node: c_ast.Node) -> int:
+def _evaluate(node: c_ast.Node, values: dict[str, int] | None = None) -> int:
+    if isinstance(node, c_ast.ID) and values and node.name in values:
+        return values[node.name]
     if isinstance(node, c_ast.Constant):
         if node.type == "char":
             raise _NotConstant
@@ -339,28 +351,29 @@ def _evaluate(node: c_ast.Node) -> int:
         names = getattr(getattr(node.to_type, "type", None), "type", None)
         if not isinstance(names, c_ast.IdentifierType) or not set(names.names) <= set(_CAST_WORDS):
             raise _NotConstant
-        return _evaluate(node.expr)
+        return _evaluate(node.expr, values)
     if isinstance(node, c_ast.UnaryOp):
-        value = _evaluate(node.expr)
+        value = _evaluate(node.expr, values)
         operations = {"-": lambda v: -v, "+": lambda v: v, "~": lambda v: ~v,
                       "!": lambda v: int(not v)}
         if node.op not in operations:
             raise _NotConstant
         return operations[node.op](value)
     if isinstance(node, c_ast.TernaryOp):
-        return _evaluate(node.iftrue) if _evaluate(node.cond) else _evaluate(node.iffalse)
+        return (_evaluate(node.iftrue, values) if _evaluate(node.cond, values)
+                else _evaluate(node.iffalse, values))
     if isinstance(node, c_ast.BinaryOp):
-        return _binary(node)
+        return _binary(node, values)
     raise _NotConstant
 
 
-def _binary(node: c_ast.BinaryOp) -> int:
-    left = _evaluate(node.left)
+def _binary(node: c_ast.BinaryOp, values: dict[str, int] | None = None) -> int:
+    left = _evaluate(node.left, values)
     if node.op == "&&":
-        return int(bool(left) and bool(_evaluate(node.right)))
+        return int(bool(left) and bool(_evaluate(node.right, values)))
     if node.op == "||":
-        return int(bool(left) or bool(_evaluate(node.right)))
-    right = _evaluate(node.right)
+        return int(bool(left) or bool(_evaluate(node.right, values)))
+    right = _evaluate(node.right, values)
     if node.op in ("/", "%"):
         if right == 0:
             raise _NotConstant
