@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from polyopt.codegen.deferred import numpy_deferred
@@ -10,18 +11,20 @@ with numpy_deferred():
     import cgen
 import islpy as isl
 
-from polyopt.errors import CodegenError
+from polyopt.errors import CodegenError, WrongCodeError
 from polyopt.model import Scop
 from polyopt.codegen.accumulate import AccumulationFinder
 from polyopt.codegen.ast import PARALLEL, SIMD, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.granularity import RegionDecider
 from polyopt.codegen.openmp import OpenMPPrinter
-from polyopt.codegen.verify import check_ast
+from polyopt.codegen.verify import AstCheck, check_ast, run_checks
 from polyopt.codegen.versioning import (assumed_context, assumption_text, disjoint_summary,
                                         disjoint_test, joined_condition, overlapping_pairs,
                                         rows_apart, version_condition)
 from polyopt.timebox import step
+
+log = logging.getLogger(__name__)
 
 __all__ = ["GeneratedNest", "generate_openmp", "iterator_prefix", "iterator_prefixes"]
 
@@ -42,6 +45,7 @@ class GeneratedNest:
     # statements that compute what the condition reads, run before it (in a block
     # with the if): the rows of pointers to rows scanned (codegen.versioning)
     preamble: list[str] = field(default_factory=list)
+    untiled: bool = False   # a tiled schedule's code was wrong: its untiled one's instead
 
 
 def parameter_casts(scop: Scop) -> dict[str, str]:
@@ -95,6 +99,19 @@ def iterator_prefixes(scop: Scop, count: int,
     return result[:count]
 
 
+def _checked(root: isl.AstNode, domain: isl.UnionSet, check: isl.UnionMap, context: isl.Set,
+             private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None) -> AstCheck:
+    """check_ast's verdict on the AST; where it cannot tell, the AST is run at small
+    parameter values (codegen.verify.run_checks), which can find it wrong."""
+    verdict = check_ast(root, domain, check, context, (PARALLEL, SIMD), private)
+    if verdict.correct is None:
+        run = run_checks(root, domain, check, context, (PARALLEL, SIMD))
+        if run.correct is False:
+            return run
+        log.info("the generated code's check: %s; %s", verdict.reason, run.reason)
+    return verdict
+
+
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
                     check: isl.UnionMap | None = None, flat: bool = False,
@@ -141,10 +158,10 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
         step("code check")
-        verdict = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD), private)
+        verdict = _checked(ast.root, domain, check, context, private)
         checked = verdict.correct
         if verdict.correct is False and flat:
-            raise CodegenError(f"isl generated wrong code from the flat schedule map: "
+            raise WrongCodeError(f"isl generated wrong code from the flat schedule map: "
                                f"{verdict.reason}", scop.region.location)
         if verdict.correct is False:
             step("code generation")
@@ -153,9 +170,9 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                             dependences, prefix, innermost=accumulations,
                             region_decider=decider, regions=parallel)
             step("code check")
-            retry = check_ast(ast.root, domain, check, context, (PARALLEL, SIMD), private)
+            retry = _checked(ast.root, domain, check, context, private)
             if retry.correct is False:
-                raise CodegenError(f"isl generated wrong code for the schedule: {verdict.reason} "
+                raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason} "
                                    f"(from its flat map: {retry.reason})", scop.region.location)
             checked = retry.correct
             notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "

@@ -484,3 +484,387 @@ def _carries(loop: _Loop, pairs: isl.Map) -> bool:
         pairs = pairs.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
     return not pairs.order_lt(isl.dim_type.in_, loop.depth,
                               isl.dim_type.out, loop.depth).is_empty()
+
+
+# -- the check at chosen parameter values ------------------------------------------
+#
+# Where the parametric check cannot tell (isl runs out of its budget on the `%` and
+# `/` of a skewed tiled loop's bounds, even with every parameter fixed), the AST is
+# run: an interpreter of isl's AST in Python, with the C meaning of what polyopt
+# prints, lists the instances it executes, in order, for chosen parameter values.
+# That can prove an AST wrong (a missing, repeated or extra instance; a dependence
+# run backwards; a parallel loop carrying one), never right for every value.
+
+# Statement instances (and loop iterations) the AST may run at one parameter value
+# before that value is given up; and in all, over the values tried.
+# (About 15 microseconds each: the whole check stays under about 5 seconds.)
+RUN_EVENTS = 150_000
+RUN_TOTAL_EVENTS = 300_000
+# Dependence pairs enumerated at one parameter value before the order is given up.
+RUN_PAIRS = 150_000
+
+
+class _TooLong(Exception):
+    """The AST runs more than its share of events at these parameter values."""
+
+
+def _c_quotient(a: int, b: int) -> int:
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b > 0) else -quotient
+
+
+def _c_remainder(a: int, b: int) -> int:
+    return a - b * _c_quotient(a, b)
+
+
+_RUN_ARITHMETIC = {
+    op.add: lambda a, b: a + b,
+    op.sub: lambda a, b: a - b,
+    op.mul: lambda a, b: a * b,
+    op.div: _c_quotient,
+    op.pdiv_q: _c_quotient,
+    op.pdiv_r: _c_remainder,
+    op.zdiv_r: _c_remainder,
+    op.fdiv_q: lambda a, b: a // b,
+}
+_RUN_COMPARISONS = {op.eq: lambda a, b: a == b, op.le: lambda a, b: a <= b,
+                    op.lt: lambda a, b: a < b, op.ge: lambda a, b: a >= b,
+                    op.gt: lambda a, b: a > b}
+
+
+class _Run:
+    """An isl AST compiled once into Python closures, then run at fixed parameter
+    values: per executed statement instance, its position in the run and the
+    parallel loop iterations around it."""
+
+    def __init__(self, root: isl.AstNode, parallel_mark: str | tuple[str, ...] | None):
+        self.marks = ((parallel_mark,) if isinstance(parallel_mark, str)
+                      else tuple(parallel_mark or ()))
+        self.loops = 0
+        self.strides: set[int] = set()      # the loops' steps: tile sizes
+        ctx = root.get_ctx()
+        budget = ctx.get_max_operations()
+        ctx.set_max_operations(0)          # reading the AST is not isl's computation
+        try:
+            self.code = self._node(root)
+        finally:
+            ctx.set_max_operations(budget)
+        self.limit = 0
+        self.events = 0
+        # (statement name, instance) -> (position, ((loop key, iteration), ...))
+        self.executed: dict[tuple[str, tuple[int, ...]], tuple[int, tuple]] = {}
+        self.repeated: tuple[str, tuple[int, ...]] | None = None
+
+    def run(self, values: dict[str, int], limit: int) -> None:
+        """Runs the AST with the parameters' `values` (raises _TooLong past `limit`)."""
+        self.limit, self.events = limit, 0
+        self.executed, self.repeated = {}, None
+        self.code(dict(values), ())
+
+    def _count(self) -> None:
+        self.events += 1
+        if self.events > self.limit:
+            raise _TooLong
+
+    # -- nodes -------------------------------------------------------------
+    def _node(self, node: isl.AstNode):
+        kind = node.get_type()
+        if kind == isl.ast_node_type.block:
+            children = node.block_get_children()
+            parts = [self._node(children.get_at(k)) for k in range(children.n_ast_node())]
+
+            def block(env, parallel):
+                for part in parts:
+                    part(env, parallel)
+            return block
+        if kind == isl.ast_node_type.mark:
+            return self._node(node.mark_get_node())
+        if kind == isl.ast_node_type.if_:
+            condition = self._expr(node.if_get_cond())
+            then = self._node(node.if_get_then_node())
+            otherwise = self._node(node.if_get_else_node()) if node.if_has_else_node() else None
+
+            def branch(env, parallel):
+                if condition(env):
+                    then(env, parallel)
+                elif otherwise is not None:
+                    otherwise(env, parallel)
+            return branch
+        if kind == isl.ast_node_type.for_:
+            return self._for(node)
+        if kind == isl.ast_node_type.user:
+            return self._user(node.user_get_expr())
+        raise _Unsupported(f"AST node {kind}")
+
+    def _for(self, node: isl.AstNode):
+        iterator = node.for_get_iterator().get_id().get_name()
+        init = self._expr(node.for_get_init())
+        body = self._node(node.for_get_body())
+        self.loops += 1
+        number = self.loops if _annotation(node) in self.marks else None
+        if node.for_is_degenerate():
+            condition, step = None, 1
+        else:
+            increment = node.for_get_inc()
+            if increment.get_type() != isl.ast_expr_type.int or not increment.get_val().is_pos():
+                raise _Unsupported("a loop increment that is not a positive constant")
+            condition, step = self._expr(node.for_get_cond()), increment.get_val().to_python()
+            self.strides.add(step)
+        count = self._count
+
+        def loop(env, parallel):
+            key = (number, tuple(sorted(env.items()))) if number is not None else None
+            inner = dict(env)
+            inner[iterator] = init(env)
+            while condition is None or condition(inner):
+                count()
+                body(inner, parallel if key is None else parallel + ((key, inner[iterator]),))
+                if condition is None:
+                    break
+                inner[iterator] += step
+        return loop
+
+    def _user(self, call: isl.AstExpr):
+        if call.get_type() != isl.ast_expr_type.op or call.get_op_type() != op.call:
+            raise _Unsupported("a user node that is not a call")
+        name = call.get_op_arg(0).get_id().get_name()
+        args = [self._expr(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
+
+        def user(env, parallel):
+            self._count()
+            instance = (name, tuple(arg(env) for arg in args))
+            if instance in self.executed:
+                self.repeated = self.repeated or instance
+            else:
+                self.executed[instance] = (len(self.executed), parallel)
+        return user
+
+    # -- expressions -------------------------------------------------------
+    def _expr(self, expr: isl.AstExpr):
+        kind = expr.get_type()
+        if kind == isl.ast_expr_type.int:
+            constant = expr.get_val().to_python()
+            return lambda env: constant
+        if kind == isl.ast_expr_type.id:
+            name = expr.get_id().get_name()
+
+            def name_value(env):
+                try:
+                    return env[name]
+                except KeyError:
+                    raise _Unsupported(f"unknown name '{name}'") from None
+            return name_value
+        operation = expr.get_op_type()
+        args = [self._expr(expr.get_op_arg(k)) for k in range(expr.get_op_n_arg())]
+        if operation in (op.and_, op.and_then):
+            return lambda env: int(bool(args[0](env)) and bool(args[1](env)))
+        if operation in (op.or_, op.or_else):
+            return lambda env: int(bool(args[0](env)) or bool(args[1](env)))
+        if operation in (op.cond, op.select):
+            return lambda env: args[1](env) if args[0](env) else args[2](env)
+        if operation == op.minus:
+            return lambda env: -args[0](env)
+        if operation in (op.add, op.sub, op.mul):
+            function = _RUN_ARITHMETIC[operation]
+            return lambda env: function(args[0](env), args[1](env))
+        if operation in _RUN_ARITHMETIC:
+            function = _RUN_ARITHMETIC[operation]
+
+            def divide(env):
+                divisor = args[1](env)
+                if divisor == 0:
+                    raise _Unsupported("a division by zero")
+                return function(args[0](env), divisor)
+            return divide
+        if operation in _RUN_COMPARISONS:
+            function = _RUN_COMPARISONS[operation]
+            return lambda env: int(function(args[0](env), args[1](env)))
+        if operation == op.min:
+            return lambda env: min(arg(env) for arg in args)
+        if operation == op.max:
+            return lambda env: max(arg(env) for arg in args)
+        raise _Unsupported(f"AST operation {operation}")
+
+
+def parameter_samples(context: isl.Set, count: int = 24,
+                      strides: tuple[int, ...] = ()) -> list[dict[str, int]]:
+    """Up to `count` parameter values of `context`, small first: every parameter s
+    (or, where the context does not allow that, a point with each between s and 2s+1)
+    for s = 0 to 8, then around the first multiples of each of `strides` (tile sizes:
+    isl's wrong code was seen to drop instances first a little past a tile's size)."""
+    names = [context.get_dim_name(isl.dim_type.param, k)
+             for k in range(context.dim(isl.dim_type.param))]
+    ctx = context.get_ctx()
+    sizes = set(range(9))
+    for stride in strides:
+        if stride > 1:
+            sizes |= {multiple * stride + offset for multiple in (1, 2, 3)
+                      for offset in (-1, 0, 1, 2)}
+    samples: list[dict[str, int]] = []
+    for size in sorted(sizes):
+        if len(samples) >= count:
+            break
+        fixed = context
+        for k in range(len(names)):
+            fixed = fixed.fix_val(isl.dim_type.param, k, isl.Val.int_from_si(ctx, size))
+        if fixed.is_empty():
+            around = context
+            for k in range(len(names)):
+                around = (around.lower_bound_val(isl.dim_type.param, k,
+                                                 isl.Val.int_from_si(ctx, size))
+                          .upper_bound_val(isl.dim_type.param, k,
+                                           isl.Val.int_from_si(ctx, 2 * size + 1)))
+            if around.is_empty():
+                continue
+            point = around.sample_point()
+            values = {name: point.get_coordinate_val(isl.dim_type.param, k).to_python()
+                      for k, name in enumerate(names)}
+        else:
+            values = {name: size for name in names}
+        if values not in samples:
+            samples.append(values)
+        if not names:
+            break
+    return samples
+
+
+def _fixed(union, values: dict[str, int]):
+    """`union` (an isl union set or map) at the parameter values."""
+    ctx = union.get_ctx()
+    params = isl.Set.universe(union.get_space().params())
+    for name, value in values.items():
+        position = params.find_dim_by_name(isl.dim_type.param, name)
+        if position >= 0:
+            params = params.fix_val(isl.dim_type.param, position, isl.Val.int_from_si(ctx, value))
+    return union.intersect_params(params)
+
+
+def _points(union, limit: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The points of a bounded isl union set, as (tuple name, coordinates); _TooLong
+    past `limit` of them."""
+    found = []
+
+    def add(point: isl.Point) -> None:
+        if len(found) >= limit:
+            raise _TooLong
+        space = point.get_space()
+        found.append((space.get_tuple_name(isl.dim_type.set),
+                      tuple(point.get_coordinate_val(isl.dim_type.set, k).to_python()
+                            for k in range(space.dim(isl.dim_type.set)))))
+
+    union.foreach_point(add)
+    return found
+
+
+def run_check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+              values: dict[str, int], parallel_mark: str | tuple[str, ...] | None = None,
+              limit: int = RUN_EVENTS) -> AstCheck:
+    """check_ast's three questions at one choice of parameter values (`values`, every
+    parameter of `domain`), answered by running the AST (_Run): False with the first
+    fault found, True if none, None where it runs more than `limit` events or uses a
+    construct the interpreter does not model."""
+    try:
+        run = _Run(root, parallel_mark)
+    except _Unsupported as error:
+        return AstCheck(None, str(error))
+    return _run_check(run, domain, dependences, values, limit)[0]
+
+
+def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
+               values: dict[str, int], limit: int) -> tuple[AstCheck, int]:
+    """run_check's verdict, and the events the run took."""
+    where = ", ".join(f"{name} = {value}" for name, value in values.items())
+    suffix = f" (with {where})" if where else ""
+    try:
+        run.run(values, limit)
+    except _TooLong:
+        return AstCheck(None, f"more than {limit} events to run{suffix}"), run.events
+    except _Unsupported as error:
+        return AstCheck(None, str(error)), run.events
+    if run.repeated is not None:
+        return AstCheck(False, f"it executes {_instance(run.repeated)} more than "
+                               f"once{suffix}"), run.events
+    try:
+        expected = set(_points(_fixed(domain, values), 2 * limit))
+    except _TooLong:
+        return AstCheck(None, f"more than {2 * limit} instances in the domain{suffix}"), \
+            run.events + 2 * limit
+    executed = run.executed
+    for instance in sorted(expected - executed.keys()):
+        return AstCheck(False, f"it does not execute {_instance(instance)}{suffix}"), run.events
+    for instance in sorted(executed.keys() - expected):
+        return AstCheck(False, f"it executes {_instance(instance)}, which is not in the "
+                               f"domain{suffix}"), run.events
+    pairs = 0
+    for dependence in union_maps(_fixed(dependences, values)):
+        source_name = dependence.get_tuple_name(isl.dim_type.in_)
+        target_name = dependence.get_tuple_name(isl.dim_type.out)
+        inputs = dependence.dim(isl.dim_type.in_)
+        try:
+            points = _points(isl.UnionSet.from_set(dependence.wrap()), RUN_PAIRS - pairs)
+        except _TooLong:
+            return AstCheck(None, f"more than {RUN_PAIRS} dependent pairs{suffix}"), \
+                run.events + RUN_PAIRS
+        for _, both in points:
+            pairs += 1
+            first = executed.get((source_name, both[:inputs]))
+            second = executed.get((target_name, both[inputs:]))
+            if first is None or second is None:
+                continue        # outside the domain (its instances are checked above)
+            if first[0] >= second[0]:
+                return AstCheck(False, "it runs a dependence's target before or with its "
+                                       f"source{suffix}"), run.events
+            around = dict(second[1])
+            for key, iteration in first[1]:
+                if key in around and around[key] != iteration:
+                    return AstCheck(False, "a loop marked parallel carries a "
+                                           f"dependence{suffix}"), run.events
+    return AstCheck(True), run.events + pairs
+
+
+def _instance(instance: tuple[str, tuple[int, ...]]) -> str:
+    return f"{instance[0]}[{', '.join(map(str, instance[1]))}]"
+
+
+def run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+               context: isl.Set, parallel_mark: str | tuple[str, ...] | None = None
+               ) -> AstCheck:
+    """run_check at parameter_samples(context), small values first, until one finds the
+    AST wrong (that verdict), one cannot be run whole, or RUN_TOTAL_EVENTS are spent.
+    Right at every value run never proves the AST right for all values: that is
+    returned as None, with the values run."""
+    ctx = context.get_ctx()
+    budget = ctx.get_max_operations()
+    ctx.set_max_operations(0)       # bounded by the events instead
+    try:
+        return _run_checks(root, domain, dependences, context, parallel_mark)
+    finally:
+        ctx.set_max_operations(budget)
+        ctx.reset_operations()
+
+
+def _run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+                context: isl.Set, parallel_mark: str | tuple[str, ...] | None) -> AstCheck:
+    try:
+        run = _Run(root, parallel_mark)
+    except _Unsupported as error:
+        return AstCheck(None, str(error))
+    spent, ran = 0, []
+    for values in parameter_samples(context, strides=tuple(sorted(run.strides))):
+        if spent >= RUN_TOTAL_EVENTS:
+            break
+        verdict, events = _run_check(run, domain, dependences, values,
+                                     min(RUN_EVENTS, RUN_TOTAL_EVENTS - spent))
+        spent += events
+        if verdict.correct is False:
+            return verdict
+        if verdict.correct is None:
+            break
+        ran.append(values)
+    if not ran:
+        return AstCheck(None, "no parameter values could be run")
+    names = sorted(ran[0])
+    shown = ", ".join("(" + ", ".join(str(values[name]) for name in names) + ")"
+                      for values in ran[:3])
+    return AstCheck(None, f"right when run with ({', '.join(names)}) = {shown}"
+                          f"{', ...' if len(ran) > 3 else ''} ({len(ran)} choices)")

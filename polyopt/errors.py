@@ -73,6 +73,10 @@ class CodegenError(PolyoptError):
     """isl could not generate code for a schedule within its operation budget."""
 
 
+class WrongCodeError(CodegenError):
+    """isl generated code that does not run the schedule (codegen.verify found it)."""
+
+
 class BuildError(PolyoptError):
     """Compiling a program failed in the evaluator."""
 

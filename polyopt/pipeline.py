@@ -19,7 +19,7 @@ from polyopt.codegen.versioning import (assumption_text, copies_test, disjoint_s
 from polyopt.deepstack import deep_stack
 from polyopt.dependences import Dependences, compute_dependences
 from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
-                             format_warning)
+                             WrongCodeError, format_warning)
 from polyopt.frontend import TOO_DEEP, SourceFile, extract_scops
 from polyopt.frontend.sizes import known_values
 from polyopt.model import Scop
@@ -441,6 +441,25 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel,
                                assumed=assumed, private=private)
+    try:
+        return _generate_tiled(scheduled, expressions, dependences, assumed, check)
+    except WrongCodeError as error:
+        if private:
+            raise
+        # isl's code of the tiled tree and of its flat map both wrong (codegen.verify)
+        nest = generate_openmp(scop, scheduled.untiled, dependences, expressions,
+                               min_region_work=options.min_region_work, parallel=options.parallel)
+        nest.untiled = True
+        nest.notes.append(f"{error.message}; generated untiled instead")
+        return nest
+
+
+def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
+                    dependences: isl.UnionMap | None, assumed: dict[str, int],
+                    check: isl.UnionMap | None) -> GeneratedNest:
+    """generate's code of a tiled schedule: with full tiles set apart, or without where
+    that is too costly."""
+    scop, options, private = scheduled.scop, scheduled.options, scheduled.private
     ctx = scheduled.schedule.get_ctx()
     ctx.set_max_operations(ISOLATION_BUDGET)
     ctx.reset_operations()
@@ -763,7 +782,9 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
     outcome.warnings += [format_warning(note, scop.region.location) for note in nest.notes]
     outcome.nest = nest
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
-                                scheduled.description, scheduled.tiling.bands,
+                                scheduled.description + ("; isl's code of its tiles was wrong: "
+                                                          "untiled" if nest.untiled else ""),
+                                [] if nest.untiled else scheduled.tiling.bands,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
                                 parallel_nests=nest.parallel_nests,
                                 parallel_conditions=nest.parallel_conditions,
