@@ -688,39 +688,50 @@ class _Run:
 
 def parameter_samples(context: isl.Set, count: int = 24,
                       strides: tuple[int, ...] = ()) -> list[dict[str, int]]:
-    """Up to `count` parameter values of `context`, small first: every parameter s
-    (or, where the context does not allow that, a point with each between s and 2s+1)
-    for s = 0 to 8, then around the first multiples of each of `strides` (tile sizes:
-    isl's wrong code was seen to drop instances first a little past a tile's size)."""
+    """Up to `count` parameter values of `context`, small first: each parameter its
+    least value in the context (0 where it has none) plus s, for s = 0 to 8; then
+    around the first multiples of each of `strides` (tile sizes: isl's wrong code was
+    seen to drop instances first a little past a tile's size). Where the context does
+    not allow those values, a point of it with each parameter between them and twice
+    them is taken instead."""
     names = [context.get_dim_name(isl.dim_type.param, k)
              for k in range(context.dim(isl.dim_type.param))]
+    if context.is_empty():
+        return []
     ctx = context.get_ctx()
-    sizes = set(range(9))
-    for stride in strides:
+    lows = []
+    for k in range(len(names)):
+        parameter = isl.Aff.var_on_domain(isl.LocalSpace.from_space(context.get_space()),
+                                          isl.dim_type.param, k)
+        least = context.min_val(parameter)
+        lows.append(max(least.to_python(), 0) if least.is_int() else 0)
+    choices = [[low + size for low in lows] for size in range(9)]
+    for stride in sorted(set(strides)):
         if stride > 1:
-            sizes |= {multiple * stride + offset for multiple in (1, 2, 3)
-                      for offset in (-1, 0, 1, 2)}
+            choices += [[max(low, multiple * stride + offset) for low in lows]
+                        for multiple in (1, 2, 3) for offset in (-1, 0, 1, 2)]
+    choices.sort(key=lambda chosen: (sum(chosen), chosen))
     samples: list[dict[str, int]] = []
-    for size in sorted(sizes):
+    for chosen in choices:
         if len(samples) >= count:
             break
         fixed = context
-        for k in range(len(names)):
-            fixed = fixed.fix_val(isl.dim_type.param, k, isl.Val.int_from_si(ctx, size))
+        for k, value in enumerate(chosen):
+            fixed = fixed.fix_val(isl.dim_type.param, k, isl.Val.int_from_si(ctx, value))
         if fixed.is_empty():
             around = context
-            for k in range(len(names)):
+            for k, value in enumerate(chosen):
                 around = (around.lower_bound_val(isl.dim_type.param, k,
-                                                 isl.Val.int_from_si(ctx, size))
+                                                 isl.Val.int_from_si(ctx, value))
                           .upper_bound_val(isl.dim_type.param, k,
-                                           isl.Val.int_from_si(ctx, 2 * size + 1)))
+                                           isl.Val.int_from_si(ctx, 2 * value + 1)))
             if around.is_empty():
                 continue
             point = around.sample_point()
             values = {name: point.get_coordinate_val(isl.dim_type.param, k).to_python()
                       for k, name in enumerate(names)}
         else:
-            values = {name: size for name in names}
+            values = dict(zip(names, chosen))
         if values not in samples:
             samples.append(values)
         if not names:
@@ -859,6 +870,8 @@ def _run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionM
         if verdict.correct is False:
             return verdict
         if verdict.correct is None:
+            if not ran:
+                return verdict
             break
         ran.append(values)
     if not ran:

@@ -88,6 +88,11 @@ def test_parameter_samples_respect_the_context():
     assert parameter_samples(isl.Set("[n] -> { : n >= 5 }"), 3) == [{"n": 5}, {"n": 6}, {"n": 7}]
     for values in parameter_samples(isl.Set("[m, n] -> { : m > n + 2 and n >= 0 }"), 6):
         assert values["m"] > values["n"] + 2 and values["n"] >= 0
+    # versioned tiled code is generated for the sizes it assumes: the least of them first
+    assert parameter_samples(isl.Set("[N, T] -> { : N >= 64 and T >= 60 }"), 2, (32,)) == \
+        [{"N": 64, "T": 60}, {"N": 65, "T": 61}]
+    assert parameter_samples(isl.Set("[n] -> { : }"), 13, (4,))[9:] == \
+        [{"n": 9}, {"n": 10}, {"n": 11}, {"n": 12}]
     assert parameter_samples(isl.Set("{ : }"), 5) == [{}]
     assert parameter_samples(isl.Set("[n] -> { : false }"), 5) == []
 
