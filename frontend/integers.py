@@ -59,7 +59,6 @@ _QUALIFIERS = {"const", "volatile", "register", "static", "extern", "auto", "res
                "__restrict", "__restrict__", "inline"}
 _FLOATING = {"float", "double", "_Complex", "void", "struct", "union", "enum"}
 _TYPEDEF = re.compile(r"\btypedef\s+([A-Za-z_][\w\s]*?)\s+([A-Za-z_]\w*)\s*;")
-_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$", re.MULTILINE)
 _TOKEN = re.compile(r"0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|[A-Za-z_]\w*")
 
 
@@ -131,12 +130,14 @@ class IntegerTypes:
     def __init__(self, source: SourceFile, offset: int):
         self.source = source
         self.offset = offset
+        from polyopt.frontend.macros import object_macros    # (macros imports this module)
         if "integer types" not in source.cache:
-            source.cache["integer types"] = (
-                {m.group(2): m.group(1).split() for m in _TYPEDEF.finditer(source.blanked)},
-                [(m.start(), m.group(1), m.group(2)) for m in _DEFINE.finditer(source.blanked)])
-        self.typedefs, defines = source.cache["integer types"]
-        self.macros = {name: body for start, name, body in defines if start < offset}
+            source.cache["integer types"] = {
+                m.group(2): m.group(1).split() for m in _TYPEDEF.finditer(source.blanked)}
+        self.typedefs = source.cache["integer types"]
+        # the macros defined at the offset (#undef and #if branches read: macros.py),
+        # each with its bodies
+        self.macros = object_macros(source, offset)
         self._declared: dict[str, IntegerType | None] | None = None
         self._known: dict[str, IntegerType | None] = {}
 
@@ -154,7 +155,14 @@ class IntegerTypes:
 
     def _lookup(self, name: str) -> IntegerType | None:
         if name in self.macros:
-            return self._expression_type(self.macros[name])
+            # one body per #if branch: the common type of them all
+            result = None
+            for body in self.macros[name]:
+                kind = self._expression_type(body)
+                if kind is None:
+                    return None
+                result = kind if result is None else common_type(result, kind)
+            return result
         return self._declarations().get(name)
 
     def _expression_type(self, text: str) -> IntegerType | None:

@@ -78,6 +78,15 @@ def _definitions(source: SourceFile, offset: int) -> dict[str, list[tuple[list[s
     return source.cache[key]
 
 
+def object_macros(source: SourceFile, offset: int) -> dict[str, list[str]]:
+    """name -> the bodies an object-like macro may have at `offset` of the file (one
+    per branch of an #if; none #undef'd there): _definitions without the
+    function-like ones."""
+    return {name: [body for _, body in values]
+            for name, values in _definitions(source, offset).items()
+            if all(parameters is None for parameters, _ in values)}
+
+
 def redefined(source: SourceFile) -> dict[str, list[tuple[list[str] | None, str]]]:
     """The macros the file or a header it includes with quotes defines more than one
     way, or #undefs: name -> every definition written. Where the compiler's final

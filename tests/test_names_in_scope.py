@@ -287,3 +287,19 @@ def test_a_size_named_like_a_word_of_isl_is_refused_with_its_location(
     assert f"prog.c:4:16: warning: loop bound is not affine: '{name}' is a word of isl's " \
         "syntax" in err, err
     assert out == program
+
+
+def test_integer_types_read_macros_as_defined_at_the_offset():
+    """A size macro #undef'd before the region names the variable declared after it;
+    one of two #if branches counts with the other (their common type)."""
+    from polyopt.frontend.integers import IntegerTypes, LONG, INT
+    from polyopt.frontend.source import SourceFile
+    text = ("#define N 10\n#undef N\nlong N = 2147483650L;\n"
+            "#ifdef BIG\n#define M 3000000000L\n#else\n#define M 30\n#endif\n"
+            "#define K 5\n"
+            "void f(void) {\n  int x = N + M + K;\n}\n#undef K\n#define K 1L\n")
+    source = SourceFile("t.c", text)
+    types = IntegerTypes(source, text.index("int x"))
+    assert types("N") == LONG
+    assert types("M") == LONG
+    assert types("K") == INT
