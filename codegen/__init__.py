@@ -117,8 +117,8 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                     check: isl.UnionMap | None = None, flat: bool = False,
                     min_region_work: int | None = None, parallel: bool = True,
                     assumed: dict[str, int] | None = None,
-                    private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None
-                    ) -> GeneratedNest:
+                    private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None,
+                    run: isl.UnionMap | None = None) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
     loops, `parallel` False parallel loops only (innermost loops that carry no
     dependence are still marked SIMD).
@@ -133,6 +133,11 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
 
     `assumed` (parameter -> least value; codegen.versioning) generates and checks the
     code for those parameter values only: the nest's `condition` says when it holds.
+
+    `run` (every dependence of the SCoP), without `check`: the AST is only run at
+    small parameter values (codegen.verify.run_checks), where the parametric check
+    is known to run out of its budget (time tiles); WrongCodeError where it runs
+    wrong.
 
     `private` (polyopt.privatize.live_ranges: scalar -> its flow dependences and
     writes): scalars that `dependences` and `check` treat as expanded, one copy per
@@ -154,6 +159,13 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                     context, dependences, prefix, innermost=accumulations,
                     region_decider=decider, regions=parallel)
     checked, notes = None, []
+    if run is not None and check is None:
+        step("code check")
+        verdict = run_checks(ast.root, domain, run, context, (PARALLEL, SIMD))
+        if verdict.correct is False:
+            raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason}",
+                                 scop.region.location)
+        log.info("the generated code, run: %s", verdict.reason)
     if flat:
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:

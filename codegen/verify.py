@@ -490,16 +490,18 @@ def _carries(loop: _Loop, pairs: isl.Map) -> bool:
 #
 # Where the parametric check cannot tell (isl runs out of its budget on the `%` and
 # `/` of a skewed tiled loop's bounds, even with every parameter fixed), the AST is
-# run: an interpreter of isl's AST in Python, with the C meaning of what polyopt
-# prints, lists the instances it executes, in order, for chosen parameter values.
+# run: isl's AST translated into a Python function, with the C meaning of what
+# polyopt prints, lists the instances it executes, in order, for chosen parameter
+# values; the domain and the dependent pairs are scanned the same way.
 # That can prove an AST wrong (a missing, repeated or extra instance; a dependence
 # run backwards; a parallel loop carrying one), never right for every value.
 
-# Statement instances (and loop iterations) the AST may run at one parameter value
-# before that value is given up; and in all, over the values tried.
-# (About 15 microseconds each: the whole check stays under about 5 seconds.)
+# Statement instances and loop iterations the AST may run at one parameter value
+# before that value is given up; and in all, over the values tried, with the
+# instances of the domain and the dependent pairs scanned (a few microseconds each:
+# the whole check stays within a few seconds).
 RUN_EVENTS = 150_000
-RUN_TOTAL_EVENTS = 300_000
+RUN_TOTAL_EVENTS = 400_000
 # Dependence pairs enumerated at one parameter value before the order is given up.
 RUN_PAIRS = 150_000
 
@@ -509,180 +511,179 @@ class _TooLong(Exception):
 
 
 def _c_quotient(a: int, b: int) -> int:
+    """C's `/` on integers (truncating)."""
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b > 0) else -quotient
 
 
 def _c_remainder(a: int, b: int) -> int:
+    """C's `%` on integers."""
     return a - b * _c_quotient(a, b)
 
 
-_RUN_ARITHMETIC = {
-    op.add: lambda a, b: a + b,
-    op.sub: lambda a, b: a - b,
-    op.mul: lambda a, b: a * b,
-    op.div: _c_quotient,
-    op.pdiv_q: _c_quotient,
-    op.pdiv_r: _c_remainder,
-    op.zdiv_r: _c_remainder,
-    op.fdiv_q: lambda a, b: a // b,
-}
-_RUN_COMPARISONS = {op.eq: lambda a, b: a == b, op.le: lambda a, b: a <= b,
-                    op.lt: lambda a, b: a < b, op.ge: lambda a, b: a >= b,
-                    op.gt: lambda a, b: a > b}
+# isl AST operations as Python text: the C meaning of what ExpressionPrinter prints
+_PY_BINARY = {op.add: "({} + {})", op.sub: "({} - {})", op.mul: "({} * {})",
+              op.div: "_q({}, {})", op.pdiv_q: "_q({}, {})", op.pdiv_r: "_r({}, {})",
+              op.zdiv_r: "_r({}, {})", op.fdiv_q: "({} // {})",
+              op.eq: "({} == {})", op.le: "({} <= {})", op.lt: "({} < {})",
+              op.ge: "({} >= {})", op.gt: "({} > {})",
+              op.and_: "({} and {})", op.and_then: "({} and {})",
+              op.or_: "({} or {})", op.or_else: "({} or {})"}
 
 
 class _Run:
-    """An isl AST compiled once into Python closures, then run at fixed parameter
+    """An isl AST translated once into a Python function (its loops as `while`
+    loops, its expressions with C's integer division), then run at fixed parameter
     values: per executed statement instance, its position in the run and the
-    parallel loop iterations around it."""
+    iterations of the parallel loops around it. About a microsecond an event, where
+    walking isl's AST objects takes tens."""
 
     def __init__(self, root: isl.AstNode, parallel_mark: str | tuple[str, ...] | None):
         self.marks = ((parallel_mark,) if isinstance(parallel_mark, str)
                       else tuple(parallel_mark or ()))
-        self.loops = 0
         self.strides: set[int] = set()      # the loops' steps: tile sizes
+        self.names: dict[str, str] = {}     # isl name -> Python local
+        self.iterators: set[str] = set()    # the names loops define (the rest: parameters)
+        self.loops = 0
+        self.lines = ["def _ast(_values, _limit, _ex, _state):",
+                      "    _e = 0", "    _rep = None", "    _p0 = ()", "    try:"]
         ctx = root.get_ctx()
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)          # reading the AST is not isl's computation
         try:
-            self.code = self._node(root)
+            self._node(root, 2, "_p0", [])
         finally:
             ctx.set_max_operations(budget)
-        self.limit = 0
+        self.lines[5:5] = [f"        {local} = _values.get({name!r})"
+                           for name, local in self.names.items() if name in self.parameters]
+        self.lines += ["        pass", "    finally:", "        _state[0] = _e",
+                       "        _state[1] = _rep"]
+        scope = {"_q": _c_quotient, "_r": _c_remainder, "_TooLong": _TooLong}
+        try:
+            exec(compile("\n".join(self.lines), "<isl AST>", "exec"), scope)
+        except (SyntaxError, RecursionError, MemoryError) as error:
+            raise _Unsupported(f"an AST Python cannot compile ({type(error).__name__})") \
+                from None
+        self.function = scope["_ast"]
         self.events = 0
         # (statement name, instance) -> (position, ((loop key, iteration), ...))
         self.executed: dict[tuple[str, tuple[int, ...]], tuple[int, tuple]] = {}
         self.repeated: tuple[str, tuple[int, ...]] | None = None
 
+    @property
+    def parameters(self) -> set[str]:
+        return self.names.keys() - self.iterators
+
     def run(self, values: dict[str, int], limit: int) -> None:
-        """Runs the AST with the parameters' `values` (raises _TooLong past `limit`)."""
-        self.limit, self.events = limit, 0
-        self.executed, self.repeated = {}, None
-        self.code(dict(values), ())
+        """Runs the AST with the parameters' `values` (raises _TooLong past `limit`,
+        _Unsupported where a name has no value or a division is by zero)."""
+        missing = sorted(self.parameters - values.keys())
+        if missing:
+            raise _Unsupported(f"unknown name '{missing[0]}'")
+        self.executed, state = {}, [0, None]
+        try:
+            self.function(values, limit, self.executed, state)
+        except ZeroDivisionError:
+            raise _Unsupported("a division by zero") from None
+        finally:
+            self.events, self.repeated = state
 
-    def _count(self) -> None:
-        self.events += 1
-        if self.events > self.limit:
-            raise _TooLong
+    # -- translation -------------------------------------------------------
+    def _local(self, name: str) -> str:
+        if name not in self.names:
+            self.names[name] = f"v{len(self.names)}"     # (loops' locals are i1, i2, ...)
+        return self.names[name]
 
-    # -- nodes -------------------------------------------------------------
-    def _node(self, node: isl.AstNode):
+    def _emit(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    def _node(self, node: isl.AstNode, depth: int, parallel: str, around: list[str]) -> None:
         kind = node.get_type()
         if kind == isl.ast_node_type.block:
             children = node.block_get_children()
-            parts = [self._node(children.get_at(k)) for k in range(children.n_ast_node())]
-
-            def block(env, parallel):
-                for part in parts:
-                    part(env, parallel)
-            return block
-        if kind == isl.ast_node_type.mark:
-            return self._node(node.mark_get_node())
-        if kind == isl.ast_node_type.if_:
-            condition = self._expr(node.if_get_cond())
-            then = self._node(node.if_get_then_node())
-            otherwise = self._node(node.if_get_else_node()) if node.if_has_else_node() else None
-
-            def branch(env, parallel):
-                if condition(env):
-                    then(env, parallel)
-                elif otherwise is not None:
-                    otherwise(env, parallel)
-            return branch
-        if kind == isl.ast_node_type.for_:
-            return self._for(node)
-        if kind == isl.ast_node_type.user:
-            return self._user(node.user_get_expr())
-        raise _Unsupported(f"AST node {kind}")
-
-    def _for(self, node: isl.AstNode):
-        iterator = node.for_get_iterator().get_id().get_name()
-        init = self._expr(node.for_get_init())
-        body = self._node(node.for_get_body())
-        self.loops += 1
-        number = self.loops if _annotation(node) in self.marks else None
-        if node.for_is_degenerate():
-            condition, step = None, 1
+            for k in range(children.n_ast_node()):
+                self._node(children.get_at(k), depth, parallel, around)
+        elif kind == isl.ast_node_type.mark:
+            self._node(node.mark_get_node(), depth, parallel, around)
+        elif kind == isl.ast_node_type.if_:
+            self._emit(depth, f"if {self._expr(node.if_get_cond())}:")
+            self._node(node.if_get_then_node(), depth + 1, parallel, around)
+            self._emit(depth + 1, "pass")
+            if node.if_has_else_node():
+                self._emit(depth, "else:")
+                self._node(node.if_get_else_node(), depth + 1, parallel, around)
+                self._emit(depth + 1, "pass")
+        elif kind == isl.ast_node_type.for_:
+            self._for(node, depth, parallel, around)
+        elif kind == isl.ast_node_type.user:
+            self._user(node.user_get_expr(), depth, parallel)
         else:
-            increment = node.for_get_inc()
-            if increment.get_type() != isl.ast_expr_type.int or not increment.get_val().is_pos():
-                raise _Unsupported("a loop increment that is not a positive constant")
-            condition, step = self._expr(node.for_get_cond()), increment.get_val().to_python()
-            self.strides.add(step)
-        count = self._count
+            raise _Unsupported(f"AST node {kind}")
 
-        def loop(env, parallel):
-            key = (number, tuple(sorted(env.items()))) if number is not None else None
-            inner = dict(env)
-            inner[iterator] = init(env)
-            while condition is None or condition(inner):
-                count()
-                body(inner, parallel if key is None else parallel + ((key, inner[iterator]),))
-                if condition is None:
-                    break
-                inner[iterator] += step
-        return loop
+    def _for(self, node: isl.AstNode, depth: int, parallel: str, around: list[str]) -> None:
+        name = node.for_get_iterator().get_id().get_name()
+        self.iterators.add(name)
+        # a name the loop reuses is a new variable in C's scope: a new local here
+        self.loops += 1
+        local = f"i{self.loops}"
+        init = self._expr(node.for_get_init())
+        self.names[name] = local
+        inner = parallel
+        if _annotation(node) in self.marks:
+            inner = f"_p{self.loops}"
+            key = f"_k{self.loops}"
+            self._emit(depth, f"{key} = ({self.loops}, ({''.join(v + ', ' for v in around)}))")
+        count = ["_e += 1", "if _e > _limit: raise _TooLong"]
+        if node.for_is_degenerate():
+            self._emit(depth, f"{local} = {init}")
+            for line in count:
+                self._emit(depth, line)
+            if inner != parallel:
+                self._emit(depth, f"{inner} = {parallel} + (({key}, {local}),)")
+            self._node(node.for_get_body(), depth, inner, around + [local])
+            return
+        increment = node.for_get_inc()
+        if increment.get_type() != isl.ast_expr_type.int or not increment.get_val().is_pos():
+            raise _Unsupported("a loop increment that is not a positive constant")
+        step = increment.get_val().to_python()
+        self.strides.add(step)
+        self._emit(depth, f"{local} = {init}")
+        self._emit(depth, f"while {self._expr(node.for_get_cond())}:")
+        for line in count:
+            self._emit(depth + 1, line)
+        if inner != parallel:
+            self._emit(depth + 1, f"{inner} = {parallel} + (({key}, {local}),)")
+        self._node(node.for_get_body(), depth + 1, inner, around + [local])
+        self._emit(depth + 1, f"{local} += {step}")
 
-    def _user(self, call: isl.AstExpr):
+    def _user(self, call: isl.AstExpr, depth: int, parallel: str) -> None:
         if call.get_type() != isl.ast_expr_type.op or call.get_op_type() != op.call:
             raise _Unsupported("a user node that is not a call")
         name = call.get_op_arg(0).get_id().get_name()
-        args = [self._expr(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
+        args = "".join(self._expr(call.get_op_arg(k)) + ", "
+                       for k in range(1, call.get_op_n_arg()))
+        for line in ["_e += 1", "if _e > _limit: raise _TooLong",
+                     f"_i = ({name!r}, ({args}))",
+                     "if _i in _ex:", "    _rep = _rep or _i",
+                     "else:", f"    _ex[_i] = (len(_ex), {parallel})"]:
+            self._emit(depth, line)
 
-        def user(env, parallel):
-            self._count()
-            instance = (name, tuple(arg(env) for arg in args))
-            if instance in self.executed:
-                self.repeated = self.repeated or instance
-            else:
-                self.executed[instance] = (len(self.executed), parallel)
-        return user
-
-    # -- expressions -------------------------------------------------------
-    def _expr(self, expr: isl.AstExpr):
+    def _expr(self, expr: isl.AstExpr) -> str:
         kind = expr.get_type()
         if kind == isl.ast_expr_type.int:
-            constant = expr.get_val().to_python()
-            return lambda env: constant
+            return f"({expr.get_val().to_python()})"
         if kind == isl.ast_expr_type.id:
-            name = expr.get_id().get_name()
-
-            def name_value(env):
-                try:
-                    return env[name]
-                except KeyError:
-                    raise _Unsupported(f"unknown name '{name}'") from None
-            return name_value
+            return self._local(expr.get_id().get_name())
         operation = expr.get_op_type()
         args = [self._expr(expr.get_op_arg(k)) for k in range(expr.get_op_n_arg())]
-        if operation in (op.and_, op.and_then):
-            return lambda env: int(bool(args[0](env)) and bool(args[1](env)))
-        if operation in (op.or_, op.or_else):
-            return lambda env: int(bool(args[0](env)) or bool(args[1](env)))
+        if operation in _PY_BINARY:
+            return _PY_BINARY[operation].format(*args)
         if operation in (op.cond, op.select):
-            return lambda env: args[1](env) if args[0](env) else args[2](env)
+            return f"({args[1]} if {args[0]} else {args[2]})"
         if operation == op.minus:
-            return lambda env: -args[0](env)
-        if operation in (op.add, op.sub, op.mul):
-            function = _RUN_ARITHMETIC[operation]
-            return lambda env: function(args[0](env), args[1](env))
-        if operation in _RUN_ARITHMETIC:
-            function = _RUN_ARITHMETIC[operation]
-
-            def divide(env):
-                divisor = args[1](env)
-                if divisor == 0:
-                    raise _Unsupported("a division by zero")
-                return function(args[0](env), divisor)
-            return divide
-        if operation in _RUN_COMPARISONS:
-            function = _RUN_COMPARISONS[operation]
-            return lambda env: int(function(args[0](env), args[1](env)))
-        if operation == op.min:
-            return lambda env: min(arg(env) for arg in args)
-        if operation == op.max:
-            return lambda env: max(arg(env) for arg in args)
+            return f"(-{args[0]})"
+        if operation in (op.min, op.max):
+            return f"{'min' if operation == op.min else 'max'}({', '.join(args)})"
         raise _Unsupported(f"AST operation {operation}")
 
 
@@ -750,20 +751,42 @@ def _fixed(union, values: dict[str, int]):
     return union.intersect_params(params)
 
 
-def _points(union, limit: int) -> list[tuple[str, tuple[int, ...]]]:
-    """The points of a bounded isl union set, as (tuple name, coordinates); _TooLong
-    past `limit` of them."""
-    found = []
+def _box(union: isl.UnionSet) -> float:
+    """The cells of the bounding boxes of `union`'s sets (a bound of its points;
+    infinite where one is unbounded)."""
+    total = 0.0
+    for instances in _sets(union):
+        if instances.is_empty():
+            continue
+        cells = 1.0
+        for k in range(instances.dim(isl.dim_type.set)):
+            low, high = instances.dim_min_val(k), instances.dim_max_val(k)
+            if not (low.is_int() and high.is_int()):
+                return float("inf")
+            cells *= high.to_python() - low.to_python() + 1
+        total += cells
+    return total
 
-    def add(point: isl.Point) -> None:
-        if len(found) >= limit:
-            raise _TooLong
-        space = point.get_space()
-        found.append((space.get_tuple_name(isl.dim_type.set),
-                      tuple(point.get_coordinate_val(isl.dim_type.set, k).to_python()
-                            for k in range(space.dim(isl.dim_type.set)))))
 
-    union.foreach_point(add)
+def _points(union, values: dict[str, int], limit: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The points of a bounded isl union set (its parameters fixed at `values`), as
+    (tuple name, coordinates); _TooLong past `limit` events. Each set is scanned by running isl's AST of its identity
+    schedule (_Run): a few microseconds a point, where isl's foreach_point and the
+    coordinates read back take ten times that."""
+    found: list[tuple[str, tuple[int, ...]]] = []
+    spent = 0
+    for instances in _sets(union):
+        if instances.is_empty():
+            continue
+        name = instances.get_tuple_name()
+        scanned = instances.identity().reset_tuple_id(isl.dim_type.out)
+        build = isl.AstBuild.from_context(isl.Set.universe(instances.get_space().params()))
+        scan = _Run(build.node_from_schedule_map(isl.UnionMap.from_map(scanned)), None)
+        try:
+            scan.run(values, limit - spent)
+        finally:
+            spent += scan.events
+        found += [(name, point) for _, point in scan.executed]
     return found
 
 
@@ -786,6 +809,9 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
     """run_check's verdict, and the events the run took."""
     where = ", ".join(f"{name} = {value}" for name, value in values.items())
     suffix = f" (with {where})" if where else ""
+    fixed = _fixed(domain, values)
+    if _box(fixed) > limit:
+        return AstCheck(None, f"more than {limit} instances in the domain's box{suffix}"), 0
     try:
         run.run(values, limit)
     except _TooLong:
@@ -796,10 +822,12 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
         return AstCheck(False, f"it executes {_instance(run.repeated)} more than "
                                f"once{suffix}"), run.events
     try:
-        expected = set(_points(_fixed(domain, values), 2 * limit))
+        expected = set(_points(fixed, values, 2 * limit))
     except _TooLong:
         return AstCheck(None, f"more than {2 * limit} instances in the domain{suffix}"), \
             run.events + 2 * limit
+    except _Unsupported as error:
+        return AstCheck(None, f"the domain's scan: {error}"), run.events
     executed = run.executed
     for instance in sorted(expected - executed.keys()):
         return AstCheck(False, f"it does not execute {_instance(instance)}{suffix}"), run.events
@@ -812,10 +840,13 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
         target_name = dependence.get_tuple_name(isl.dim_type.out)
         inputs = dependence.dim(isl.dim_type.in_)
         try:
-            points = _points(isl.UnionSet.from_set(dependence.wrap()), RUN_PAIRS - pairs)
+            pairs_set = dependence.wrap().flatten().set_tuple_name("pairs")
+            points = _points(isl.UnionSet.from_set(pairs_set), values, RUN_PAIRS - pairs)
         except _TooLong:
             return AstCheck(None, f"more than {RUN_PAIRS} dependent pairs{suffix}"), \
                 run.events + RUN_PAIRS
+        except _Unsupported as error:
+            return AstCheck(None, f"the dependences' scan: {error}"), run.events
         for _, both in points:
             pairs += 1
             first = executed.get((source_name, both[:inputs]))
@@ -830,7 +861,7 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
                 if key in around and around[key] != iteration:
                     return AstCheck(False, "a loop marked parallel carries a "
                                            f"dependence{suffix}"), run.events
-    return AstCheck(True), run.events + pairs
+    return AstCheck(True), run.events + len(expected) + pairs
 
 
 def _instance(instance: tuple[str, tuple[int, ...]]) -> str:

@@ -433,15 +433,17 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     assumed = (least_values(scop, scheduled.tiling.bands)
                if options.versioning and scop.original_lines else {})
     check = scheduled.dependences.all if options.check else None
-    if scheduled.time_tiled:
-        # No full tiles set apart to fall back from. The read-back check of the AST
-        # (codegen.verify) runs out of its budget on time tiles after tens of seconds
-        # without a verdict: the tree is checked legal and each parallel loop is
-        # proven on isl's build (codegen.ast), as for every schedule.
-        return generate_openmp(scop, scheduled.schedule, dependences, expressions,
-                               min_region_work=options.min_region_work, parallel=options.parallel,
-                               assumed=assumed, private=private)
     try:
+        if scheduled.time_tiled:
+            # No full tiles set apart to fall back from. The read-back check of the
+            # AST (codegen.verify) runs out of its budget on time tiles after tens of
+            # seconds without a verdict: the tree is checked legal, each parallel loop
+            # is proven on isl's build (codegen.ast), as for every schedule, and the
+            # AST is run at small sizes where the code is generated for them.
+            return generate_openmp(scop, scheduled.schedule, dependences, expressions,
+                                   min_region_work=options.min_region_work,
+                                   parallel=options.parallel, assumed=assumed, private=private,
+                                   run=check)
         return _generate_tiled(scheduled, expressions, dependences, assumed, check)
     except WrongCodeError as error:
         if private:

@@ -190,3 +190,52 @@ def test_window_programs_are_right(name, tile, tmp_path):
     assert any("isl generated wrong code" in w and "(with n = " in w for w in result.warnings), \
         result.warnings
     assert _output(result.text, tmp_path, "optimized") == _output(text, tmp_path, "original")
+
+
+JACOBI = """#include <stdio.h>
+double A[40][40], B[40][40];
+void jac(int tsteps, int n) {
+#pragma scop
+  for (int t = 0; t < tsteps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j-1] + A[i][j+1] + A[i+1][j] + A[i-1][j]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j-1] + B[i][j+1] + B[i+1][j] + B[i-1][j]);
+  }
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < 40; i++) for (int j = 0; j < 40; j++) A[i][j] = (i * 7 + j * 3) % 11;
+  jac(13, 37);
+  double s = 0; for (int i = 0; i < 40; i++) for (int j = 0; j < 40; j++) s += A[i][j] * (1 + (i * 3 + j) % 7);
+  printf("%.17g\\n", s);
+  return 0;
+}
+"""
+
+
+def test_time_tiled_code_is_run_at_small_sizes():
+    """Time tiles, which the parametric check is not tried on, are run: the sizes are
+    parameters here, so small values can be run (and the code is right at them)."""
+    source = SourceFile("jacobi.c", JACOBI)
+    scop = extract_scops(source).scops[0]
+    scheduled = schedule_scop(scop, Options(time_tile="diamond"))
+    assert scheduled.time_tiled
+    every = scheduled.dependences.all
+    verdict = run_checks(_ast(scop, scheduled.schedule, every), scheduled.schedule.get_domain(),
+                         every, scop.context, PARALLEL)
+    assert verdict.correct is None
+    assert verdict.reason.startswith("right when run with (n, tsteps) = (0, 0), (1, 1)")
+
+
+@needs_gcc
+def test_time_tiled_code_that_runs_wrong_is_generated_untiled(monkeypatch, tmp_path):
+    monkeypatch.setattr(codegen, "run_checks",
+                        lambda *args: AstCheck(False, "it does not execute S0[0, 1, 1] "
+                                                      "(with n = 3, tsteps = 1)"))
+    source = SourceFile("jacobi.c", JACOBI)
+    result = render(source, extract_scops(source).scops, [], Options(time_tile="diamond"), [None])
+    assert any(w.endswith("generated untiled instead") for w in result.warnings), result.warnings
+    assert _output(result.text, tmp_path, "untiled") == _output(JACOBI, tmp_path, "original")
