@@ -394,6 +394,12 @@ def run_machine(argv: list[str]) -> int:
     return 0
 
 
+def _origin(file: str) -> Path:
+    """The path builds take the user's directory from (its `#include "local.h"`): the
+    file's, or for standard input the current directory, as the frontend reads it."""
+    return Path(file).resolve() if file != "-" else Path.cwd() / "<stdin>"
+
+
 def _build_command(args: argparse.Namespace) -> str:
     """--build, followed by the CBLAS's compile and link flags where --blas may make
     calls (C target): the code made so, a search's "blas" candidate included, needs them."""
@@ -443,7 +449,7 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
                               features=args.dump == "samples", bound=args.bound)
     if args.codegen_jobs:
         settings.codegen_jobs = args.codegen_jobs
-    origin = Path(args.file).resolve() if args.file != "-" else None
+    origin = _origin(args.file)
 
     def evaluator(build: str) -> Evaluator:
         return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
@@ -497,7 +503,7 @@ def run_bench(argv: list[str]) -> int:
     _emit_warnings(result.warnings, args.quiet)
     if args.save:
         _write_output(args.save, result.text)
-    origin = Path(args.file).resolve() if args.file != "-" else None
+    origin = _origin(args.file)
     with Evaluator(_build_command(args), args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
         if args.target == "cuda":

@@ -144,6 +144,22 @@ def test_stdin_subprocess_keeps_non_utf8_bytes(tmp_path):
     assert b"polyopt:" in result.stdout
 
 
+@needs_gcc
+def test_a_search_on_standard_input_builds_with_the_local_headers(tmp_path):
+    """`polyopt - --scheduler random` reads `#include "sizes.h"` from the current
+    directory, as a file in it would (the frontend does; the builds did not)."""
+    (tmp_path / "sizes.h").write_text("#define N 24\n")
+    source = MATMUL.replace("#define N 64\n", '#include <stdio.h>\n#include "sizes.h"\n') + (
+        "int main(void) {\n  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++)\n"
+        "    A[i][j] = B[j][i] = i + 2 * j;\n  f();\n  printf(\"%g\\n\", C[3][5]);\n"
+        "  return 0;\n}\n")
+    result = subprocess.run([sys.executable, "-m", "polyopt", "-", "--scheduler", "random",
+                             "--budget", "1", "--seed", "1", "-q", "--no-db"], cwd=tmp_path,
+                            input=source, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "polyopt:" in result.stdout
+
+
 # -- optimization options ------------------------------------------------------------
 
 
