@@ -174,7 +174,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         checked = verdict.correct
         if verdict.correct is False and flat:
             raise WrongCodeError(f"isl generated wrong code from the flat schedule map: "
-                               f"{verdict.reason}", scop.region.location)
+                                 f"{verdict.reason}", scop.region.location)
         if verdict.correct is False:
             step("code generation")
             accumulations = AccumulationFinder(scop)
@@ -185,7 +185,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             retry = _checked(ast.root, domain, check, context, private)
             if retry.correct is False:
                 raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason} "
-                                   f"(from its flat map: {retry.reason})", scop.region.location)
+                                     f"(from its flat map: {retry.reason})", scop.region.location)
             checked = retry.correct
             notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "
                          "generated from the flat schedule map instead, without full-tile "
