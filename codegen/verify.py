@@ -880,6 +880,8 @@ def run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMa
     ctx.set_max_operations(0)       # bounded by the events instead
     try:
         return _run_checks(root, domain, dependences, context, parallel_mark)
+    except isl.Error as error:
+        return _cannot_tell(error)
     finally:
         ctx.set_max_operations(budget)
         ctx.reset_operations()
