@@ -475,25 +475,3 @@ def test_the_default_is_a_baseline_of_every_search(path, defines, time_tiles):
         return [line for line in text.splitlines() if not line.strip().startswith("/* polyopt:")]
     assert code(searched) == code(plain)
     assert any(c.time_tile for c in default.choices) == time_tiles
-
-
-def test_the_winner_is_kept_as_benchmarked_where_generating_it_again_fails():
-    """A final generation that runs out of a step's time box (a loaded machine) must not
-    turn the winner into the original code: its verified, timed code is the answer."""
-    from types import SimpleNamespace
-
-    from polyopt.pipeline import OptimizeResult
-    from polyopt.search import Candidate, Search
-
-    search = SimpleNamespace(warnings=["k.c:1:1: warning: an earlier note"], notes=[])
-    best = Candidate("ga-37-13", [], status="ok", seconds=[1.0], text="/* the winner */")
-    lost = "k.c:35:1: warning: code check exceeded its time budget (30 s); SCoP left unchanged"
-    regenerated = OptimizeResult("/* the original */", [], [search.warnings[0], lost])
-    kept = Search._as_benchmarked(search, regenerated, best)
-    assert kept.text == "/* the winner */"
-    assert kept.warnings == [search.warnings[0]]
-    assert search.notes == ["the winner's code could not be generated again (k.c:35:1: "
-                            "warning: code check exceeded its time budget (30 s)): its code "
-                            "as benchmarked is used"]
-    fine = OptimizeResult("/* regenerated */", [], [search.warnings[0]])
-    assert Search._as_benchmarked(search, fine, best) is fine

@@ -940,8 +940,6 @@ class Search:
                            best.choices, self.dependences)
         if all(c.as_written for c in best.choices):
             optimized.text = self.source.text
-        else:
-            optimized = self._as_benchmarked(optimized, best)
         result = SearchResult(best, self.candidates, optimized, reference,
                               self.sampling_seconds, self.notes, self.unbenchmarked,
                               self.classifier_summary, self.pruned)
@@ -949,19 +947,6 @@ class Search:
                  time.monotonic() - started, ", ".join(
                      f"{phase} {seconds:.3g} s" for phase, seconds in result.phase_seconds().items()))
         return result
-
-    def _as_benchmarked(self, optimized: OptimizeResult, best: Candidate) -> OptimizeResult:
-        """The winner's code as it was verified and timed, where generating it again
-        left a SCoP unchanged (a step's time box on a loaded machine); else
-        `optimized`."""
-        lost = [w for w in optimized.warnings if w not in self.warnings and "left unchanged" in w]
-        if not lost or not best.text:
-            return optimized
-        why = "; ".join(w.replace("; SCoP left unchanged", "") for w in lost)
-        self.notes.append(f"the winner's code could not be generated again ({why}): its "
-                          "code as benchmarked is used")
-        return replace(optimized, text=best.text,
-                       warnings=[w for w in optimized.warnings if w not in lost])
 
     def _kept_description(self, best: Candidate) -> str:
         """Why the winner leaves a SCoP as written: it was fastest (and what came next)."""
