@@ -239,3 +239,61 @@ def test_time_tiled_code_that_runs_wrong_is_generated_untiled(monkeypatch, tmp_p
     result = render(source, extract_scops(source).scops, [], Options(time_tile="diamond"), [None])
     assert any(w.endswith("generated untiled instead") for w in result.warnings), result.warnings
     assert _output(result.text, tmp_path, "untiled") == _output(JACOBI, tmp_path, "original")
+
+
+SEIDEL = """#include <stdio.h>
+#include <stdlib.h>
+#define TSTEPS 130
+#define N 150
+static double A[N][N];
+static void seidel(void) {
+  int t, i, j;
+#pragma scop
+  for (t = 0; t <= TSTEPS - 1; t++)
+    for (i = 1; i <= N - 2; i++)
+      for (j = 1; j <= N - 2; j++)
+        A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
+                   + A[i][j - 1] + A[i][j] + A[i][j + 1]
+                   + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
+#pragma endscop
+}
+int main(void) {
+  srand(1);
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) A[i][j] = rand() / (double) RAND_MAX;
+  seidel();
+  double s = 0; for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) s += A[i][j] * (1 + (i * 3 + j) % 7);
+  printf("%.10g\\n", s);
+  return 0;
+}
+"""
+
+
+def test_versioned_code_for_large_sizes_is_judged_by_its_code_for_every_size(monkeypatch):
+    """GA_C's winner on seidel-2d in the LARGE sweep (tests/data/isl-ast-bug/
+    seidel-2d-ga-c.isl, tiled 128x8) drops instances; its code for N, TSTEPS >= 128 is
+    too large to run, and PolyBench's own data is a fixed point of the stencil, so
+    running the program could not show it. Where the parametric check cannot tell
+    (here made so), the same schedule's code for every size is run: wrong at N = 3."""
+    from polyopt.codegen.ast import build_ast
+    from polyopt.codegen.versioning import assumed_context
+
+    source = SourceFile("seidel.c", SEIDEL)
+    scop = extract_scops(source).scops[0]
+    schedule = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT,
+                                          (DATA / "seidel-2d-ga-c.isl").read_text())
+    scheduled = schedule_scop(scop, Options(), None,
+                              ScheduleResult(schedule, "GA_C's winner", tile_sizes=[[128, 8]]))
+    every = scheduled.dependences.all
+    assumed = assumed_context(scop, {"N": 128, "TSTEPS": 128})
+    domain = scheduled.schedule.get_domain()
+    root = build_ast(scheduled.schedule, assumed, every).root
+    monkeypatch.setattr(codegen, "check_ast", lambda *args: AstCheck(None, "out of budget"))
+    assert run_checks(root, domain, every, assumed, PARALLEL).reason.startswith("more than")
+    assert codegen._checked(root, domain, every, assumed, None).correct is None
+
+    def for_all_sizes():
+        return build_ast(scheduled.schedule, scop.context, every).root, scop.context
+
+    verdict = codegen._checked(root, domain, every, assumed, None, for_all_sizes)
+    assert verdict.correct is False
+    assert verdict.reason.endswith("(with N = 3, TSTEPS = 3), in its code for every size")

@@ -936,6 +936,11 @@ class Search:
         if self.summary_note:
             best.choices = [replace(c, description=f"{c.description}; {self.summary_note}")
                             for c in best.choices]
+        # The candidates' code was generated unchecked (running verified it, and a
+        # program's data can hide a wrong one: PolyBench's seidel-2d is a fixed point
+        # of its stencil); this generation checks the winner's. A SCoP it leaves
+        # unchanged (its check found the code wrong, or ran out of time) stays as
+        # written: never the benchmarked text instead.
         optimized = render(self.source, self.scops, self.warnings, self.options,
                            best.choices, self.dependences)
         if all(c.as_written for c in best.choices):

@@ -1,0 +1,1 @@
+{ domain: "[N, TSTEPS] -> { S0[t, i, j] : 0 <= t < TSTEPS and 0 < i <= -2 + N and 0 < j <= -2 + N }", child: { schedule: "[N, TSTEPS] -> [{ S0[i0, i1, i2] -> [(5i0 + 3i1)] }]", child: { schedule: "[N, TSTEPS] -> [{ S0[i0, i1, i2] -> [(115i0 + 42i1)] }, { S0[i0, i1, i2] -> [(-3i1 + 2i2)] }]", permutable: 1, coincident: [ 1, 0 ] } } }
