@@ -162,7 +162,7 @@ int main(void) {
 def test_code_that_runs_wrong_at_small_sizes_is_generated_untiled(monkeypatch, tmp_path):
     """Where the tiled tree's code and its flat map's both run wrong, the SCoP is
     generated from its untiled schedule, with a warning, and its summary says so."""
-    def wrong_where_tiled(root, domain, check, context, private):
+    def wrong_where_tiled(root, domain, check, context, private, for_all_sizes=None):
         return AstCheck(False, "it does not execute S0[1, 1] (with n = 2)")
 
     monkeypatch.setattr(codegen, "_checked", wrong_where_tiled)
