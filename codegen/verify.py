@@ -500,10 +500,10 @@ def _carries(loop: _Loop, pairs: isl.Map) -> bool:
 # before that value is given up; and in all, over the values tried, with the
 # instances of the domain and the dependent pairs scanned (a few microseconds each:
 # the whole check stays within a few seconds).
-RUN_EVENTS = 150_000
-RUN_TOTAL_EVENTS = 400_000
+RUN_EVENTS = 100_000
+RUN_TOTAL_EVENTS = 250_000
 # Dependence pairs enumerated at one parameter value before the order is given up.
-RUN_PAIRS = 150_000
+RUN_PAIRS = 100_000
 
 
 class _TooLong(Exception):
