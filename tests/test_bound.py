@@ -154,6 +154,7 @@ def test_gpu_bound_counts_launches_and_the_cpu_bound_the_work():
 
 
 @needs_gxx
+@pytest.mark.slow           # 12 s: make test-slow
 def test_a_cuda_search_runs_every_candidate_through_the_build_it_is_given(tmp_path):
     """--target cuda with a search: the candidates are CUDA programs (here built for the
     CPU by polyopt's emulation); the winner's output is the original's."""

@@ -398,7 +398,7 @@ def _time_tiled_cuda(name: str, shape: str, sizes):
 @pytest.mark.parametrize("name, shape, sizes", [
     ("jacobi1d", "auto", [4, 5]), ("jacobi1d", "auto", None), ("jacobi2d", "auto", [3, 5, 7]),
     pytest.param("heat3d", "hexagonal", [2, 3, 4, 5], marks=pytest.mark.slow),
-    ("fdtd2d", "auto", [4, 5, 6]),
+    pytest.param("fdtd2d", "auto", [4, 5, 6], marks=pytest.mark.slow),
     pytest.param("jacobi2d", "diamond", [4, 6, 5], marks=pytest.mark.slow)])
 def test_time_tiled_stencils_on_the_gpu_compute_exactly_the_original(tmp_path, name, shape, sizes):
     """Sizes that are no multiple of a tile: partial tiles, partial steps, threads idle."""

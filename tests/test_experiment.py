@@ -179,6 +179,7 @@ def test_resume_keeps_finished_kernels_and_runs_the_rest(tmp_path, capsys):
 
 
 @needs_gcc
+@pytest.mark.slow           # 15 s: make test-slow (the other resume test stays in make test)
 def test_resume_keeps_a_finished_search_of_an_unfinished_kernel(tmp_path, monkeypatch):
     """A kernel stopped after its search finished: --resume takes the search's program
     back (it is not searched again) and times it with the other variants."""

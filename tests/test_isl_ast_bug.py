@@ -66,7 +66,9 @@ def _case(kernel: str, name: str):
 
 
 @needs_gcc
-@pytest.mark.parametrize("kernel,name", CASES, ids=[k for k, _ in CASES])
+@pytest.mark.parametrize("kernel,name", [
+    pytest.param(k, n, marks=pytest.mark.slow) if k == "symm" else (k, n) for k, n in CASES],
+    ids=[k for k, _ in CASES])
 def test_flat_map_generation_is_right(kernel, name, tmp_path):
     source, scop, tiled = _case(kernel, name)
     expected = _dumps(source.text, tmp_path, "original")

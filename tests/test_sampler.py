@@ -129,7 +129,7 @@ def _check_random_schedules(path: Path, count: int, seed: int, tmp_path: Path) -
 # `make test-slow` the first four of the same seed (the second is the one of steps.c
 # whose tiled-tree code isl gets wrong).
 # minmax_bounds and guards take 30-75 s (isl's AST generation of their random schedule): slow
-_SLOW_RANDOM = {"minmax_bounds", "guards"}
+_SLOW_RANDOM = {"minmax_bounds", "guards", "steps"}
 
 
 @needs_gcc

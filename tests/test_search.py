@@ -304,7 +304,7 @@ def test_a_baseline_with_one_slow_first_run_is_timed_again():
 
 
 @pytest.mark.parametrize("case", [pytest.param("gemver-random4.isl", marks=pytest.mark.slow),
-                                  "bicg-random35.isl"])
+                                  pytest.param("bicg-random35.isl", marks=pytest.mark.slow)])
 def test_a_wrong_output_gets_the_flat_map_code_as_a_second_chance(case):
     """A candidate whose run gives wrong output is generated again from its flat
     schedule map, which isl gets right where it got the schedule tree wrong (these
