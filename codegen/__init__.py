@@ -102,24 +102,31 @@ def iterator_prefixes(scop: Scop, count: int,
 def _checked(root: isl.AstNode, domain: isl.UnionSet, check: isl.UnionMap, context: isl.Set,
              private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None,
              for_all_sizes=None) -> AstCheck:
-    """check_ast's verdict on the AST; where it cannot tell, the AST is run at small
-    parameter values (codegen.verify.run_checks), which can find it wrong. Where the
-    AST is generated for large sizes only (versioned code: too many instances to run),
-    `for_all_sizes()` (the AST of the same schedule for every size) is run instead:
-    isl's wrong code for a schedule tree shows at small sizes there, and is taken as
-    this AST's too (conservatively: the flat map's code, or the untiled, follows)."""
+    """check_ast's verdict on the AST; where it cannot tell, _run's."""
     verdict = check_ast(root, domain, check, context, (PARALLEL, SIMD), private)
     if verdict.correct is None:
-        run = run_checks(root, domain, check, context, (PARALLEL, SIMD))
-        general = for_all_sizes() if run.correct is None and for_all_sizes else None
-        if general is not None:
-            proxy = run_checks(general[0], domain, check, general[1], (PARALLEL, SIMD))
-            if proxy.correct is False:
-                return AstCheck(False, f"{proxy.reason}, in its code for every size")
+        run = _run(root, domain, check, context, for_all_sizes)
         if run.correct is False:
             return run
         log.info("the generated code's check: %s; %s", verdict.reason, run.reason)
     return verdict
+
+
+def _run(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+         context: isl.Set, for_all_sizes=None) -> AstCheck:
+    """The AST run at small parameter values (codegen.verify.run_checks), which can
+    find it wrong. Where it is generated for large sizes only (versioned code: too
+    many instances to run), `for_all_sizes()` (the AST of the same schedule for every
+    size and its context, or None) is run instead: isl's wrong code for a schedule
+    tree shows at small sizes there, and is taken as this AST's too (conservatively:
+    the flat map's code, or the untiled, follows)."""
+    run = run_checks(root, domain, dependences, context, (PARALLEL, SIMD))
+    general = for_all_sizes() if run.correct is None and for_all_sizes else None
+    if general is not None:
+        proxy = run_checks(general[0], domain, dependences, general[1], (PARALLEL, SIMD))
+        if proxy.correct is False:
+            return AstCheck(False, f"{proxy.reason}, in its code for every size")
+    return run
 
 
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
@@ -161,38 +168,42 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     context = assumed_context(scop, assumed) if assumed else scop.context
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
-    decider = None
-    if dependences is not None and parallel:
-        decider = RegionDecider(scop) if min_region_work is None else \
+
+    def new_decider() -> RegionDecider | None:
+        if dependences is None or not parallel:
+            return None
+        return RegionDecider(scop) if min_region_work is None else \
             RegionDecider(scop, threshold=min_region_work)
-    ast = build_ast(schedule.get_map().intersect_domain(domain) if flat else schedule,
+
+    def flat_map() -> isl.UnionMap:
+        return schedule.get_map().intersect_domain(domain)
+
+    decider = new_decider()
+    ast = build_ast(flat_map() if flat else schedule,
                     context, dependences, prefix, innermost=accumulations,
                     region_decider=decider, regions=parallel)
     checked, notes = None, []
 
     def for_all_sizes(tree_or_map) -> tuple[isl.AstNode, isl.Set] | None:
-        """The AST of the same schedule for every size, and the SCoP's context (None
-        where isl runs out of its budget building it)."""
+        """The AST of the same schedule for every size and the SCoP's context: None
+        where the code is generated for every size already, or isl runs out of its
+        budget building it."""
+        if not assumed:
+            return None
         try:
             general = build_ast(tree_or_map, scop.context, dependences, prefix,
                                 innermost=AccumulationFinder(scop),
-                                region_decider=RegionDecider(scop) if decider else None,
-                                regions=parallel)
+                                region_decider=new_decider(), regions=parallel)
         except isl.Error:
             return None
         return general.root, scop.context
 
-    proxy = (lambda: for_all_sizes(schedule.get_map().intersect_domain(domain) if flat
-                                   else schedule)) if assumed else None
+    def this_schedule():
+        return for_all_sizes(flat_map() if flat else schedule)
+
     if run is not None and check is None:
         step("code check")
-        verdict = run_checks(ast.root, domain, run, context, (PARALLEL, SIMD))
-        if verdict.correct is None and proxy is not None:
-            general = proxy()
-            if general is not None:
-                verdict = run_checks(general[0], domain, run, general[1], (PARALLEL, SIMD))
-                if verdict.correct is False:
-                    verdict = AstCheck(False, f"{verdict.reason}, in its code for every size")
+        verdict = _run(ast.root, domain, run, context, this_schedule)
         if verdict.correct is False:
             raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason}",
                                  scop.region.location)
@@ -201,7 +212,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         notes.append("generated from the flat schedule map, without full-tile separation")
     if check is not None:
         step("code check")
-        verdict = _checked(ast.root, domain, check, context, private, proxy)
+        verdict = _checked(ast.root, domain, check, context, private, this_schedule)
         checked = verdict.correct
         if verdict.correct is False and flat:
             raise WrongCodeError(f"isl generated wrong code from the flat schedule map: "
@@ -209,13 +220,12 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         if verdict.correct is False:
             step("code generation")
             accumulations = AccumulationFinder(scop)
-            ast = build_ast(schedule.get_map().intersect_domain(domain), context,
+            ast = build_ast(flat_map(), context,
                             dependences, prefix, innermost=accumulations,
                             region_decider=decider, regions=parallel)
             step("code check")
-            retry = _checked(ast.root, domain, check, context, private, (
-                lambda: for_all_sizes(schedule.get_map().intersect_domain(domain)))
-                if assumed else None)
+            retry = _checked(ast.root, domain, check, context, private,
+                             lambda: for_all_sizes(flat_map()))
             if retry.correct is False:
                 raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason} "
                                      f"(from its flat map: {retry.reason})", scop.region.location)

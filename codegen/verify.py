@@ -770,9 +770,9 @@ def _box(union: isl.UnionSet) -> float:
 
 def _points(union, values: dict[str, int], limit: int) -> list[tuple[str, tuple[int, ...]]]:
     """The points of a bounded isl union set (its parameters fixed at `values`), as
-    (tuple name, coordinates); _TooLong past `limit` events. Each set is scanned by running isl's AST of its identity
-    schedule (_Run): a few microseconds a point, where isl's foreach_point and the
-    coordinates read back take ten times that."""
+    (tuple name, coordinates); _TooLong past `limit` events. Each set is scanned by
+    running isl's AST of its identity schedule (_Run): a few microseconds a point,
+    where isl's foreach_point and the coordinates read back take ten times that."""
     found: list[tuple[str, tuple[int, ...]]] = []
     spent = 0
     for instances in _sets(union):
