@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200112L
 #include "harness.h"
 
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -9,8 +10,15 @@
 # define HARNESS_CACHE_BYTES (64 * 1024 * 1024) /* larger than the last-level cache */
 #endif
 
+#ifndef HARNESS_MAX_BLOCKS
+# define HARNESS_MAX_BLOCKS 64
+#endif
+
 static double start_seconds, stop_seconds;
 static int dump_state = -1; /* -1: not read yet */
+/* The blocks harness_alloc gave out (their elements are DATA_TYPE), for harness_perturb. */
+static struct { void *address; size_t bytes; } blocks[HARNESS_MAX_BLOCKS];
+static size_t block_count;
 
 static double now(void)
 {
@@ -19,7 +27,7 @@ static double now(void)
   return (double) t.tv_sec + (double) t.tv_nsec * 1e-9;
 }
 
-void *harness_alloc(size_t bytes)
+void *harness_alloc_unperturbed(size_t bytes)
 {
   void *p = NULL;
   if (posix_memalign(&p, 64, bytes ? bytes : 1) != 0 || p == NULL) {
@@ -27,6 +35,57 @@ void *harness_alloc(size_t bytes)
     exit(1);
   }
   return p;
+}
+
+void *harness_alloc(size_t bytes)
+{
+  void *p = harness_alloc_unperturbed(bytes);
+  if (block_count < HARNESS_MAX_BLOCKS) {
+    blocks[block_count].address = p;
+    blocks[block_count].bytes = bytes;
+    block_count++;
+  }
+  return p;
+}
+
+/* A deterministic value in [-1, 1) for element I of block B (splitmix64). */
+static double noise(size_t b, size_t i)
+{
+  uint64_t z = ((uint64_t) b << 48) ^ (uint64_t) i;
+  z += 0x9e3779b97f4a7c15u;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  z ^= z >> 31;
+  return (double) (z >> 11) * 0x1.0p-52 - 1.0;
+}
+
+/* Each floating-point element x becomes x + 2^-10 * u * (|x| + m), with u in [-1, 1)
+ * from noise() and m the block's mean magnitude; each int grows by 0 or 1. */
+#define PERTURB_FLOATING(type)                                                   \
+  do {                                                                           \
+    type *values = blocks[b].address;                                            \
+    size_t count = blocks[b].bytes / sizeof(type);                               \
+    double mean = 0.0;                                                           \
+    for (size_t i = 0; i < count; i++)                                           \
+      mean += fabs((double) values[i]);                                          \
+    mean = count ? mean / (double) count : 0.0;                                  \
+    for (size_t i = 0; i < count; i++)                                           \
+      values[i] += (type) (0x1.0p-10 * noise(b, i) * (fabs((double) values[i]) + mean)); \
+  } while (0)
+
+static void perturb(int kind)
+{
+  for (size_t b = 0; b < block_count; b++) {
+    if (kind == 'd')
+      PERTURB_FLOATING(double);
+    else if (kind == 'f')
+      PERTURB_FLOATING(float);
+    else if (kind == 'i') {
+      int *values = blocks[b].address;
+      for (size_t i = 0; i < blocks[b].bytes / sizeof(int); i++)
+        values[i] += noise(b, i) >= 0.0;
+    }
+  }
 }
 
 /* Write and read a buffer larger than the cache so that the kernel starts cold,
@@ -45,8 +104,10 @@ static void flush_cache(void)
   free(buffer);
 }
 
-void harness_start(void)
+void harness_start_with(int kind)
 {
+  if (getenv("HARNESS_PERTURB") != NULL)
+    perturb(kind);
 #ifndef HARNESS_NO_FLUSH_CACHE
   flush_cache();
 #endif

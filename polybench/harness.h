@@ -7,6 +7,14 @@
  *  - harness_start() / harness_stop() bracket the kernel; harness_print_time() prints
  *    the kernel's wall-clock seconds on stdout as "%0.6f\n", the way PolyBench does.
  *  - The cache is flushed in harness_start() unless -DHARNESS_NO_FLUSH_CACHE.
+ *  - With HARNESS_PERTURB set in the environment, harness_start() first changes every
+ *    element of every block harness_alloc gave out a little (floating point: by about
+ *    2^-10 of its size, deterministically; int: by 0 or 1), so that a verification run
+ *    does not start from data the kernel leaves as it is (PolyBench's seidel-2d data
+ *    is bilinear, a fixed point of its 3 x 3 average, which hides a kernel that skips
+ *    updates). The blocks must hold DATA_TYPE and live until the kernel ends:
+ *    allocate others (a char sequence, a temporary the initialization frees) with
+ *    harness_alloc_unperturbed.
  *  - With HARNESS_DUMP set in the environment (any value), the arrays passed to
  *    HARNESS_DUMP_ARRAY are written to stderr between "begin dump: NAME" and
  *    "end dump: NAME" lines, every value at full precision ("%.17g" for floating
@@ -32,9 +40,11 @@
 
 #ifdef DATA_TYPE_IS_INT
 # define DATA_TYPE int
+# define HARNESS_DATA_KIND 'i'
 #endif
 #ifdef DATA_TYPE_IS_FLOAT
 # define DATA_TYPE float
+# define HARNESS_DATA_KIND 'f'
 # define SCALAR_VAL(x) x##f
 # define SQRT_FUN(x) sqrtf(x)
 # define EXP_FUN(x) expf(x)
@@ -42,6 +52,7 @@
 #endif
 #ifdef DATA_TYPE_IS_DOUBLE
 # define DATA_TYPE double
+# define HARNESS_DATA_KIND 'd'
 # define SCALAR_VAL(x) x
 # define SQRT_FUN(x) sqrt(x)
 # define EXP_FUN(x) exp(x)
@@ -55,7 +66,8 @@ extern "C" {
 /* Allocate BYTES on the heap, 64-byte aligned, or exit with a message:
  *   double (*A)[M] = harness_alloc(sizeof(double[N][M])); */
 void *harness_alloc(size_t bytes);
-void harness_start(void);
+void *harness_alloc_unperturbed(size_t bytes);
+void harness_start_with(int data_kind);   /* 'd', 'f' or 'i': what DATA_TYPE is */
 void harness_stop(void);
 void harness_print_time(void);
 int harness_dumping(void);
@@ -88,7 +100,10 @@ struct harness_block {
   template <class T> operator T *() const { return static_cast<T *>(address); }
 };
 # define harness_alloc(bytes) (harness_block{harness_alloc(bytes)})
+# define harness_alloc_unperturbed(bytes) (harness_block{harness_alloc_unperturbed(bytes)})
 #endif
+
+#define harness_start() harness_start_with(HARNESS_DATA_KIND)
 
 #define HARNESS_DUMP_ARRAY(name, first, count)                                     \
   do {                                                                             \

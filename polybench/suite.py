@@ -69,7 +69,8 @@ def own_suite(root: Path | None = None) -> Suite:
     return Suite(f"polyopt's PolyBench suite ({root})", root, kernels,
                  "polyopt harness (polybench/harness.c): monotonic wall clock around the kernel "
                  "call only, 64 MiB cache flush before it, arrays dumped to stderr at %.17g "
-                 "when HARNESS_DUMP is set", [], {"HARNESS_DUMP": "1"})
+                 "when HARNESS_DUMP is set; verification runs start from data perturbed by "
+                 "about 2^-10 (HARNESS_PERTURB)", [], {"HARNESS_DUMP": "1", "HARNESS_PERTURB": "1"})
 
 
 def polybench_suite(root: Path) -> Suite:

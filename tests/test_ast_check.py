@@ -157,3 +157,28 @@ def test_pipeline_falls_back_to_the_flat_map(kernel, name, tmp_path):
     expected = _dumps(source.text, tmp_path, "original")
     got = _dumps(result.text, tmp_path, "optimized")
     assert compare_dumps(expected, got, 0.0, 0.0)[0] == "exact"
+
+
+@pytest.mark.parametrize("half", ["_order", "_coverage"])
+def test_a_half_past_its_cpu_limit_cannot_tell(monkeypatch, half):
+    """Not every isl call counts against the operation budget: one emptiness test of a
+    skewed tiling's dependent pairs took 75 s. Each half of the check has its own CPU
+    limit (ORDER_SECONDS, COVERAGE_SECONDS); past it the check cannot tell (and the run
+    check still can find the code wrong)."""
+    import polyopt.codegen.verify as verify
+    from polyopt import timebox
+    if not timebox._cpu_time_readable() or (half == "_coverage" and timebox.parallel_jobs() < 2):
+        pytest.skip("the half runs inline here, without a limit")
+
+    def endless(*args):
+        while True:
+            pass
+
+    monkeypatch.setattr(verify, half, endless)
+    monkeypatch.setattr(verify, "ORDER_SECONDS", 0.2)
+    monkeypatch.setattr(verify, "COVERAGE_SECONDS", 0.2)
+    scop, dependences = _scop(RECURRENCE)
+    verdict = check_ast(_ast(scop, scop.schedule, dependences), scop.domain(), dependences,
+                        scop.context, PARALLEL)
+    assert verdict.correct is None
+    assert "took more than 0.2 s of CPU time" in verdict.reason
