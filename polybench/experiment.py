@@ -267,7 +267,8 @@ class Experiment:
         self.out_dir = out_dir
         self.results: list[Outcome] = []
         self.environment = {"OMP_NUM_THREADS": str(settings.threads)}
-        self.dump_environment = suite.dump_environment   # this kernel's (see _verify)
+        # this kernel's (see _verify)
+        self.dump_environment = suite.dump_environment if suite is not None else {}
         self._csv_file = None
         self._csv = None
 

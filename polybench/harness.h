@@ -12,9 +12,9 @@
  *    2^-10 of its size, deterministically; int: by 0 or 1), so that a verification run
  *    does not start from data the kernel leaves as it is (PolyBench's seidel-2d data
  *    is bilinear, a fixed point of its 3 x 3 average, which hides a kernel that skips
- *    updates). The blocks must hold DATA_TYPE and live until the kernel ends:
- *    allocate others (a char sequence, a temporary the initialization frees) with
- *    harness_alloc_unperturbed.
+ *    updates). The blocks must hold DATA_TYPE: allocate others (a char sequence)
+ *    with harness_alloc_unperturbed. A block freed before harness_start() is left
+ *    alone: free is harness_free in a file that includes this header.
  *  - With HARNESS_DUMP set in the environment (any value), the arrays passed to
  *    HARNESS_DUMP_ARRAY are written to stderr between "begin dump: NAME" and
  *    "end dump: NAME" lines, every value at full precision ("%.17g" for floating
@@ -67,6 +67,7 @@ extern "C" {
  *   double (*A)[M] = harness_alloc(sizeof(double[N][M])); */
 void *harness_alloc(size_t bytes);
 void *harness_alloc_unperturbed(size_t bytes);
+void harness_free(void *address);          /* free, and forget the block */
 void harness_start_with(int data_kind);   /* 'd', 'f' or 'i': what DATA_TYPE is */
 void harness_stop(void);
 void harness_print_time(void);
@@ -104,6 +105,7 @@ struct harness_block {
 #endif
 
 #define harness_start() harness_start_with(HARNESS_DATA_KIND)
+#define free(address) harness_free(address)
 
 #define HARNESS_DUMP_ARRAY(name, first, count)                                     \
   do {                                                                             \

@@ -122,3 +122,24 @@ def test_kernels_with_other_blocks_run_perturbed(tmp_path, kernel):
     assert perturbed and finite(perturbed)
     assert compare_dumps(_dumps(executable, {"HARNESS_DUMP": "1"}), perturbed,
                          1e-6, 0.0)[0] == "wrong"
+
+
+@needs_gcc
+def test_a_block_freed_before_the_kernel_is_not_perturbed(tmp_path):
+    """cholesky, lu and ludcmp free temporaries of their initialization: a large
+    block is unmapped when freed, and perturbing it crashed the program."""
+    program = tmp_path / "freed.c"
+    program.write_text('#include "harness.h"\n'
+                       "int main(void) {\n"
+                       "  DATA_TYPE *x = harness_alloc(sizeof(DATA_TYPE[64]));\n"
+                       "  DATA_TYPE *t = harness_alloc(sizeof(DATA_TYPE[1 << 24]));\n"
+                       "  for (int i = 0; i < 64; i++) x[i] = i + 1;\n"
+                       "  free(t);\n"
+                       "  harness_start();\n"
+                       "  harness_stop(); harness_print_time();\n"
+                       '  HARNESS_DUMP_ARRAY("x", x, 64);\n'
+                       "  free(x); return 0;\n}\n")
+    executable = _build(program, tmp_path)
+    perturbed = _dumps(executable, PERTURBED)    # (check=True: it must not crash)
+    assert compare_dumps(_dumps(executable, {"HARNESS_DUMP": "1"}), perturbed,
+                         1e-6, 0.0)[0] == "wrong"

@@ -38,8 +38,8 @@ static void init_array(DATA_TYPE A[N][N], DATA_TYPE b[N], DATA_TYPE x[N], DATA_T
    * A[s][t] is read from an exact transposed copy AT[t][s], so that the inner loop
    * walks memory contiguously (PolyBench's column-wise walk takes minutes at
    * LARGE); the operations, their order, and so the values, are the same. */
-  DATA_TYPE (*B)[N] = harness_alloc_unperturbed(sizeof(DATA_TYPE[N][N]));
-  DATA_TYPE (*AT)[N] = harness_alloc_unperturbed(sizeof(DATA_TYPE[N][N]));
+  DATA_TYPE (*B)[N] = harness_alloc(sizeof(DATA_TYPE[N][N]));
+  DATA_TYPE (*AT)[N] = harness_alloc(sizeof(DATA_TYPE[N][N]));
   for (int r = 0; r < N; r++)
     for (int s = 0; s < N; s++) {
       B[r][s] = 0;
