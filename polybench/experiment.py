@@ -177,23 +177,43 @@ class DumpJudge(Judge):
         self._parsed: dict[bytes, dict[str, numpy.ndarray]] = {}   # references' dumps
 
     def start(self, original_text: str) -> float:
-        """As Judge.start; where the original's output from perturbed data is not finite
-        and it is finite from the data as written, the search runs on that data."""
+        """As Judge.start, from perturbed data where the kernel is well defined and well
+        conditioned on it; else from the data as written: where the original's output
+        from perturbed data is not finite (and is from its own), or depends on how the
+        compiler contracts multiply-adds by more than a hundredth of the tolerance
+        (lu's perturbed matrix: 8e-7, against 1e-12 from its own; every candidate
+        would differ, and be built and run again without contraction)."""
         perturbed = self.run_environment or {}
         if PERTURB not in perturbed:
             return super().start(original_text)
         try:
             seconds = super().start(original_text)
-            if finite(self._reference_dumps()):
+            if finite(self._reference_dumps()) and self._well_conditioned(original_text):
                 return seconds
         except UsageError:      # it failed from the perturbed data: try its own
             pass
+        self._strict_reference = None
         self.run_environment = unperturbed(perturbed)
         seconds = super().start(original_text)
         if not finite(self._reference_dumps()):     # not finite either way: perturbed
             self.run_environment = perturbed
             seconds = super().start(original_text)
         return seconds
+
+    def _well_conditioned(self, original_text: str) -> bool:
+        """Does the original's output, built without contraction (the strict
+        evaluator), agree with the reference within a hundredth of the tolerance?
+        True without a strict evaluator or where its build fails."""
+        if self.strict is None:
+            return True
+        self._original_text = original_text
+        strict = self._strict_output(original_text, "original", None)
+        if strict is None:
+            return True
+        self._strict_reference = strict
+        verdict, error, _ = compare_dumps(self._reference_dumps(), parse_dumps(strict.stderr),
+                                          self.rel_tolerance / 100, self.abs_tolerance)
+        return verdict != "wrong"
 
     def _reference_dumps(self) -> dict[str, numpy.ndarray]:
         assert self.reference is not None

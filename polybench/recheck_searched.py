@@ -2,15 +2,17 @@
 under a results directory), with the suite's verification as it is now: each is built
 with gcc -O3 -march=native -fopenmp at the sweep's dataset, run once with its arrays
 dumped from the harness's perturbed data (HARNESS_PERTURB), and compared with the
-original built and run the same way, within the sweep's tolerance. A program that skips
-work and is right only on PolyBench's own data (seidel-2d's is a fixed point of its
-stencil) is found wrong here. Usage:
+original built and run the same way, within the sweep's tolerance (where they differ,
+both are built and compared again with -ffp-contract=off, as the sweep does). A
+program that skips work and is right only on PolyBench's own data (seidel-2d's is a
+fixed point of its stencil) is found wrong here. Usage:
 
     python polybench/recheck_searched.py polybench/results/large-ga [KERNEL...]
                                          [--dataset LARGE] [--tolerance 1e-6]
 
-Prints one line per program: exact, tolerance (max relative error) or WRONG (the first
-difference); exits 1 if any is wrong. Nothing is timed: it may run beside other work.
+Prints one line per program: exact, tolerance (max relative error), right without
+contraction, or WRONG (the first difference); exits 1 if any is wrong. Nothing is
+timed: it may run beside other work.
 """
 
 from __future__ import annotations
@@ -27,11 +29,12 @@ from polyopt.polybench.experiment import compare_dumps, finite, parse_dumps, unp
 from polyopt.polybench.suite import own_suite
 
 COMPILER = ["gcc", "-O3", "-march=native", "-fopenmp"]
+NO_CONTRACTION = "-ffp-contract=off"
 
 
 def _dumps(source: Path, executable: Path, dataset: str, root: Path,
-           environment: dict[str, str]) -> dict:
-    subprocess.run([*COMPILER, f"-D{dataset}_DATASET", "-I", str(root), str(source),
+           environment: dict[str, str], flags=()) -> dict:
+    subprocess.run([*COMPILER, *flags, f"-D{dataset}_DATASET", "-I", str(root), str(source),
                     str(root / "harness.c"), "-o", str(executable), "-lm"],
                    check=True, capture_output=True)
     ran = subprocess.run([str(executable)], capture_output=True, check=True, timeout=3600,
@@ -64,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             if not finite(expected):
                 environment = unperturbed(environment)
                 expected = _dumps(source, work / kernel, dataset, suite.root, environment)
+            strict = None
             data = "perturbed" if environment == suite.dump_environment else "its own"
             for path in paths:
                 program = work / f"{path.stem}.c"
@@ -71,8 +75,20 @@ def main(argv: list[str] | None = None) -> int:
                 actual = _dumps(program, work / path.stem, dataset, suite.root, environment)
                 verdict, error, difference = compare_dumps(expected, actual, tolerance,
                                                            suite.dump_abs_tolerance)
+                if verdict == "wrong":      # as the sweep: both again without contraction
+                    if strict is None:
+                        strict = _dumps(source, work / f"{kernel}.strict", dataset, suite.root,
+                                        environment, [NO_CONTRACTION])
+                    again = _dumps(program, work / f"{path.stem}.strict", dataset, suite.root,
+                                   environment, [NO_CONTRACTION])
+                    verdict, error, _ = compare_dumps(strict, again, tolerance,
+                                                      suite.dump_abs_tolerance)
+                    if verdict != "wrong":
+                        verdict = "no-contraction"
                 wrong += verdict == "wrong"
                 shown = {"exact": "exact", "tolerance": f"tolerance ({error:.3g})",
+                         "no-contraction": f"differs ({difference}), but agrees ({error:.3g}) "
+                                           f"when both are built with {NO_CONTRACTION}",
                          "wrong": f"WRONG: {difference}"}[verdict]
                 print(f"{path.stem:32s} {dataset} from {data} data: {shown}", flush=True)
     return 1 if wrong else 0

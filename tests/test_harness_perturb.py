@@ -143,3 +143,43 @@ def test_a_block_freed_before_the_kernel_is_not_perturbed(tmp_path):
     perturbed = _dumps(executable, PERTURBED)    # (check=True: it must not crash)
     assert compare_dumps(_dumps(executable, {"HARNESS_DUMP": "1"}), perturbed,
                          1e-6, 0.0)[0] == "wrong"
+
+
+SENSITIVE = """#include "harness.h"
+int main(void) {
+  DATA_TYPE *x = harness_alloc(sizeof(DATA_TYPE[64]));
+  for (int i = 0; i < 64; i++) x[i] = i + 1;
+  harness_start();
+  for (int i = 0; i < 64; i++) x[i] = 3 * x[i];
+#ifdef STRICT    /* as an ill-conditioned kernel whose perturbed data shows its rounding */
+  if (getenv("HARNESS_PERTURB") != NULL)
+    for (int i = 0; i < 64; i++) x[i] *= 1 + SHIFT;
+#endif
+  harness_stop(); harness_print_time();
+  HARNESS_DUMP_ARRAY("x", x, 64);
+  free(x); return 0;
+}
+"""
+
+
+@needs_gcc
+@pytest.mark.parametrize("shift, environment", [("1e-7", {"HARNESS_DUMP": "1"}),
+                                                ("1e-10", PERTURBED)])
+def test_a_kernel_ill_conditioned_on_perturbed_data_is_judged_on_its_own(tmp_path, shift,
+                                                                          environment):
+    """lu's perturbed matrix is ill-conditioned: its output built with and without
+    FMA contraction differs by 8e-7 (1e-12 from its own data), and every candidate
+    would be built and run twice. Beyond a hundredth of the tolerance the search
+    verifies from the kernel's own data."""
+    program = tmp_path / "sensitive.c"
+    program.write_text(SENSITIVE)
+
+    def command(*flags):
+        return shlex.join([GCC, "-O2", *flags, f"-I{SUITE}", "{src}", str(SUITE / "harness.c"),
+                           "-o", "{exe}", "-lm"])
+    with Evaluator(command(), repeat=1, warmup=0) as evaluator, \
+            Evaluator(command("-DSTRICT", f"-DSHIFT={shift}"), repeat=1, warmup=0) as strict:
+        judge = DumpJudge(evaluator, program, 1e-6, 0.0, PERTURBED, strict)
+        judge.start(SENSITIVE)
+        assert judge.run_environment == environment
+        assert judge.measure(SENSITIVE, "the same", 60).status == OK
