@@ -659,7 +659,7 @@ class Search:
             return wrong
         candidate.text = flat
         note = (f"isl's code for the schedule tree gave wrong output; the code {FLAT_MAP_NOTE}, "
-                "checked against the dependences, is right")
+                "which its check against the dependences did not find wrong, runs right")
         measurement.detail = f"{note}; {measurement.detail}" if measurement.detail else note
         return measurement
 
