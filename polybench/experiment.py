@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import hashlib
 import json
 import logging
 import re
@@ -36,6 +37,7 @@ UNVERIFIED = "unverified"        # the verification of a run with --no-verify
 TOOL_TIMEOUT = "tool timeout"   # the source-to-source step, not the program, ran out of time
 OUTCOMES = "outcomes.jsonl"    # finished kernels, for --resume
 SEARCHED = "searched"          # each finished search's program and outcome, for --resume
+JOURNAL_SUFFIX = ".partial.jsonl"   # under SEARCHED: a search's measurements so far
 # what a search sets on its outcome (kept with its program in SEARCHED)
 _SEARCH_FIELDS = ("polyopt_seconds", "fallbacks", "original_code", "search_winner",
                   "search_counts")
@@ -169,12 +171,52 @@ class DumpJudge(Judge):
 
     def __init__(self, evaluator: Evaluator, origin: Path, rel_tolerance: float,
                  abs_tolerance: float, dump_environment: dict[str, str],
-                 strict: Evaluator | None = None, suffix: str = ".c", cuda_events: bool = False):
+                 strict: Evaluator | None = None, suffix: str = ".c", cuda_events: bool = False,
+                 journal: Path | None = None, replay: bool = False):
         super().__init__(evaluator, origin, rel_tolerance, dump_environment, strict,
                          suffix=suffix)
         self.abs_tolerance = abs_tolerance
         self.cuda_events = cuda_events
         self._parsed: dict[bytes, dict[str, numpy.ndarray]] = {}   # references' dumps
+        # `journal`: the first measurement of each program, a JSON line each as it is
+        # made; with `replay`, those an interrupted search left there are taken back
+        # (the search, with the same seed, makes the same programs again) instead of
+        # being built and run again. Later measurements of a program (the finals)
+        # are always made.
+        self.journal = journal
+        self._measured: set[str] = set()
+        self._kept: dict[str, dict] = {}
+        self.replayed = 0
+        if journal is not None and replay and journal.is_file():
+            for line in journal.read_text().splitlines():
+                try:
+                    entry = json.loads(line)
+                    self._kept[entry.pop("program")] = entry
+                except (ValueError, KeyError, AttributeError):
+                    continue      # a line cut short when the search was stopped
+
+    def __getstate__(self) -> dict:
+        """A copy sent to a cluster's worker keeps no journal: it is this machine's."""
+        return {**self.__dict__, "journal": None, "_kept": {}}
+
+    def measure(self, text: str, label: str, timeout: float, runs: int = 1,
+                executables=None):
+        if self.journal is None or runs != 1:
+            return super().measure(text, label, timeout, runs, executables)
+        key = hashlib.sha256(text.encode()).hexdigest()
+        if key in self._measured:
+            return super().measure(text, label, timeout, runs, executables)
+        self._measured.add(key)
+        kept = self._kept.pop(key, None)
+        if kept is not None and kept.pop("environment", None) == self.run_environment:
+            from polyopt.search.driver import Measurement
+            self.replayed += 1
+            return Measurement(**kept)
+        measurement = super().measure(text, label, timeout, runs, executables)
+        with open(self.journal, "a") as stream:
+            stream.write(json.dumps({"program": key, "environment": self.run_environment,
+                                     **dataclasses.asdict(measurement)}) + "\n")
+        return measurement
 
     def start(self, original_text: str) -> float:
         """As Judge.start, from perturbed data where the kernel is well defined and well
@@ -384,13 +426,20 @@ class Experiment:
                 setattr(outcome, key, saved[key])
             outcome.search_kept = True
             return saved["text"]
-        text = self._run_search(variant, kernel, source, outcome)
-        kept.parent.mkdir(parents=True, exist_ok=True)
+        # the measurements of a search not finished yet (JOURNAL_SUFFIX): with resume,
+        # an interrupted search takes back what it had measured
+        journal = self.out_dir / SEARCHED / f"{name}{JOURNAL_SUFFIX}"
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        if not self.settings.resume:
+            journal.unlink(missing_ok=True)
+        text = self._run_search(variant, kernel, source, outcome, journal)
         kept.write_text(json.dumps({"text": text, **{key: getattr(outcome, key)
                                                      for key in _SEARCH_FIELDS}}))
+        journal.unlink(missing_ok=True)
         return text
 
-    def _run_search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome) -> str:
+    def _run_search(self, variant: Variant, kernel: Kernel, source, outcome: Outcome,
+                    journal: Path | None = None) -> str:
         from polyopt.search import Search, SearchSettings, samples_json_lines
         defaults = SearchSettings()
         settings = SearchSettings(budget=variant.search_budget, seed=self.settings.seed,
@@ -408,11 +457,15 @@ class Experiment:
                 self._evaluator(variant, kernel, [variant.no_contraction]) as strict:
             judge = DumpJudge(evaluator, kernel.source, self.settings.tolerance,
                               self.suite.dump_abs_tolerance, self.suite.dump_environment, strict,
-                              suffix=variant.suffix, cuda_events=variant.cuda_events)
+                              suffix=variant.suffix, cuda_events=variant.cuda_events,
+                              journal=journal, replay=self.settings.resume)
             try:
                 result = Search(source, options, settings, judge).run()
             finally:
                 outcome.polyopt_seconds = time.perf_counter() - start
+        if judge.replayed:
+            outcome.fallbacks.append(f"search resumed: {judge.replayed} first measurement(s) "
+                                     "taken from the interrupted run")
         outcome.fallbacks += result.optimized.warnings
         outcome.original_code = same_code(source.text, result.best.text or source.text)
         outcome.search_winner = result.best.name
