@@ -248,20 +248,23 @@ class DumpJudge(Judge):
         True without a strict evaluator or where its build fails."""
         if self.strict is None:
             return True
-        self._original_text = original_text
         strict = self._strict_output(original_text, "original", None)
         if strict is None:
             return True
         self._strict_reference = strict
-        verdict, error, _ = compare_dumps(self._reference_dumps(), parse_dumps(strict.stderr),
-                                          self.rel_tolerance / 100, self.abs_tolerance)
+        verdict, _, _ = compare_dumps(self._reference_dumps(), parse_dumps(strict.stderr),
+                                      self.rel_tolerance / 100, self.abs_tolerance)
         return verdict != "wrong"
 
     def _reference_dumps(self) -> dict[str, numpy.ndarray]:
         assert self.reference is not None
-        if self.reference.stderr not in self._parsed:
-            self._parsed[self.reference.stderr] = parse_dumps(self.reference.stderr)
-        return self._parsed[self.reference.stderr]
+        return self._dumps(self.reference)
+
+    def _dumps(self, reference: RunOutput) -> dict[str, numpy.ndarray]:
+        """A reference's parsed dumps, parsed once."""
+        if reference.stderr not in self._parsed:
+            self._parsed[reference.stderr] = parse_dumps(reference.stderr)
+        return self._parsed[reference.stderr]
 
     def seconds(self, output: RunOutput) -> float | None:
         """The harness's kernel time; for a CUDA program (built with POLYOPT_CUDA_TIMING)
@@ -273,9 +276,7 @@ class DumpJudge(Judge):
     def compare(self, expected: RunOutput, actual: RunOutput) -> str | None:
         if actual.stderr == expected.stderr:    # bit-identical dumps: no parsing needed
             return None
-        if expected.stderr not in self._parsed:
-            self._parsed[expected.stderr] = parse_dumps(expected.stderr)
-        verdict, _, difference = compare_dumps(self._parsed[expected.stderr],
+        verdict, _, difference = compare_dumps(self._dumps(expected),
                                                parse_dumps(actual.stderr),
                                                self.rel_tolerance, self.abs_tolerance)
         return difference or "wrong output" if verdict == "wrong" else None
@@ -734,20 +735,25 @@ class Experiment:
                     f"the baseline failed ({baseline.status}), nothing to verify against"
                 continue
             output = self._run(evaluator, program, outcome, dump=True)
+            dumps = None    # the baseline's, parsed once (a LARGE dump holds millions)
+            if outcome is baseline and output is not None:
+                dumps = parse_dumps(output.stderr)
             if outcome is baseline and PERTURB in self.dump_environment and (
-                    output is None or not finite(parse_dumps(output.stderr))):
+                    dumps is None or not finite(dumps)):
                 # the perturbed data breaks the kernel (a matrix no longer definite): every
                 # variant of this kernel is verified from its data as written
                 self.dump_environment = unperturbed(self.dump_environment)
                 outcome.status, outcome.detail = OK, ""
                 output = self._run(evaluator, program, outcome, dump=True)
+                dumps = None
             if output is None:
                 continue
             if outcome is not baseline and output.stderr == expected_bytes:
                 outcome.verification = "exact"   # the same bytes: no need to parse them (LARGE)
                 self._record_time(outcome, output, 0)
                 continue
-            dumps = parse_dumps(output.stderr)
+            if dumps is None:
+                dumps = parse_dumps(output.stderr)
             if outcome is baseline:
                 expected, expected_bytes = dumps, output.stderr
                 outcome.verification = "reference"

@@ -17,7 +17,8 @@
 
 static double start_seconds, stop_seconds;
 static int dump_state = -1; /* -1: not read yet */
-/* The blocks harness_alloc gave out (their elements are DATA_TYPE), for harness_perturb. */
+/* The blocks harness_alloc gave out and that are not freed (their elements are
+ * DATA_TYPE), for perturb(). */
 static struct { void *address; size_t bytes; } blocks[HARNESS_MAX_BLOCKS];
 static size_t block_count;
 

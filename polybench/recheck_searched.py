@@ -25,11 +25,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from polyopt.evaluator import NO_CONTRACTION
 from polyopt.polybench.experiment import compare_dumps, finite, parse_dumps, unperturbed
 from polyopt.polybench.suite import own_suite
 
 COMPILER = ["gcc", "-O3", "-march=native", "-fopenmp"]
-NO_CONTRACTION = "-ffp-contract=off"
 
 
 def _dumps(source: Path, executable: Path, dataset: str, root: Path,
