@@ -147,9 +147,20 @@ def _agree(expected, actual, tolerance: float) -> tuple[bool, float]:
     return worst <= tolerance, worst
 
 
-def _run(executable: Path, dump: bool, timeout: float, threads: int | None = None):
-    """(harness seconds, GPU total, GPU kernels, stderr) of one run."""
-    env = {**os.environ, **({"HARNESS_DUMP": "1"} if dump else {})}
+def _finite(arrays: dict) -> bool:
+    """Whether every dumped value is a number (no inf, no NaN)."""
+    if numpy is not None:
+        return all(bool(numpy.isfinite(values).all()) for values in arrays.values())
+    return all(math.isfinite(v) for values in arrays.values() for v in values)
+
+
+def _run(executable: Path, dump: bool, timeout: float, threads: int | None = None,
+         perturb: bool = False):
+    """(harness seconds, GPU total, GPU kernels, stderr) of one run; a dumped run with
+    `perturb` starts from the kernel's data changed a little (harness.c: HARNESS_PERTURB),
+    so that data a kernel leaves as it is cannot hide code that skips work."""
+    env = {**os.environ, **({"HARNESS_DUMP": "1"} if dump else {}),
+           **({"HARNESS_PERTURB": "1"} if dump and perturb else {})}
     if threads:
         env["OMP_NUM_THREADS"] = str(threads)
     run = subprocess.run([str(executable)], capture_output=True, text=True, timeout=timeout, env=env)
@@ -181,7 +192,9 @@ def _commands(generated: Path, build: Path, kernel: str, define: str, arch: str)
     for extra in sorted(generated.glob(f"{kernel}.*.cu")):
         name = extra.name[len(kernel) + 1:-len(".cu")]
         LABELS.setdefault(f"cuda-{name}", f"polyopt --target cuda ({name})")
-        found[f"cuda-{name}"] = (build / f"{kernel}-cuda-{name}", nvcc + [str(extra), harness, warm, "-lm"])
+        cublas = ["-lcublas"] if "cublas" in extra.read_text() else []   # --blas: cuBLAS calls
+        found[f"cuda-{name}"] = (build / f"{kernel}-cuda-{name}",
+                                 nvcc + [str(extra), harness, warm, *cublas, "-lm"])
     if (generated / f"{kernel}.cu").exists():
         found["cuda"] = (build / f"{kernel}-cuda", nvcc + [str(generated / f"{kernel}.cu"), harness, warm,
                                                           "-lm"])
@@ -221,7 +234,7 @@ def run(args) -> int:
     if problem:
         print(problem)
         return 1
-    entries = {k: {"kernel": k, "variants": {}} for k in kernels}
+    entries = {k: {"kernel": k, "variants": {}, "perturbed": False} for k in kernels}
     jobs = [(k, v, exe, command) for k in kernels
             for v, (exe, command) in _commands(generated, build, k, define, args.arch).items()
             if not (v.endswith("/check") and v.split("/")[0] in args.trust)]
@@ -246,7 +259,8 @@ def run(args) -> int:
         try:
             threads = os.cpu_count() if variant == "omp" else None
             seconds, total, kernel_seconds, stderr = _run(executables[kernel, f"{variant}/check"], True,
-                                                          args.timeout, threads)
+                                                          args.timeout, threads,
+                                                          entries[kernel]["perturbed"])
             ok, worst = _agree(expected, _dumps(stderr), args.tolerance)
             status = "ok" if ok else ("ok, FMA" if worst <= args.fma_tolerance else "wrong output")
             entry.update(status=status, max_relative_error=worst, runs=[], total=[], kernels=[],
@@ -262,8 +276,15 @@ def run(args) -> int:
         try:
             seconds, _, _, _ = _run(executables[kernel, "cpu"], False, args.timeout)
             entries[kernel]["variants"]["cpu"].update(status="ok", runs=[seconds])
-            _, _, _, stderr = _run(executables[kernel, "cpu/check"], True, args.timeout)
+            _, _, _, stderr = _run(executables[kernel, "cpu/check"], True, args.timeout,
+                                   perturb=not args.no_perturb)
             expected = _dumps(stderr)
+            entries[kernel]["perturbed"] = not args.no_perturb and _finite(expected)
+            if not args.no_perturb and not entries[kernel]["perturbed"]:
+                # perturbed data the kernel cannot take (cholesky: no longer positive
+                # definite): checked from its own data
+                _, _, _, stderr = _run(executables[kernel, "cpu/check"], True, args.timeout)
+                expected = _dumps(stderr)
         except (RuntimeError, subprocess.TimeoutExpired) as error:
             entries[kernel]["variants"]["cpu"].update(status="run error", detail=str(error)[-500:])
             return
@@ -344,7 +365,12 @@ def report(entries: list[dict], args) -> str:
              f"first run took over {args.slow:.0f} s ran once; none started after {args.budget:.0f} s); GPU times include allocation and "
              "transfers, not the CUDA context (created before main). 'kernels' is polyopt's own CUDA "
              "event time of its kernels alone. Every output is compared with the original's "
-             f"(relative tolerance {args.tolerance:g}).", "",
+             f"(relative tolerance {args.tolerance:g}), "
+             + ("from the kernel's data perturbed a little (harness.c, HARNESS_PERTURB)"
+                + (f", but for {', '.join(e['kernel'] for e in entries if not e.get('perturbed'))}: "
+                   "from their own data (the original's output from perturbed data is not finite)"
+                   if any(not e.get("perturbed") for e in entries) else "")
+                if any(e.get("perturbed") for e in entries) else "from the kernel's own data") + ".", "",
              "| kernel | original (s) | default, OpenMP (s) | polyopt CUDA (s) | its kernels (s) | "
              "PPCG CUDA (s) | CUDA vs original | CUDA vs default | CUDA vs PPCG | max rel. error | "
              + "".join(f"{LABELS[v]} (s) | CUDA vs it | " for v in extras) + "problems |",
@@ -453,6 +479,10 @@ def main() -> int:
                          help="no new round of timed runs after this many seconds")
     running.add_argument("--cpu-jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2))
     running.add_argument("--only", nargs="*", default=[])
+    running.add_argument("--no-perturb", action="store_true",
+                         help="check from the kernels' own data only (default: from perturbed "
+                              "data, falling back to their own where the original's output is "
+                              "not finite)")
     running.add_argument("--trust", type=lambda text: set(text.split(",")), default=set(),
                          help="variants (e.g. ppcg,omp) verified by an earlier run of the same "
                               "programs: timed without checking them again")
