@@ -92,6 +92,10 @@ class NothingToOffload(Exception):
         self.reason = reason
 
 
+class PrivateNotKept(Exception):
+    """The private scalars' values would not stay in one thread (see _private_kept)."""
+
+
 # A kernel of one thread runs its instances one after another on one GPU core,
 # tens of times slower than the CPU: on an H100, symm's 6e8 at LARGE took over
 # 90 s (the CPU: 3 s), deriche's 4e7 1.06 s (the CPU: 0.38 s). Above this many
@@ -465,6 +469,7 @@ class CudaGenerator:
         self.host_prefix = host_prefix
         self.kernel_prefix = kernel_prefix
         self.first_kernel = first_kernel
+        self.private: dict[str, Declaration] = {}     # scalars local to each thread
         self.used = scop.taken_names | set(scope.declarations)
         self.used |= {f"{prefix}{k}" for prefix in (host_prefix, kernel_prefix) for k in range(64)}
 
@@ -473,6 +478,8 @@ class CudaGenerator:
     def device_arrays(self) -> dict[str, DeviceArray]:
         result = {}
         for name, array in self.scop.arrays.items():
+            if name in self.private:
+                continue
             declaration = self.scope.declarations.get(name)
             if declaration is None:
                 raise CodegenError(f"--target cuda: no declaration of '{name}' found before the SCoP",
@@ -555,7 +562,7 @@ class CudaGenerator:
                 names |= set(_IDENTIFIER.findall(extent))
         iterators = {name for statement in self.scop.statements for name in statement.iterators}
         result = []
-        for name in sorted(names - iterators - set(arrays)):
+        for name in sorted(names - iterators - set(arrays) - set(self.private)):
             declaration = self.scope.declarations.get(name)
             if declaration is not None and declaration.rank == 0:
                 result.append(declaration)
@@ -582,9 +589,14 @@ class CudaGenerator:
     def generate(self, schedule: isl.Schedule, dependences: isl.UnionMap,
                  block_sizes: list[int] | None, max_threads: int = 1024,
                  time_tiles: bool = False,
-                 multiprocessors: int = DEFAULT_MULTIPROCESSORS) -> CudaNest:
+                 multiprocessors: int = DEFAULT_MULTIPROCESSORS,
+                 private: dict | None = None) -> CudaNest:
         """The CUDA code of `schedule`; with `time_tiles`, a time-tiled tree
-        (scheduler.stencil.TimeTiling.for_blocks) mapped a tile per block."""
+        (scheduler.stencil.TimeTiling.for_blocks) mapped a tile per block. `private`
+        (polyopt.privatize.live_ranges): scalars that `dependences` treat as expanded,
+        each a local variable of every thread (PPCG's private memory), where each of
+        their values is written and read by one thread of one launch with no other write
+        of it between; PrivateNotKept otherwise."""
         if time_tiles:
             mapping = map_time_tiles(schedule, dependences, block_sizes, max_threads)
             if mapping is None:
@@ -614,6 +626,11 @@ class CudaGenerator:
                 raise NothingToOffload(
                     f"the GPU code would launch its kernels about {total:.2g} times (over "
                     f"{MAX_LAUNCHES:.0e}, a few microseconds each: the CPU is faster)")
+        if private:
+            problem = "time tiles" if time_tiles else _private_kept(mapping, private)
+            if problem:
+                raise PrivateNotKept(problem)
+            self.private = {name: self.scope.declarations[name] for name in private}
         arrays = self.device_arrays()
         values = self.by_value(arrays)
         launches = {}
@@ -712,6 +729,12 @@ class CudaGenerator:
                            + ("" if kernel.threads else f", {names.thread[k]} = threadIdx.{axis}")
                            + ";")
         indices += [f"const int {name} = threadIdx.{axis};" for name, axis in zip(spread, AXES)]
+        # the private scalars its statements use: one of each per thread
+        indices += [f"{declaration.element_type} {name};"
+                    for name, declaration in sorted(self.private.items())
+                    if any(access.array == name for statement in self.scop.statements
+                           if not _statement_instances(kernel.domain, statement.name).is_empty()
+                           for access in statement.accesses)]
         # a dimension of one thread (blocks made small to fill the GPU): isl's code has no
         # use for its index, which nvcc would warn about
         indices += [f"(void){names.thread[k]};" for k in range(n)
@@ -906,6 +929,40 @@ class CudaGenerator:
                   "#endif"]
         lines += teardown
         return ["{"] + ["  " + line if not line.startswith("#") else line for line in lines] + ["}"]
+
+
+def _private_kept(mapping: GpuMapping, private: dict) -> str | None:
+    """Why the private scalars cannot be locals of the threads, or None where they can:
+    each of their values (a flow dependence of the program as written) must be written
+    and read in one launch of one kernel by one thread (equal host values and mapped
+    values: one thread runs one point of the mapped band, in the tree's order), and no
+    other write of the scalar by that thread may come between (the live ranges of one
+    thread's values do not interleave; other threads have their own copy)."""
+    same = None
+    for kernel in mapping.kernels:
+        if kernel.threads:
+            return "a time tile per block"
+        key = kernel.prefix.intersect_domain(kernel.domain)
+        if kernel.mapped is not None:
+            key = key.range_product(kernel.mapped.intersect_domain(kernel.domain))
+        pairs = key.apply_range(key.reverse())
+        same = pairs if same is None else same.union(pairs)
+    if same is None:
+        return "no kernel"
+    order = mapping.schedule.get_map()
+    for name, (flow, writes) in sorted(private.items()):
+        if flow.is_empty():
+            continue
+        if not flow.is_subset(same):
+            return f"a value of '{name}' would pass between threads or launches"
+        if writes.is_empty():
+            continue
+        written = order.intersect_domain(writes)
+        after_write = order.intersect_domain(flow.domain()).lex_lt_union_map(written).intersect(same)
+        before_read = written.lex_lt_union_map(order.intersect_domain(flow.range()))
+        if not after_write.apply_range(before_read).intersect(flow).is_empty():
+            return f"a thread would write '{name}' again before it reads its value"
+    return None
 
 
 def _statement_instances(instances: isl.UnionSet, name: str) -> isl.UnionSet:

@@ -309,7 +309,9 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
-    if not keeps_live_ranges(result.schedule, dependences):
+    # (a GPU thread has its own copy of each: codegen.cuda checks its kernels' threads)
+    sequential = options.target != "cuda"
+    if sequential and not keeps_live_ranges(result.schedule, dependences):
         raise LegalityError(f"schedule '{result.description}' interleaves a private scalar's "
                             "values", scop.region.location)
     schedule = result.schedule
@@ -320,7 +322,7 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
         if not is_legal(schedule, dependences.all):
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
-        if not keeps_live_ranges(schedule, dependences):
+        if sequential and not keeps_live_ranges(schedule, dependences):
             raise LegalityError("the tiles interleave a private scalar's values",
                                 scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
@@ -715,6 +717,10 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                     shared_memory=shared, registers=registers)
     try:
         scheduled, nest, every = None, None, None
+        if (state.device is not None and options.parallel and options.private_scalars
+                and choice is None and options.scheduler in ("auto", "isl")
+                and _privatized_cuda(source, scop, dependences, options, state, outcome)):
+            return outcome
         if state.device is None and options.parallel and options.private_scalars:
             if dependences is None:
                 dependences = compute_dependences(scop)
@@ -816,6 +822,35 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
                  scop.region.location, ", ".join(sorted(relaxed.live_ranges)), error.message)
         return None, None
     return scheduled, nest
+
+
+def _privatized_cuda(source: SourceFile, scop: Scop, dependences: Dependences | None,
+                     options: Options, state: "_RenderState", outcome: "_ScopOutcome") -> bool:
+    """--target cuda with the SCoP's private scalars (polyopt.privatize) local to each
+    GPU thread (PPCG's private memory: symm's temp2, deriche's ym1 and xm1), scheduled
+    for the program with them expanded: True, with `outcome` filled, where that maps to
+    kernels that keep each value in one thread (codegen.cuda._private_kept); False where
+    the SCoP has none or they do not fit, and it is generated with every dependence."""
+    from polyopt.codegen.cuda import NothingToOffload, PrivateNotKept
+    from polyopt.privatize import relaxed_dependences
+    relaxed = relaxed_dependences(source, scop, dependences or compute_dependences(scop))
+    if relaxed is None:
+        return False
+    names = ", ".join(sorted(relaxed.live_ranges))
+    try:
+        scheduled = schedule_scop(scop, options, relaxed)
+        if scheduled.schedule is None:
+            return False
+        nest = state.device.generate(source, scheduled, state.expressions)
+    except (NothingToOffload, PrivateNotKept, CodegenError, LegalityError) as error:
+        log.info("%s: private scalars %s on the GPU: %s; scheduled with every dependence",
+                 scop.region.location, names, getattr(error, "reason", None) or error)
+        return False
+    outcome.nest = nest
+    outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                f"{scheduled.description}; private to each thread: {names}",
+                                [], [], scheduled.fallback, nest.parallel_loops)
+    return True
 
 
 def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,
@@ -975,11 +1010,12 @@ class DeviceCode:
         if scheduled.gpu_tree is not None:
             nest = generator.generate(scheduled.gpu_tree, scheduled.dependences.all,
                                       scheduled.options.block_sizes, self.max_threads,
-                                      time_tiles=True)
+                                      time_tiles=True, private=scheduled.private)
         else:
             nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
                                       scheduled.options.block_sizes, self.max_threads,
-                                      multiprocessors=self.multiprocessors)
+                                      multiprocessors=self.multiprocessors,
+                                      private=scheduled.private)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
         return GeneratedNest(nest.host_lines, nest.description,
@@ -1015,8 +1051,10 @@ class DeviceCode:
             raise CodegenError("--target cuda: the SCoP is not inside a function",
                                scop.region.location)
         from polyopt.codegen.cuda import cplusplus_problems
-        self.warnings += [format_warning(problem, scop.region.location)
-                          for problem in cplusplus_problems(scope, scop)]
+        # (once: a SCoP with private scalars may be generated twice)
+        self.warnings += [warning for warning in (format_warning(problem, scop.region.location)
+                                                  for problem in cplusplus_problems(scope, scop))
+                          if warning not in self.warnings]
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
                                   options.shared_memory, self.shared_bytes, options.registers)

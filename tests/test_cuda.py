@@ -138,6 +138,83 @@ def test_scalars_arrays_and_copies(tmp_path):
            '"cudaMalloc(A)", __FILE__, __LINE__);' in text
 
 
+# symm's shape: `t` carries a value only within one (i, j); kept in device memory it
+# would serialize every (i, j), a local of each thread it leaves j (and isl's i) parallel
+PRIVATE_SCALAR = """
+#include <stdio.h>
+#define M 37
+#define N 45
+static double A[M][M], B[M][N], C[M][N];
+int main(void)
+{
+  double t;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      B[i][j] = (double) ((i * 7 + j * 3) % 13) / 13.0;
+      C[i][j] = (double) ((i + 2 * j) % 11) / 11.0;
+    }
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < M; j++)
+      A[i][j] = (double) ((i * j + 1) % 17) / 17.0;
+#pragma scop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      t = 0;
+      for (int k = 0; k < i; k++) {
+        C[k][j] += 1.5 * B[i][j] * A[i][k];
+        t += B[k][j] * A[i][k];
+      }
+      C[i][j] = 1.2 * C[i][j] + 1.5 * B[i][j] * A[i][i] + 1.5 * t;
+    }
+#pragma endscop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++)
+      printf("%.17g\\n", C[i][j]);
+  return 0;
+}
+"""
+
+
+@needs_gxx
+def test_private_scalars_are_locals_of_each_thread(tmp_path):
+    path = tmp_path / "private.c"
+    path.write_text(PRIVATE_SCALAR)
+    result = optimize_source(read_source(str(path)), CUDA)
+    text = result.text
+    kernels = text[text.index("__global__"):text.index("int main")]
+    assert "private to each thread: t" in text
+    assert re.search(r"^\s*double t;$", kernels, re.MULTILINE), kernels
+    assert "dev_t" not in text and "(*t)" not in text          # no device copy of it
+    assert _run([GCC, "-O1", str(path), "-o", str(tmp_path / "original"), "-lm"]).returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run, order in zip(_emulate(text, tmp_path, "private"), ORDERS):
+        assert run.stdout == expected, f"threads in {order} order"
+    # without the option, t stays in device memory and the SCoP runs as written would
+    kept = optimize_source(read_source(str(path)), Options(target="cuda", private_scalars=False))
+    assert "private to each thread" not in kept.text
+
+
+def test_private_scalar_values_must_stay_in_one_thread():
+    import islpy as isl
+
+    from polyopt.codegen.cuda import _private_kept
+    source = SourceFile("private.c", PRIVATE_SCALAR)
+    scop = extract_scops(source).scops[0]
+    from polyopt.privatize import relaxed_dependences
+    relaxed = relaxed_dependences(source, scop, compute_dependences(scop))
+    mapping = map_to_gpu(get_scheduler("isl-gpu").schedule(scop, relaxed).schedule, relaxed.all)
+    flow, writes = relaxed.live_ranges["t"]
+    assert _private_kept(mapping, relaxed.live_ranges) is None
+    # a value read by the thread of the next j, or one written again before its read
+    names = [s.name for s in scop.statements]
+    across = isl.UnionMap(f"{{ {names[0]}[i, j] -> {names[3]}[i, j + 1] }}").intersect_domain(
+        writes).intersect_range(flow.range())
+    assert "between threads" in _private_kept(mapping, {"t": (across, writes)})
+    again = isl.UnionMap(f"{{ {names[0]}[i, j] -> {names[3]}[i, j] }}").intersect_domain(
+        writes)
+    assert "again before" in _private_kept(mapping, {"t": (again, writes)})
+
+
 def test_kernels_go_before_the_function_and_the_rest_is_unchanged():
     path = KERNELS / "matmul.c"
     original = path.read_text()
@@ -376,7 +453,7 @@ def test_polybench_emulated_matches_original(kernel, tmp_path):
     original = _run([GCC, "-O1", *flags, str(source), str(harness), "-o",
                      str(tmp_path / "original"), "-lm"])
     assert original.returncode == 0
-    dump = {"HARNESS_DUMP": "1"}
+    dump = {"HARNESS_DUMP": "1", "HARNESS_PERTURB": "1"}     # data no kernel leaves as it is
     expected = parse_dumps(_run([str(tmp_path / "original")],
                                 env={**os.environ, **dump}).stderr)
     assert expected
