@@ -886,8 +886,11 @@ class CudaGenerator:
         """The SCoP's host block: device arrays, copies, `loops` (the launches or calls)
         between CUDA events; `setup` and `teardown` (a library's handle) outside the
         events, as the CUDA context is."""
-        lines = [f"{a.element_type} *{a.device}{' = 0' if a.accessed else ''};"
-                 for a in arrays.values()] + list(setup)
+        # a private scalar declared before the region is no longer used there (its
+        # copies are the threads' locals): said so, or compilers warn of it
+        lines = [f"(void) {name};" for name in sorted(self.private) if name not in self.scop.locals]
+        lines += [f"{a.element_type} *{a.device}{' = 0' if a.accessed else ''};"
+                  for a in arrays.values()] + list(setup)
         lines += [f"#ifdef {TIMING_MACRO}",
                   "cudaEvent_t polyopt_events[4];",
                   "for (int polyopt_e = 0; polyopt_e < 4; polyopt_e++)",

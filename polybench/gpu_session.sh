@@ -23,7 +23,11 @@ cd "$(dirname "$0")/.."
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
     --target /tmp/site .whl/*.whl > "$OUT/r/pip.log" 2>&1 || { cat "$OUT/r/pip.log"; exit 1; }
 export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
-# pycddlib has no wheel for the machine's Python: built there from its sdist (cython is there)
+# pycddlib has no wheel for the machine's Python: built there from its sdist (cython is
+# there; GMP's header is not: carried in .gpu/gmp with its library, from a Debian machine)
+if [ -d .gpu/gmp ]; then
+  export CFLAGS="-I$PWD/.gpu/gmp" LDFLAGS="-L$PWD/.gpu/gmp" LD_LIBRARY_PATH="$PWD/.gpu/gmp"
+fi
 if [ -n "$SEARCH_KERNELS" ] && ls .gpu/sdist/*.tar.gz > /dev/null 2>&1; then
   python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir \
       --target /tmp/site .gpu/sdist/*.tar.gz > "$OUT/r/sdist.log" 2>&1 &
@@ -31,11 +35,11 @@ fi
 { nvidia-smi; nvcc --version; gcc --version | head -1; nproc; python3 -m polyopt.cuda_device; } \
     > "$OUT/r/machine.txt" 2>&1
 echo "== A. sweep ($(($(date +%s) - started)) s)"
-timeout "${SWEEP_SECONDS:-280}" python3 polybench/gpu_sweep.py run --generated .gpu/generated \
+[ -n "${SKIP_SWEEP:-}" ] || timeout "${SWEEP_SECONDS:-280}" python3 polybench/gpu_sweep.py run --generated .gpu/generated \
     --out /tmp/sweep --timeout 60 --slow 5 --budget "${SWEEP_BUDGET:-150}" --repeat 3 ${ONLY:+--only $ONLY} \
     --cpu-jobs 12 --trust "${TRUST:-ppcg,omp}" > "$OUT/r/sweep.log" 2>&1
 echo "sweep: exit $? after $(($(date +%s) - started)) s"; tail -3 "$OUT/r/sweep.log"
-mkdir -p "$OUT/r/sweep"; cp /tmp/sweep/results.json /tmp/sweep/report.md "$OUT/r/sweep/"
+mkdir -p "$OUT/r/sweep"; cp /tmp/sweep/results.json /tmp/sweep/report.md "$OUT/r/sweep/" 2> /dev/null
 echo "== B. searches ($(($(date +%s) - started)) s)"
 wait    # the sdist's build
 for kernel in $SEARCH_KERNELS; do

@@ -718,8 +718,9 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
     try:
         scheduled, nest, every = None, None, None
         if (state.device is not None and options.parallel and options.private_scalars
-                and choice is None and options.scheduler in ("auto", "isl")
-                and _privatized_cuda(source, scop, dependences, options, state, outcome)):
+                and (options.scheduler in ("auto", "isl") if choice is None
+                     else choice.schedule is not None)
+                and _privatized_cuda(source, scop, dependences, options, state, outcome, choice)):
             return outcome
         if state.device is None and options.parallel and options.private_scalars:
             if dependences is None:
@@ -825,12 +826,15 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
 
 
 def _privatized_cuda(source: SourceFile, scop: Scop, dependences: Dependences | None,
-                     options: Options, state: "_RenderState", outcome: "_ScopOutcome") -> bool:
+                     options: Options, state: "_RenderState", outcome: "_ScopOutcome",
+                     choice: ScheduleResult | None = None) -> bool:
     """--target cuda with the SCoP's private scalars (polyopt.privatize) local to each
     GPU thread (PPCG's private memory: symm's temp2, deriche's ym1 and xm1), scheduled
-    for the program with them expanded: True, with `outcome` filled, where that maps to
-    kernels that keep each value in one thread (codegen.cuda._private_kept); False where
-    the SCoP has none or they do not fit, and it is generated with every dependence."""
+    for the program with them expanded (or a search's `choice`, legal with every
+    dependence, mapped with the expanded program's: more of its loops are parallel):
+    True, with `outcome` filled, where that maps to kernels that keep each value in one
+    thread (codegen.cuda._private_kept); False where the SCoP has none or they do not
+    fit, and it is generated with every dependence."""
     from polyopt.codegen.cuda import NothingToOffload, PrivateNotKept
     from polyopt.privatize import relaxed_dependences
     relaxed = relaxed_dependences(source, scop, dependences or compute_dependences(scop))
@@ -838,7 +842,7 @@ def _privatized_cuda(source: SourceFile, scop: Scop, dependences: Dependences | 
         return False
     names = ", ".join(sorted(relaxed.live_ranges))
     try:
-        scheduled = schedule_scop(scop, options, relaxed)
+        scheduled = schedule_scop(scop, options, relaxed, choice)
         if scheduled.schedule is None:
             return False
         nest = state.device.generate(source, scheduled, state.expressions)

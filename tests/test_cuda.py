@@ -126,7 +126,11 @@ def test_without_shared_memory_still_matches(tmp_path):
 
 
 def test_scalars_arrays_and_copies(tmp_path):
-    text = _cuda(KERNELS / "scalars.c").text
+    # s carries a value only within one i: by default a local of each thread
+    private = _cuda(KERNELS / "scalars.c").text
+    assert "private to each thread: s" in private and "dev_s" not in private
+    assert "(void) s;" in private         # its declaration before the region, now unused
+    text = _cuda(KERNELS / "scalars.c", Options(target="cuda", private_scalars=False)).text
     # the written scalar lives in device memory, the read-only one is passed by value
     assert re.search(r"__global__ void \w+\(double \*__restrict__ s, .*double alpha", text)
     assert "(*s) = 0.0;" in text
@@ -213,6 +217,22 @@ def test_private_scalar_values_must_stay_in_one_thread():
     again = isl.UnionMap(f"{{ {names[0]}[i, j] -> {names[3]}[i, j] }}").intersect_domain(
         writes)
     assert "again before" in _private_kept(mapping, {"t": (again, writes)})
+
+
+def test_a_searched_schedule_also_gets_its_private_scalars_on_the_gpu():
+    # a CUDA search's candidates are legal with every dependence; mapped with those of
+    # the program with `t` expanded they run in parallel too (symm's search had none)
+    from polyopt.pipeline import dependences_within_budget, model, render
+    from polyopt.scheduler import ScheduleResult
+    source = SourceFile("private.c", PRIVATE_SCALAR)
+    options = Options(target="cuda")
+    scops, warnings = model(source, options)
+    scops, dependences, warnings = dependences_within_budget(scops, warnings)
+    every = get_scheduler("isl").schedule(scops[0], dependences[0])
+    choice = ScheduleResult(every.schedule, "drawn by a search")
+    cuda = render(source, scops, warnings, options, [choice], dependences).text
+    assert "drawn by a search; private to each thread: t" in cuda
+    assert _kernel_count(cuda) >= 1
 
 
 def test_kernels_go_before_the_function_and_the_rest_is_unchanged():
@@ -745,10 +765,13 @@ def test_a_long_part_without_parallel_loop_stays_on_the_host():
     scalar of symm serializes it; on an H100 that took 90 s against the CPU's 3 s)
     is not offloaded, and the warning says why; a short one still is."""
     from polyopt.codegen.cuda import SERIAL_KERNEL_INSTANCES
-    result = _cuda(SUITE / "kernels" / "symm.c")
+    # (symm's scalar temp2, a local of each thread by default, leaves its loops parallel)
+    result = _cuda(SUITE / "kernels" / "symm.c", Options(target="cuda", private_scalars=False))
     warning = [w for w in result.warnings if "one GPU thread" in w]
     assert warning and "stays C on the host" in warning[0], result.warnings
     assert "<<<" not in result.text
+    offloaded = _cuda(SUITE / "kernels" / "symm.c")
+    assert "<<<" in offloaded.text and not [w for w in offloaded.warnings if "one GPU thread" in w]
     assert SERIAL_KERNEL_INSTANCES == 10_000
     short = _cuda(SUITE / "kernels" / "trisolv.c")       # one-thread kernels of one instance each
     assert "<<<1, 1>>>" in short.text and not [w for w in short.warnings if "one GPU thread" in w]
