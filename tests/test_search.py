@@ -475,3 +475,28 @@ def test_the_default_is_a_baseline_of_every_search(path, defines, time_tiles):
         return [line for line in text.splitlines() if not line.strip().startswith("/* polyopt:")]
     assert code(searched) == code(plain)
     assert any(c.time_tile for c in default.choices) == time_tiles
+
+
+def test_the_cuda_default_is_a_baseline_of_a_cuda_search(tmp_path):
+    """--target cuda: the search measures the plain run's CUDA code too (isl's schedule
+    as PPCG computes it, the private scalar a local of each thread)."""
+    from polyopt.pipeline import Options, optimize_source
+    from polyopt.search import Measurement, Search, SearchSettings
+    from tests.test_cuda import PRIVATE_SCALAR
+    path = tmp_path / "private.c"
+    path.write_text(PRIVATE_SCALAR)
+
+    def measure(text, name, timeout):
+        return Measurement("ok", 0.5, "", 0.5)
+
+    options = Options(target="cuda", use_database=False)
+    judge = type("FakeJudge", (), {"measure": staticmethod(measure)})()
+    search = Search(read_source(str(path)), options, SearchSettings(use_database=False), judge)
+    default = next(b for b in search.baselines if b.name == "default")
+    plain = optimize_source(read_source(str(path)), options).text
+    searched = search._render(default, check=True)
+    assert "private to each thread: t" in searched
+
+    def code(text):
+        return [line for line in text.splitlines() if not line.strip().startswith("/* polyopt:")]
+    assert code(searched) == code(plain)

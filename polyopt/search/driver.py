@@ -514,6 +514,16 @@ class Search:
                 for scop, deps in zip(self.scops, self.dependences)])
             if not all(choice.as_written for choice in default.choices):   # else: "original"
                 result.append(default)
+        elif self.options.target == "cuda":
+            # likewise on the GPU: isl's schedule as PPCG computes it (the pipeline's
+            # --target cuda), with the private scalars' freedom (symm's search, without
+            # it, returned code 15x slower than the default's)
+            relaxed = [self._relaxed(scop, deps) if self.options.private_scalars
+                       and self.options.parallel else deps
+                       for scop, deps in zip(self.scops, self.dependences)]
+            result.append(Candidate("default", [
+                schedule_within_budget("isl-gpu", scop, deps)
+                for scop, deps in zip(self.scops, relaxed)]))
         if self.options.tile and self.options.target == "c":
             # stencils: their time tiles (the default shape and sizes; a genetic search
             # also varies them), the other SCoPs as isl schedules them
