@@ -144,11 +144,35 @@ class DeviceArray:
     copy_in: bool
     copy_out: bool
     accessed: bool = False        # the first extent is the accessed one's: may be 0
+    # the footprint copied, where it is fewer rows (first index) than the array's:
+    # (first row, number of rows) in and out; None: the whole array
+    rows_in: tuple[str, str] | None = None
+    rows_out: tuple[str, str] | None = None
 
     @property
     def size(self) -> str:
         factors = [f"sizeof({self.element_type})"] + [f"({e})" for e in self.extents]
         return " * ".join(factors)
+
+    def copy(self, to_device: bool) -> tuple[str, str] | None:
+        """(condition, cudaMemcpy call) of the copy in or out: of the whole array, or of
+        its footprint's rows."""
+        kind = "cudaMemcpyHostToDevice" if to_device else "cudaMemcpyDeviceToHost"
+        rows = self.rows_in if to_device else self.rows_out
+        if rows is None:
+            ends = (self.device, self.host_address) if to_device else (self.host_address, self.device)
+            return (f"{self.size} > 0" if self.accessed else "",
+                    f"cudaMemcpy({ends[0]}, {ends[1]}, {self.size}, {kind})")
+        first, count = rows
+        row = "".join(f" * ({e})" for e in self.extents[1:])
+        device, host = self.device, self.host_address
+        if first != "0":
+            offset = f"({first}){row}"
+            device, host = f"{device} + {offset}", f"(({self.element_type} *) {host}) + {offset}"
+        ends = (device, host) if to_device else (host, device)
+        return (f"{count} > 0",
+                f"cudaMemcpy({ends[0]}, {ends[1]}, sizeof({self.element_type}) * {count}{row}, "
+                f"{kind})")
 
     @property
     def host_address(self) -> str:
@@ -470,6 +494,8 @@ class CudaGenerator:
         self.kernel_prefix = kernel_prefix
         self.first_kernel = first_kernel
         self.private: dict[str, Declaration] = {}     # scalars local to each thread
+        # the integer values of names (macros) the file gives, for the arrays' extents
+        self.values_of = lambda names: {}
         self.used = scop.taken_names | set(scope.declarations)
         self.used |= {f"{prefix}{k}" for prefix in (host_prefix, kernel_prefix) for k in range(64)}
 
@@ -499,6 +525,13 @@ class CudaGenerator:
             result[name] = DeviceArray(name, _fresh(f"dev_{name}", self.used),
                                        declaration.element_type, extents, copy_in, array.written,
                                        accessed)
+            if extents and not accessed:
+                # transfers of the rows accessed only (in: those read or written, so that
+                # the rows copied out hold the host's values where they are not written)
+                everything = self._accesses(name, False).union(self._accesses(name, True))
+                result[name].rows_in = self._rows(everything, extents[0]) if copy_in else None
+                result[name].rows_out = (self._rows(self._accesses(name, True), extents[0])
+                                         if array.written else None)
         return result
 
     def _accesses(self, name: str, writes: bool) -> isl.UnionMap:
@@ -525,6 +558,45 @@ class CudaGenerator:
         extent = self.expressions(build.expr_from_pw_aff(highest.add_constant_val(
             isl.Val.one(highest.get_ctx()))))
         return f"(({extent}) > 0 ? ({extent}) : 0)"
+
+    def _rows(self, accesses: isl.UnionMap, extent: str) -> tuple[str, str] | None:
+        """(first row, number of rows) of the elements `accesses` touch, where that is
+        fewer rows than the array's `extent` for some sizes and both are expressions of
+        the sizes for every size the SCoP allows; None (the whole array) otherwise."""
+        if accesses.is_empty():
+            return None             # (not accessed: copied as before)
+        touched = isl.Set.from_union_set(accesses.range())
+        rows = touched.project_out(isl.dim_type.set, 1, touched.dim(isl.dim_type.set) - 1)
+        context = self.scop.context.align_params(rows.get_space()).params()
+        names = set(_IDENTIFIER.findall(extent)) - set(self.scop.parameters)
+        values = self.values_of(sorted(names)) if names else {}
+        if set(values) != names:
+            return None             # an extent not known: the whole array
+        for name, value in values.items():
+            extent = re.sub(rf"\b{name}\b", f"({value})", extent)
+        try:
+            whole = isl.Set(f"[{', '.join(self.scop.parameters)}] -> {{ [r] : 0 <= r < {extent} }}")
+        except isl.Error:
+            return None
+        whole = whole.align_params(rows.get_space()).intersect_params(context)
+        if self.scop.sizes_known:
+            # at the sizes the file gives (copying the whole array is right at any)
+            from polyopt.scheduler.cost import parameter_point
+            at = parameter_point(self.scop)
+            whole = whole.intersect_params(at.align_params(whole.get_space()))
+        if whole.is_subset(rows.align_params(whole.get_space())):
+            return None
+        first, last = rows.dim_min(0), rows.dim_max(0)
+        none = context.subtract(first.domain())
+        if not none.is_empty():      # sizes with no row accessed: 0 rows from row 0
+            zero = isl.PwAff.from_aff(isl.Aff.zero_on_domain(isl.LocalSpace.from_space(
+                none.get_space()))).intersect_domain(none)
+            first, last = first.union_min(zero), last.union_max(zero.add_constant_val(
+                isl.Val.int_from_si(zero.get_ctx(), -1)))
+        build = isl.AstBuild.from_context(self.scop.context.align_params(first.get_space()))
+        low = self.expressions(build.expr_from_pw_aff(first))
+        high = self.expressions(build.expr_from_pw_aff(last))
+        return low, f"(({high}) + 1)" if low == "0" else f"(({high}) - ({low}) + 1)"
 
     def _read_before_written(self, name: str) -> bool:
         reads, writes = self._accesses(name, False), self._accesses(name, True)
@@ -630,7 +702,9 @@ class CudaGenerator:
             problem = "time tiles" if time_tiles else _private_kept(mapping, private)
             if problem:
                 raise PrivateNotKept(problem)
-            self.private = {name: self.scope.declarations[name] for name in private}
+            self.private = {name: self.scope.declarations.get(name)
+                            or Declaration(name, self.scop.locals[name])
+                            for name in private}
         arrays = self.device_arrays()
         values = self.by_value(arrays)
         launches = {}
@@ -886,9 +960,10 @@ class CudaGenerator:
         """The SCoP's host block: device arrays, copies, `loops` (the launches or calls)
         between CUDA events; `setup` and `teardown` (a library's handle) outside the
         events, as the CUDA context is."""
-        # a private scalar declared before the region is no longer used there (its
-        # copies are the threads' locals): said so, or compilers warn of it
-        lines = [f"(void) {name};" for name in sorted(self.private) if name not in self.scop.locals]
+        # a private scalar's declaration on the host (before the region, or the region's
+        # own, kept above this block) is no longer used there (its copies are the
+        # threads' locals): said so, or compilers warn of it
+        lines = [f"(void) {name};" for name in sorted(self.private)]
         lines += [f"{a.element_type} *{a.device}{' = 0' if a.accessed else ''};"
                   for a in arrays.values()] + list(setup)
         lines += [f"#ifdef {TIMING_MACRO}",
@@ -904,19 +979,16 @@ class CudaGenerator:
         for a in arrays.values():
             lines.append(bytes_moved(a) + _checked(f"cudaMalloc((void **) &{a.device}, {a.size})",
                                                    f"cudaMalloc({a.name})"))
-        for a in arrays.values():
-            if a.copy_in:
-                lines.append(bytes_moved(a) + _checked(
-                    f"cudaMemcpy({a.device}, {a.host_address}, {a.size}, "
-                    "cudaMemcpyHostToDevice)", f"cudaMemcpy({a.name} to the device)"))
+        def copied(a: DeviceArray, to_device: bool) -> str:
+            condition, call = a.copy(to_device)
+            return (f"if ({condition}) " if condition else "") + _checked(
+                call, f"cudaMemcpy({a.name} to the {'device' if to_device else 'host'})")
+
+        lines += [copied(a, True) for a in arrays.values() if a.copy_in]
         lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[1]);", "#endif"]
         lines += str(cgen.Module(loops)).split("\n") if loops else []
         lines += [f"#ifdef {TIMING_MACRO}", "cudaEventRecord(polyopt_events[2]);", "#endif"]
-        for a in arrays.values():
-            if a.copy_out:
-                lines.append(bytes_moved(a) + _checked(
-                    f"cudaMemcpy({a.host_address}, {a.device}, {a.size}, "
-                    "cudaMemcpyDeviceToHost)", f"cudaMemcpy({a.name} to the host)"))
+        lines += [copied(a, False) for a in arrays.values() if a.copy_out]
         for a in arrays.values():
             lines.append(_checked(f"cudaFree({a.device})", f"cudaFree({a.name})"))
         lines += [f"#ifdef {TIMING_MACRO}",

@@ -660,15 +660,18 @@ class _ScopOutcome:
     error: PolyoptError | None = None     # not the user's region: the run stops
 
 
+LOCALS_NOT_PRIVATE = ("the region declares {}: scalars declared in a region are offloaded "
+                      "to the GPU only as locals of each thread, and a value of one of them "
+                      "would not stay in one thread")
+
+
 def _not_offloaded(source: SourceFile, scop: Scop) -> str | None:
-    """Why the CUDA target leaves the SCoP as written (what its kernels cannot hold)."""
+    """Why the CUDA target leaves the SCoP as written (what its kernels cannot hold);
+    scalars declared in the region are judged later (_privatized_cuda)."""
     from polyopt.codegen.cuda import kernel_problem
     problem = kernel_problem(source, scop)
     if problem is not None:
         return problem
-    if scop.locals:
-        return (f"the region declares {', '.join(sorted(scop.locals))}: scalars declared in "
-                "a region are not offloaded to the GPU")
     if scop.macro_accesses:
         return ("the region accesses arrays through macros (#define A(i, j) a[...]): not "
                 "offloaded to the GPU")
@@ -717,11 +720,19 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                     shared_memory=shared, registers=registers)
     try:
         scheduled, nest, every = None, None, None
-        if (state.device is not None and options.parallel and options.private_scalars
+        if state.device is not None and (scop.locals or (
+                options.parallel and options.private_scalars
                 and (options.scheduler in ("auto", "isl") if choice is None
-                     else choice.schedule is not None)
-                and _privatized_cuda(source, scop, dependences, options, state, outcome, choice)):
-            return outcome
+                     else choice.schedule is not None))):
+            if _privatized_cuda(source, scop, dependences, options, state, outcome, choice):
+                return outcome
+            if scop.locals:
+                # no host variable holds them once the region is replaced: only as the
+                # threads' locals
+                outcome.warnings.append(format_warning(
+                    LOCALS_NOT_PRIVATE.format(", ".join(sorted(scop.locals)))
+                    + "; SCoP left unchanged", scop.region.location))
+                return outcome
         if state.device is None and options.parallel and options.private_scalars:
             if dependences is None:
                 dependences = compute_dependences(scop)
@@ -837,18 +848,29 @@ def _privatized_cuda(source: SourceFile, scop: Scop, dependences: Dependences | 
     fit, and it is generated with every dependence."""
     from polyopt.codegen.cuda import NothingToOffload, PrivateNotKept
     from polyopt.privatize import relaxed_dependences
+    if choice is not None and choice.schedule is None:
+        return False            # the code as written
     relaxed = relaxed_dependences(source, scop, dependences or compute_dependences(scop))
-    if relaxed is None:
+    if relaxed is None or not set(scop.locals) <= set(relaxed.live_ranges):
         return False
     names = ", ".join(sorted(relaxed.live_ranges))
-    try:
-        scheduled = schedule_scop(scop, options, relaxed, choice)
-        if scheduled.schedule is None:
-            return False
-        nest = state.device.generate(source, scheduled, state.expressions)
-    except (NothingToOffload, PrivateNotKept, CodegenError, LegalityError) as error:
-        log.info("%s: private scalars %s on the GPU: %s; scheduled with every dependence",
-                 scop.region.location, names, getattr(error, "reason", None) or error)
+    # PPCG's GPU schedule, else isl's CPU one, else the original order: a statement
+    # that reads the scalar split into a kernel of its own (C[i][j] = s after the k
+    # loop: isl distributes what the expanded program allows) cannot read a thread's local
+    tries = [options] if choice is not None or options.scheduler != "auto" else \
+        [options, replace_dataclass(options, scheduler="isl"),
+         replace_dataclass(options, scheduler="identity")]
+    for attempt in tries:
+        try:
+            scheduled = schedule_scop(scop, attempt, relaxed, choice)
+            if scheduled.schedule is None:
+                return False
+            nest = state.device.generate(source, scheduled, state.expressions)
+            break
+        except (NothingToOffload, PrivateNotKept, CodegenError, LegalityError) as error:
+            log.info("%s: private scalars %s on the GPU (%s): %s", scop.region.location, names,
+                     scheduler_name(attempt), getattr(error, "reason", None) or error)
+    else:
         return False
     outcome.nest = nest
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
@@ -1062,6 +1084,8 @@ class DeviceCode:
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
                                   options.shared_memory, self.shared_bytes, options.registers)
+        generator.values_of = lambda names: known_values(source, names, options.defines,
+                                                         options.include_dirs)
         return scope, generator
 
     def insertions(self, expressions: ExpressionPrinter) -> list[tuple[int, int, str]]:

@@ -136,7 +136,9 @@ def test_scalars_arrays_and_copies(tmp_path):
     assert "(*s) = 0.0;" in text
     # s is written before it is read, but not at all when n <= 0: copied in and out
     assert "cudaMemcpy(dev_s, &s" in text and "cudaMemcpy(&s, dev_s" in text
-    assert "cudaMemcpy(B, dev_B" in text
+    # the n rows of the N x N arrays accessed: the rows copied (none where n <= 0)
+    assert "if (((n <= 0 ? -1 : n - 1) + 1) > 0) polyopt_cuda_check(cudaMemcpy(B, dev_B, " \
+           "sizeof(double) * ((n <= 0 ? -1 : n - 1) + 1), cudaMemcpyDeviceToHost)" in text
     assert "cudaMemcpy(A, dev_A" not in text           # A is only read
     assert 'polyopt_cuda_check(cudaMalloc((void **) &dev_A, sizeof(double) * (N) * (N)), ' \
            '"cudaMalloc(A)", __FILE__, __LINE__);' in text
@@ -405,6 +407,24 @@ void axpy(int n, double alpha, double *x, double *y)
     # none where n <= 0 (cudaMalloc of a negative size fails)
     assert ("if (sizeof(double) * (((n) > 0 ? (n) : 0)) > 0) polyopt_cuda_check(cudaMalloc("
             "(void **) &dev_x, sizeof(double) * (((n) > 0 ? (n) : 0)))") in text
+
+
+@needs_gxx
+def test_transfers_copy_the_rows_accessed_only(tmp_path):
+    """rows.c accesses rows 9..n of A and 10..n-1 of B[120][50] (none for n <= 10):
+    only those rows are copied, the others keep the host's values, and the output is
+    the original's in every thread order."""
+    path = KERNELS / "rows.c"
+    text = _cuda(path).text
+    copies = [line for line in text.splitlines() if "cudaMemcpy(" in line]
+    assert len(copies) == 3, copies
+    assert all("dev_A + " in c or "dev_B + " in c for c in copies), copies
+    assert all(c.lstrip().startswith("if ((") for c in copies), copies   # none for no rows
+    original = _run([GCC, "-O1", str(path), "-o", str(tmp_path / "original"), "-lm"])
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run, order in zip(_emulate(text, tmp_path, "rows"), ORDERS):
+        assert run.stdout == expected, order
 
 
 def test_fully_written_array_is_not_copied_in():

@@ -126,12 +126,29 @@ def test_a_scalar_named_outside_its_block_leaves_the_region_unchanged():
                in warning for warning in result.warnings), result.warnings
 
 
-def test_the_cuda_target_leaves_a_region_with_declared_scalars_unchanged():
+@pytest.mark.parametrize("name", MODELLED)
+def test_the_cuda_target_makes_declared_scalars_locals_of_each_thread(tmp_path, name):
+    from tests.test_cuda import GXX, ORDERS, _emulate
+    text = _program(MODELLED[name])
+    result = _optimized(text, target="cuda")
+    assert "private to each thread" in result.text and "__global__" in result.text
+    assert not [w for w in result.warnings if "warning" in w], result.warnings
+    if GXX is None:
+        return
+    original, _ = compile_and_run(text, tmp_path, "original")
+    for run, order in zip(_emulate(result.text, tmp_path, name), ORDERS):
+        assert run.stdout.decode() == original, order
+
+
+def test_declared_scalars_whose_values_would_leave_a_thread_stay_on_the_host(monkeypatch):
+    from polyopt.codegen import cuda
+    monkeypatch.setattr(cuda, "_private_kept", lambda mapping, private: "a reason")
     text = _program(MODELLED["sum"])
     result = _optimized(text, target="cuda")
-    assert any("scalars declared in a region are not offloaded" in warning
+    assert any("scalars declared in a region are offloaded to the GPU only as locals of "
+               "each thread" in warning and warning.startswith("t.c:")
                for warning in result.warnings), result.warnings
-    assert "double s = 0.0;" in result.text
+    assert result.text == text
 
 
 @needs_gcc
