@@ -662,7 +662,7 @@ class CudaGenerator:
                  block_sizes: list[int] | None, max_threads: int = 1024,
                  time_tiles: bool = False,
                  multiprocessors: int = DEFAULT_MULTIPROCESSORS,
-                 private: dict | None = None) -> CudaNest:
+                 private: dict | None = None, coarsening: int = 1) -> CudaNest:
         """The CUDA code of `schedule`; with `time_tiles`, a time-tiled tree
         (scheduler.stencil.TimeTiling.for_blocks) mapped a tile per block. `private`
         (polyopt.privatize.live_ranges): scalars that `dependences` treat as expanded,
@@ -684,6 +684,9 @@ class CudaGenerator:
                                  Occupancy(point, multiprocessors) if known else None)
         if not mapping.parallel:
             raise NothingToOffload()
+        for kernel in mapping.kernels:
+            if kernel.mapped is not None and not kernel.threads:
+                kernel.coarsening = max(1, coarsening)
         for kernel in mapping.kernels:
             if kernel.mapped is None and known:
                 count = serial_instances(kernel, point)
@@ -717,8 +720,9 @@ class CudaGenerator:
             nest.mapped_kernels += kernel.mapped is not None
             nest.description.append(
                 f"a time tile per block of {'x'.join(map(str, kernel.threads))}" if kernel.threads
-                else "x".join(map(str, reversed(kernel.block_sizes))) if kernel.block_sizes
-                else "1 thread")
+                else "x".join(map(str, reversed(kernel.block_sizes)))
+                + (f", {kernel.coarsening} points per thread" if kernel.coarsening > 1 else "")
+                if kernel.block_sizes else "1 thread")
         host_values: dict[str, list[str]] = {}
         kernels = {kernel.mark: kernel for kernel in mapping.kernels}
         sites: dict[str, list[isl.UnionSet]] = {}   # kernel mark -> host points of each launch
@@ -938,8 +942,9 @@ class CudaGenerator:
             lines.append(cgen.Line(f"const int {extent} = ({self._host_expression(high)}) - "
                                    f"{names.low[k]} + 1;"))
             extents.append(extent)
+        widths = kernel.block_sizes[:-1] + [kernel.block_sizes[-1] * kernel.coarsening]
         grid = [f"({extents[k]} + {size - 1}) / {size}" if size > 1 else extents[k]
-                for k, size in enumerate(kernel.block_sizes)]
+                for k, size in enumerate(widths)]
         block = kernel.threads or list(reversed(kernel.block_sizes))
         launch = [
             cgen.Line(f"dim3 polyopt_grid({', '.join(reversed(grid))});"),

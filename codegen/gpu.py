@@ -55,6 +55,9 @@ class Kernel:
     # a time tile per block (map_time_tiles): the block's threads, x first; they share
     # the points of each statement's time step below the tree's TILE_STEP_MARK marks
     threads: list[int] | None = None
+    # thread coarsening: the points of the innermost mapped dimension (x) one thread
+    # runs, a block's width apart (coalesced: neighbouring threads, neighbouring points)
+    coarsening: int = 1
 
     @property
     def n_mapped(self) -> int:
@@ -332,10 +335,16 @@ def thread_instances(kernel: Kernel, names: KernelNames) -> isl.UnionSet:
     params = names.host + names.low + names.block + names.thread
     instances = _equalities(kernel.prefix, names.host, params)
     if kernel.mapped is not None:
-        expressions = [f"{low} + {size} * {block} + {thread}"
-                       for low, size, block, thread in zip(names.low, kernel.block_sizes,
-                                                           names.block, names.thread)]
-        instances = instances.intersect(_equalities(kernel.mapped, expressions, params))
+        constraints = [f"d{k} = {low} + {size} * {block} + {thread}"
+                       for k, (low, size, block, thread) in enumerate(zip(
+                           names.low, kernel.block_sizes, names.block, names.thread))]
+        if kernel.coarsening > 1:
+            k, c = kernel.n_mapped - 1, kernel.coarsening
+            size = kernel.block_sizes[k]
+            constraints[k] = (f"exists (r{k} : d{k} = {names.low[k]} + {size * c} * "
+                              f"{names.block[k]} + {names.thread[k]} + {size} * r{k} and "
+                              f"0 <= r{k} < {c})")
+        instances = instances.intersect(_instances_where(kernel.mapped, constraints, params))
     return instances.intersect(kernel.domain.align_params(instances.get_space()))
 
 
@@ -403,9 +412,9 @@ def sequential_member(node: isl.ScheduleNode) -> isl.UnionMap | None:
 def block_instances(kernel: Kernel, names: KernelNames) -> isl.UnionSet:
     """The instances one block of a kernel runs (all its threads)."""
     params = names.host + names.low + names.block + names.thread
+    widths = kernel.block_sizes[:-1] + [kernel.block_sizes[-1] * kernel.coarsening]
     ranges = [f"{low} + {size} * {block} <= d{k} < {low} + {size} * {block} + {size}"
-              for k, (low, size, block) in enumerate(zip(names.low, kernel.block_sizes,
-                                                         names.block))]
+              for k, (low, size, block) in enumerate(zip(names.low, widths, names.block))]
     instances = _equalities(kernel.prefix, names.host, params)
     instances = instances.intersect(_instances_where(kernel.mapped, ranges, params))
     return instances.intersect(kernel.domain.align_params(instances.get_space()))

@@ -74,6 +74,9 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--block-sizes", type=argtypes.sizes, metavar="X[,Y[,Z]]",
                        help="CUDA thread block sizes, x first (default: 256, 32x8 or 32x4x2 "
                             "by the number of parallel loops mapped)")
+    group.add_argument("--coarsen", type=argtypes.positive_int, default=1, metavar="N",
+                       help="CUDA: each thread runs N points of the innermost parallel loop "
+                            "mapped (thread coarsening; default 1)")
     group.add_argument("--no-shared-memory", dest="shared_memory", action="store_false",
                        help="CUDA: do not copy reused tiles of read-only arrays to shared memory")
     group.add_argument("--no-registers", dest="registers", action="store_false",
@@ -120,6 +123,7 @@ def _options(args: argparse.Namespace) -> Options:
                    parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,
+                   coarsening=args.coarsen,
                    shared_memory=args.shared_memory, registers=args.registers, defines=args.defines,
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
                    stencil_tile=args.stencil_tile, blas=args.blas,

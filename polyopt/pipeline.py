@@ -50,6 +50,7 @@ class Options:
     seed: int | None = None           # for the random scheduler
     target: str = "c"                 # "c" (OpenMP C) or "cuda"
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
+    coarsening: int = 1                    # CUDA: points of the x dimension per thread
     shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
     registers: bool = True            # CUDA: an innermost loop's accumulated element in a register
     check: bool = True                # read the generated AST back, check it (codegen.verify)
@@ -715,8 +716,10 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             library = "cuBLAS" if state.device is not None else "BLAS"
             choice = ScheduleResult(None, f"original code (no {library} call could be made)")
     if state.device is not None and choice is not None and choice.gpu is not None:
-        block, shared, registers = choice.gpu      # a CUDA search's genes
+        from polyopt.search.gpu_genes import parts
+        block, shared, registers, coarsening = parts(choice.gpu)    # a CUDA search's genes
         options = replace_dataclass(options, block_sizes=list(block) or None,
+                                    coarsening=coarsening,
                                     shared_memory=shared, registers=registers)
     try:
         scheduled, nest, every = None, None, None
@@ -1041,7 +1044,8 @@ class DeviceCode:
             nest = generator.generate(scheduled.untiled, scheduled.dependences.all,
                                       scheduled.options.block_sizes, self.max_threads,
                                       multiprocessors=self.multiprocessors,
-                                      private=scheduled.private)
+                                      private=scheduled.private,
+                                      coarsening=scheduled.options.coarsening)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
         return GeneratedNest(nest.host_lines, nest.description,

@@ -166,16 +166,17 @@ def parse_time_tile(text: str) -> tuple[str, tuple[int, ...]] | None:
     return value["time_tile"], tuple(sizes)
 
 
-def gpu_text(gene: tuple[tuple[int, ...], bool, bool], sizes: list[list[int]] | None) -> str:
+def gpu_text(gene: tuple, sizes: list[list[int]] | None) -> str:
     """The ``tile_sizes`` column's text of a CUDA candidate: its GPU genes (block sizes,
-    shared memory, registers) and any tile sizes."""
-    block, shared, registers = gene
+    shared memory, registers, coarsening) and any tile sizes."""
+    from polyopt.search.gpu_genes import parts
+    block, shared, registers, coarsening = parts(gene)
     return _column({"gpu": {"block": [int(b) for b in block], "shared": bool(shared),
-                            "registers": bool(registers)},
+                            "registers": bool(registers), "coarsening": int(coarsening)},
                     "sizes": _bands(sizes)})
 
 
-def parse_gpu(text: str) -> tuple[tuple[tuple[int, ...], bool, bool], list[list[int]] | None] | None:
+def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:
     """(GPU genes, tile sizes) from a ``tile_sizes`` column written by gpu_text, else None."""
     value = _decoded(text)
     if not isinstance(value, dict) or not isinstance(value.get("gpu"), dict):
@@ -184,8 +185,11 @@ def parse_gpu(text: str) -> tuple[tuple[tuple[int, ...], bool, bool], list[list[
     block = gpu.get("block")
     if not isinstance(block, list) or not all(isinstance(b, int) and b > 0 for b in block):
         return None
-    return ((tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True))),
-            _valid_bands(value.get("sizes")))
+    coarsening = gpu.get("coarsening", 1)
+    if not isinstance(coarsening, int) or coarsening < 1:
+        return None
+    return ((tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True)),
+             coarsening), _valid_bands(value.get("sizes")))
 
 
 def shaped_text(sizes: list[list[int]] | None, wavefront: bool, parallel: bool) -> str:

@@ -502,6 +502,56 @@ def test_polybench_emulated_matches_original(kernel, tmp_path):
         assert verdict == "exact", f"{kernel} ({order}): {difference}"
 
 
+# -- thread coarsening: several points of the x dimension per thread ---------------
+
+@needs_gxx
+@pytest.mark.parametrize("name, coarsening", [("matmul", 3), ("jacobi2d", 2), ("scalars", 4),
+                                              ("rows", 3), ("mvt", 5)])
+def test_coarsened_threads_compute_exactly_the_original(name, coarsening, tmp_path):
+    path = KERNELS / f"{name}.c"
+    text = _cuda(path, Options(target="cuda", coarsening=coarsening)).text
+    assert f"{coarsening} points per thread" in text
+    original = _run([GCC, "-O1", str(path), "-o", str(tmp_path / "original"), "-lm"])
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run, order in zip(_emulate(text, tmp_path, name), ORDERS):
+        assert run.stdout == expected, f"{name}, {coarsening} points per thread ({order})"
+
+
+def test_coarsening_divides_the_grid_and_loops_in_the_thread():
+    text = _cuda(KERNELS / "matmul.c", Options(target="cuda", block_sizes=[32, 8],
+                                                coarsening=4)).text
+    assert re.search(r"dim3 polyopt_grid\(\(polyopt_extent1 \+ 127\) / 128, ", text), text
+    kernel = text[text.index("__global__"):text.index("#pragma scop")]
+    assert re.search(r"for \(int \w+ = .*; \w+ \+= 32\)", kernel), kernel
+
+
+@needs_gxx
+@pytest.mark.parametrize("kernel", polybench_params(["gemm", "jacobi-2d", "symm", "lu", "adi",
+                                                     "correlation", "trmm", "nussinov"]))
+def test_polybench_coarsened_matches_original(kernel, tmp_path):
+    source = SUITE / "kernels" / f"{kernel}.c"
+    result = _cuda(source, Options(target="cuda", coarsening=3))
+    harness = tmp_path / "harness.o"
+    assert _run([GCC, "-O1", "-c", f"-I{SUITE}", str(SUITE / "harness.c"), "-o",
+                 str(harness)]).returncode == 0
+    flags = [f"-I{SUITE}", "-DMINI_DATASET"]
+    assert _run([GCC, "-O1", *flags, str(source), str(harness), "-o",
+                 str(tmp_path / "original"), "-lm"]).returncode == 0
+    dump = {"HARNESS_DUMP": "1", "HARNESS_PERTURB": "1"}
+    expected = parse_dumps(_run([str(tmp_path / "original")],
+                                env={**os.environ, **dump}).stderr)
+    for run, order in zip(_emulate(result.text, tmp_path, kernel, flags, [harness], dump), ORDERS):
+        verdict, error, difference = compare_dumps(expected, parse_dumps(run.stderr), 0.0, 0.0)
+        assert verdict == "exact", f"{kernel} ({order}): {difference}"
+
+
+@needs_nvcc
+def test_coarsened_code_compiles_with_nvcc(tmp_path):
+    _nvcc_compiles(_cuda(KERNELS / "matmul.c", Options(target="cuda", coarsening=4)).text,
+                   tmp_path, "matmul4")
+
+
 # -- time tiles (issue 18): a hexagon per block, its threads share each step -------
 
 def _time_tiled_cuda(name: str, shape: str, sizes):

@@ -24,12 +24,16 @@ from tests.test_cuda import needs_gxx
 def test_drawn_and_mutated_genes_stay_in_their_sets():
     rng = random.Random(3)
     genes = [gpu_genes.draw(rng) for _ in range(200)]
-    assert {block for block, _, _ in genes} == set(gpu_genes.BLOCKS)
-    assert {shared for _, shared, _ in genes} == {True, False}
+    assert {block for block, _, _, _ in genes} == set(gpu_genes.BLOCKS)
+    assert {shared for _, shared, _, _ in genes} == {True, False}
+    assert {points for _, _, _, points in genes} == set(gpu_genes.COARSENING)
     assert gpu_genes.mutate(genes[0], 0.0, rng) == genes[0]
     mutated = {gpu_genes.mutate(gpu_genes.DEFAULT, 1.0, rng) for _ in range(50)}
-    assert len(mutated) > 5 and all(block in gpu_genes.BLOCKS for block, _, _ in mutated)
-    assert gpu_genes.describe(((32, 4), False, True)) == "blocks 32x4, no shared memory"
+    assert len(mutated) > 5 and all(block in gpu_genes.BLOCKS for block, _, _, _ in mutated)
+    assert gpu_genes.describe(((32, 4), False, True, 1)) == "blocks 32x4, no shared memory"
+    assert gpu_genes.describe(((), True, True, 4)) == "blocks default, 4 points per thread"
+    # a gene stored before coarsening was one: one point per thread
+    assert gpu_genes.mutate(((32, 4), False, True), 0.0, rng) == ((32, 4), False, True, 1)
 
 
 def _matmul_cuda(gene) -> str:
@@ -46,16 +50,17 @@ def _matmul_cuda(gene) -> str:
 def test_the_pipeline_builds_what_the_genes_say():
     default = _matmul_cuda(None)
     assert "__shared__" in default
-    chosen = _matmul_cuda(((64, 4), False, True))
+    chosen = _matmul_cuda(((64, 4), False, True, 1))
     assert "dim3 polyopt_block(64, 4);" in chosen and "__shared__" not in chosen
-    assert _matmul_cuda(((), True, True)) == default
+    assert _matmul_cuda(((), True, True, 1)) == default
+    assert "2 points per thread" in _matmul_cuda(((32, 4), False, True, 2))
 
 
 def test_the_database_keeps_the_genes():
-    gene = ((32, 8), False, True)
+    gene = ((32, 8), False, True, 4)
     text = gpu_text(gene, [[16, 32]])
     assert parse_gpu(text) == (gene, [[16, 32]])
-    assert parse_gpu(gpu_text(((), True, False), None)) == (((), True, False), None)
+    assert parse_gpu(gpu_text(((), True, False), None)) == (((), True, False, 1), None)
     assert parse_gpu("[[32,32]]") is None and parse_gpu("") is None
     schedule = isl.Schedule.from_domain(isl.UnionSet("[N] -> { S[i] : 0 <= i < N }"))
     evaluation = Evaluation(str(schedule), "random-1", "ok", 0.5, "", "nvcc", "{exe}",

@@ -1050,7 +1050,8 @@ def samples_json_lines(result: SearchResult) -> str:
                 # --target cuda: the GPU genes (block sizes x first, shared memory, registers)
                 "gpu": (None if choice.gpu is None else
                         {"block": list(choice.gpu[0]), "shared": choice.gpu[1],
-                         "registers": choice.gpu[2]}),
+                         "registers": choice.gpu[2],
+                         "coarsening": choice.gpu[3] if len(choice.gpu) > 3 else 1}),
                 "bound": candidate.bound,         # the whole candidate's lower bound, seconds
                 # the candidate's (not the SCoP's) wall seconds by phase, final runs
                 # included; on a cluster compilation and runs are the workers'
