@@ -186,7 +186,9 @@ def gpu_bound(scop: Scop, dependences, scheduled, peaks: GpuPeaks, max_threads: 
         else:
             threads = max(1.0, count_points(kernel.mapped.intersect_domain(domain).range(), point))
         # each thread's iterations run one after another, a cycle each at least; the
-        # blocks of a launch go in waves over the SMs
+        # blocks of a launch go in waves over the SMs (a thread per mapped point: with
+        # coarsening c, c times the iterations in c times fewer blocks take at least
+        # as long, ceil(b / w) <= c * ceil(b / (c w)): the bound holds)
         per_thread = instances / max(1.0, launches * threads)
         block = math.prod(kernel.block_sizes) if kernel.block_sizes else 1
         blocks = max(1.0, threads / block)
