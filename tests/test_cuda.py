@@ -505,8 +505,9 @@ def test_polybench_emulated_matches_original(kernel, tmp_path):
 # -- thread coarsening: several points of the x dimension per thread ---------------
 
 @needs_gxx
-@pytest.mark.parametrize("name, coarsening", [("matmul", 3), ("jacobi2d", 2), ("scalars", 4),
-                                              ("rows", 3), ("mvt", 5)])
+@pytest.mark.parametrize("name, coarsening", [
+    ("matmul", 3), ("scalars", 4), pytest.param("jacobi2d", 2, marks=pytest.mark.slow),
+    pytest.param("rows", 3, marks=pytest.mark.slow), pytest.param("mvt", 5, marks=pytest.mark.slow)])
 def test_coarsened_threads_compute_exactly_the_original(name, coarsening, tmp_path):
     path = KERNELS / f"{name}.c"
     text = _cuda(path, Options(target="cuda", coarsening=coarsening)).text
@@ -526,9 +527,10 @@ def test_coarsening_divides_the_grid_and_loops_in_the_thread():
     assert re.search(r"for \(int \w+ = .*; \w+ \+= 32\)", kernel), kernel
 
 
+@pytest.mark.slow
 @needs_gxx
-@pytest.mark.parametrize("kernel", polybench_params(["gemm", "jacobi-2d", "symm", "lu", "adi",
-                                                     "correlation", "trmm", "nussinov"]))
+@pytest.mark.parametrize("kernel", ["gemm", "jacobi-2d", "symm", "lu", "adi", "correlation",
+                                    "trmm", "nussinov"])
 def test_polybench_coarsened_matches_original(kernel, tmp_path):
     source = SUITE / "kernels" / f"{kernel}.c"
     result = _cuda(source, Options(target="cuda", coarsening=3))
@@ -546,6 +548,7 @@ def test_polybench_coarsened_matches_original(kernel, tmp_path):
         assert verdict == "exact", f"{kernel} ({order}): {difference}"
 
 
+@pytest.mark.slow
 @needs_nvcc
 def test_coarsened_code_compiles_with_nvcc(tmp_path):
     _nvcc_compiles(_cuda(KERNELS / "matmul.c", Options(target="cuda", coarsening=4)).text,
