@@ -8,11 +8,18 @@
 #      CUDA target, each candidate built with nvcc and run on the GPU, pruned by the lower
 #      bound (polyopt.search.bound); the samples say which were pruned.
 # polyopt runs there from wheels carried in .whl (the GPU machine has no islpy): python3
-# -m pip download ... islpy pycparser cgen pytools siphash24 platformdirs tqdm pycddlib (the
-# sampler needs cdd: trmm's search failed without it), and polyopt's own (pip wheel
-# --no-deps . -w .whl). Only results come back, in $OUT/results.tar.gz (the tool returns
-# files up to 16 MiB: never the executables). From the repository root the checkout's
-# polyopt/ folder would shadow the installed package: polyopt runs from /tmp.
+# -m pip download ... islpy pycparser pytools siphash24 platformdirs tqdm (cp312 wheels),
+# cgen built here as a wheel from its sdist (pure Python), polyopt's own (pip wheel
+# --no-deps . -w .whl). pycddlib (the sampler needs cdd: trmm's search) has no wheel for
+# that Python: its sdist goes in .gpu/sdist and is built there, with GMP's gmp.h and
+# libgmp.so.10 copied from this machine into .gpu/gmp (the machine has no GMP header).
+# Carry .whl and .gpu. Settings: ONLY="k1 k2" (the sweep's kernels), SKIP_SWEEP=1,
+# SEARCH_KERNELS="" (no searches), SEARCH_BUDGET, SEARCH_SECONDS, SWEEP_SECONDS,
+# SWEEP_BUDGET, TRUST (variants timed without a check, verified in an earlier session).
+# Only results come back, in $OUT/results.tar.gz (the tool returns files up to 16 MiB:
+# never the executables). From the repository root the checkout's polyopt/ folder would
+# shadow the installed package: polyopt runs from /tmp.
+# 2026-11-28 (an H200, 15 minutes): three calls, `polybench/results/cuda-large-3/README.md`.
 set -u
 OUT=${OUT:-/tmp/polyopt-gpu}
 mkdir -p "$OUT/r"
