@@ -169,11 +169,8 @@ def parse_time_tile(text: str) -> tuple[str, tuple[int, ...]] | None:
 def gpu_text(gene: tuple, sizes: list[list[int]] | None) -> str:
     """The ``tile_sizes`` column's text of a CUDA candidate: its GPU genes (block sizes,
     shared memory, registers, coarsening) and any tile sizes."""
-    from polyopt.search.gpu_genes import parts
-    block, shared, registers, coarsening = parts(gene)
-    return _column({"gpu": {"block": [int(b) for b in block], "shared": bool(shared),
-                            "registers": bool(registers), "coarsening": int(coarsening)},
-                    "sizes": _bands(sizes)})
+    from polyopt.search.gpu_genes import as_dict
+    return _column({"gpu": as_dict(gene), "sizes": _bands(sizes)})
 
 
 def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:

@@ -48,6 +48,7 @@ from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependen
                               stored_result)
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
+from polyopt.search import gpu_genes
 from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
                             machine_fingerprint, scop_fingerprint, shaped_text,
@@ -1047,11 +1048,9 @@ def samples_json_lines(result: SearchResult) -> str:
                 "time_tile": (None if choice.time_tile is None else
                               {"shape": choice.time_tile[0], "sizes": list(choice.time_tile[1])}),
                 "prediction": candidate.prediction,
-                # --target cuda: the GPU genes (block sizes x first, shared memory, registers)
-                "gpu": (None if choice.gpu is None else
-                        {"block": list(choice.gpu[0]), "shared": choice.gpu[1],
-                         "registers": choice.gpu[2],
-                         "coarsening": choice.gpu[3] if len(choice.gpu) > 3 else 1}),
+                # --target cuda: the GPU genes (block sizes x first, shared memory,
+                # registers, coarsening)
+                "gpu": None if choice.gpu is None else gpu_genes.as_dict(choice.gpu),
                 "bound": candidate.bound,         # the whole candidate's lower bound, seconds
                 # the candidate's (not the SCoP's) wall seconds by phase, final runs
                 # included; on a cluster compilation and runs are the workers'

@@ -25,6 +25,13 @@ def parts(gene) -> Gene:
     return gene if len(gene) == 4 else (*gene, 1)
 
 
+def as_dict(gene) -> dict:
+    """The gene as the tuning database and the samples write it."""
+    block, shared, registers, coarsening = parts(gene)
+    return {"block": [int(b) for b in block], "shared": bool(shared),
+            "registers": bool(registers), "coarsening": int(coarsening)}
+
+
 def draw(rng: random.Random) -> Gene:
     return (rng.choice(BLOCKS), rng.random() < SHARED_SHARE, rng.random() < REGISTERS_SHARE,
             rng.choice(COARSENING))
