@@ -154,7 +154,7 @@ class DeviceArray:
         factors = [f"sizeof({self.element_type})"] + [f"({e})" for e in self.extents]
         return " * ".join(factors)
 
-    def copy(self, to_device: bool) -> tuple[str, str] | None:
+    def copy(self, to_device: bool) -> tuple[str, str]:
         """(condition, cudaMemcpy call) of the copy in or out: of the whole array, or of
         its footprint's rows."""
         kind = "cudaMemcpyHostToDevice" if to_device else "cudaMemcpyDeviceToHost"
