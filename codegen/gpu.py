@@ -28,6 +28,7 @@ that, with all of these as isl parameters, for the kernel's own AST.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import islpy as isl
@@ -378,21 +379,34 @@ def mapped_bounds(kernel: Kernel, names: KernelNames) -> list[tuple[isl.PwAff, i
     return [(ranges.dim_min(dim), ranges.dim_max(dim)) for dim in range(kernel.n_mapped)]
 
 
-# -- shared memory (PPCG's promotion, for arrays the SCoP only reads) ---------
+# -- shared memory (PPCG's promotion) ----------------------------------------
 
 SHARED_TILE = 32          # iterations of the kernel's first sequential loop per copy
 ELEMENT_BYTES = 8         # the fit test counts every element as a double
 SHARED_MARK = "shared"
 
+# what goes to shared memory (Options.shared_memory; the search's gene):
+SHARED_NONE = 0           # nothing
+SHARED_REUSE = 1          # read-only arrays whose tile several threads read (the default)
+SHARED_ALL = 2            # PPCG's policy: also arrays the kernel writes, and tiles read
+                          # without reuse but not coalesced; the tiles' rows padded
+
 
 @dataclass
 class Promotion:
     """A tile of an array copied to shared memory once per tile of the kernel's
-    first sequential loop: element d of the tile is array[lower_d + d]."""
+    first sequential loop: element d of the tile is array[lower_d + d]. A written
+    one (`written`) is copied back after the tile, the elements written only."""
 
     array: str
     lower: list[isl.PwAff]      # functions of the kernel's parameters and the tile iterator
     sizes: list[int]
+    written: bool = False
+    pad: int = 0                # elements added to the last dimension (shared-memory banks)
+
+    @property
+    def declared(self) -> list[int]:
+        return self.sizes[:-1] + [self.sizes[-1] + self.pad]
 
 
 def sequential_member(node: isl.ScheduleNode) -> isl.UnionMap | None:
@@ -436,15 +450,26 @@ def _tile_of(sequential: isl.UnionMap) -> isl.UnionMap:
 
 
 def promotions(kernel: Kernel, names: KernelNames, tile_iterator: str,
-               accesses: dict[str, isl.UnionMap], budget_bytes: int) -> list[Promotion]:
-    """Read-only arrays whose tile (per block and tile of the sequential loop) has a
-    fixed size, is shared by several threads (PPCG's reuse test), and fits."""
+               accesses: dict[str, isl.UnionMap], budget_bytes: int,
+               written: frozenset[str] = frozenset(), policy: int = SHARED_REUSE,
+               references: dict[str, list[isl.Map]] | None = None,
+               schedule: isl.UnionMap | None = None) -> list[Promotion]:
+    """Arrays whose tile (per block and tile of the sequential loop) has a fixed
+    size, fits, and is shared by several threads (PPCG's reuse test) or, with
+    SHARED_ALL, is read by neighbouring threads from elements that are not
+    neighbours (PPCG's coalescing test, on each reference in `references` under the
+    flat `schedule`: a copy reads the tile coalesced). `accesses`: each array's
+    reads and writes; `written`: the arrays among them the kernel writes (offered
+    with SHARED_ALL only: a thread's written element is no other thread's, since
+    the mapped loops carry no dependence, so the tile is copied back after the
+    body, the elements the block wrote only)."""
     if kernel.mapped is None or kernel.sequential is None:
         return []
     instances = block_instances(kernel, names)
     tiles = _tile_of(kernel.sequential).intersect_domain(instances)
     threads = kernel.mapped.intersect_domain(instances)
     same_thread = threads.apply_range(threads.reverse())
+    pad = 1 if policy >= SHARED_ALL else 0
     result = []
     for array, relation in accesses.items():
         relation = relation.intersect_domain(instances)
@@ -455,17 +480,67 @@ def promotions(kernel: Kernel, names: KernelNames, tile_iterator: str,
         if box is None:
             continue
         lower, sizes = box
+        padding = pad if len(sizes) > 1 and math.prod(sizes[:-1]) > 1 else 0    # rows apart
         volume = 1
-        for size in sizes:
+        for size in sizes[:-1] + [sizes[-1] + padding]:
             volume *= size
         if volume * ELEMENT_BYTES > budget_bytes:
             continue
         shared = relation.apply_range(relation.reverse()).subtract(same_thread)
-        if shared.is_empty():
+        if shared.is_empty() and not (
+                policy >= SHARED_ALL and references and schedule is not None
+                and not all(_coalesced(kernel, schedule, r) for r in references.get(array, []))):
             continue       # every element is used by one thread only: no reuse to gain
         budget_bytes -= volume * ELEMENT_BYTES
-        result.append(Promotion(array, lower, sizes))
+        result.append(Promotion(array, lower, sizes, array in written, padding))
     return result
+
+
+def _coalesced(kernel: Kernel, schedule: isl.UnionMap, reference: isl.Map) -> bool:
+    """PPCG's test (gpu_group.c, access_is_coalesced) for one reference: does the
+    next thread along x, at the same point of the rest of the (flat) schedule,
+    access the next element of the last dimension? Also true where the reference
+    never accesses two neighbouring elements (a copy would not coalesce either), or
+    where the x dimension is no single member of the flat schedule."""
+    n = reference.dim(isl.dim_type.out)
+    if n == 0:
+        return True
+    dims = [f"e{k}" for k in range(n)]
+    next_element = isl.Map(f"{{ [{', '.join(dims)}] -> [{', '.join(dims[:-1] + [dims[-1] + ' + 1'])}] }}")
+    next_element = next_element.align_params(reference.get_space()).set_tuple_id(
+        isl.dim_type.in_, reference.get_tuple_id(isl.dim_type.out)).set_tuple_id(
+        isl.dim_type.out, reference.get_tuple_id(isl.dim_type.out))
+    reference = reference.align_params(next_element.get_space())
+    next_element = next_element.align_params(reference.get_space())
+    accessed = reference.range()
+    if next_element.intersect_domain(accessed).intersect_range(accessed).is_empty():
+        return True
+    statement = reference.get_tuple_name(isl.dim_type.in_)
+    flat = [m for m in union_maps(schedule.intersect_domain(kernel.domain))
+            if m.get_tuple_name(isl.dim_type.in_) == statement]
+    mapped = [m for m in union_maps(kernel.mapped) if m.get_tuple_name(isl.dim_type.in_) == statement]
+    if len(flat) != 1 or len(mapped) != 1:
+        return True
+    flat, mapped = flat[0], mapped[0]
+    x = mapped.dim(isl.dim_type.out) - 1
+    along_x = mapped.project_out(isl.dim_type.out, 0, x).reset_tuple_id(isl.dim_type.out)
+    width = flat.dim(isl.dim_type.out)
+    position = next((p for p in range(width) if flat.project_out(isl.dim_type.out, p + 1, width - p - 1)
+                     .project_out(isl.dim_type.out, 0, p).reset_tuple_id(isl.dim_type.out)
+                     .align_params(along_x.get_space()).is_equal(along_x)), None)
+    if position is None:
+        return True
+    values = [f"s{k}" for k in range(width)]
+    step = isl.Map(f"{{ [{', '.join(values)}] -> [{', '.join(v if k != position else v + ' + 1' for k, v in enumerate(values))}] }}")
+    step = step.align_params(flat.get_space()).set_tuple_id(
+        isl.dim_type.in_, flat.get_tuple_id(isl.dim_type.out)).set_tuple_id(
+        isl.dim_type.out, flat.get_tuple_id(isl.dim_type.out)) if flat.has_tuple_id(isl.dim_type.out) \
+        else step.align_params(flat.get_space())
+    flat = flat.align_params(step.get_space())
+    next_thread = flat.apply_range(step).apply_range(flat.reverse())
+    reference = reference.align_params(next_thread.get_space())
+    touched = next_thread.apply_domain(reference).apply_range(reference)
+    return touched.is_subset(next_element.align_params(touched.get_space()))
 
 
 def _box(footprint: isl.UnionMap, tile_iterator: str) -> tuple[list[isl.PwAff], list[int]] | None:
@@ -537,6 +612,14 @@ def step_points(space: isl.UnionMap, outer: isl.UnionMap, outer_names: list[str]
     instances = _equalities(outer, outer_names, outer_names).intersect(
         _instances_where(space, spread, thread_names))
     return space.intersect_domain(instances)
+
+
+def block_instances_in_tile(kernel: Kernel, names: KernelNames, tile: str) -> isl.UnionSet:
+    """The instances one block runs in one tile of the sequential loop (`tile` a parameter)."""
+    instances = block_instances(kernel, names)
+    in_tile = _equalities(_tile_of(kernel.sequential), [tile], [tile])
+    return instances.align_params(in_tile.get_space()).intersect(
+        in_tile.align_params(instances.get_space()))
 
 
 def thread_schedule_in_tile(mapping: GpuMapping, kernel: Kernel, names: KernelNames,
