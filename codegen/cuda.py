@@ -35,7 +35,7 @@ from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel,
     block_schedule, kernel_context, kernel_schedule, \
     map_time_tiles, map_to_gpu, \
     mapped_bounds, promotions, step_bands, step_points, thread_schedule_in_tile, tile_block_schedule, \
-    tile_map
+    tile_map, tiled_members
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.dependences import accesses_to
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
@@ -330,14 +330,15 @@ class KernelBodyPrinter(OpenMPPrinter):
 
     def __init__(self, scop: Scop, expressions: ExpressionPrinter, arrays: dict[str, DeviceArray],
                  shared: dict[str, SharedTile] | None = None, threads: int = 1,
-                 tile: str = "", pieces: dict | None = None,
+                 tile: list[str] = (), pieces: dict | None = None,
                  accumulations: dict[str, Accumulation] | None = None):
         super().__init__(scop, expressions, accumulations)
         self.arrays = arrays
         self.shared = shared or {}
         self.threads = threads
-        self.tile = tile                  # the variable holding the tile index
-        # mark annotation -> (tile index expression, one thread's AST there, tiles it reads)
+        self.tile = list(tile)            # the variables holding the tile's indices
+        # mark annotation -> (tile index expressions, one thread's AST there, tiles it uses,
+        # the written ones' elements to copy back)
         self.pieces = pieces or {}
         self.inside_shared = False
 
@@ -358,7 +359,8 @@ class KernelBodyPrinter(OpenMPPrinter):
                 body = self.print(thread_body)
             finally:
                 self.inside_shared = False
-            return [cgen.Block([cgen.Line(f"const int {self.tile} = {value};")]
+            return [cgen.Block([cgen.Line(f"const int {name} = {index};")
+                                for name, index in zip(self.tile, value)]
                                + self._copies(tiles) + body + self._copies_back(tiles, written))]
         return super().print(node)
 
@@ -798,7 +800,11 @@ class CudaGenerator:
         name = f"polyopt_kernel{self.first_kernel + kernel.index}"
         names = self._names(kernel)
         context = kernel_context(kernel, names, self.scop.context)
-        tile = _fresh("polyopt_tile", self.used)
+        # PPCG's policy tiles every permutable sequential member (one tile index each)
+        kernel.tile_band = int(self.shared_memory) >= SHARED_ALL
+        members = tiled_members(kernel) if kernel.tiled is not None else 1
+        tile = [_fresh("polyopt_tile" if members == 1 else f"polyopt_tile{k}", self.used)
+                for k in range(members)]
         shared = (self._shared_tiles(mapping, kernel, names, arrays, tile)
                   if self.shared_memory and not kernel.threads else {})
         threads = 1
@@ -852,10 +858,10 @@ class CudaGenerator:
 
     def _shared_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
                      arrays: dict[str, DeviceArray], shared: dict[str, SharedTile], threads: int,
-                     tile: str, context: isl.Set) -> list[cgen.Generable]:
+                     tile: list[str], context: isl.Set) -> list[cgen.Generable]:
         """The loops of a block, each tile's copies between barriers, then what one
-        thread runs in that tile (generated apart, the tile index a parameter)."""
-        pieces: dict[str, tuple[str, isl.UnionSet]] = {}
+        thread runs in that tile (generated apart, the tile's indices parameters)."""
+        pieces: dict[str, tuple[list[str], isl.UnionSet]] = {}
         tiles = tile_map(kernel)
 
         def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
@@ -866,14 +872,15 @@ class CudaGenerator:
             # keep, per piece, its instances and the tile index in terms of the loops
             schedule = build.get_schedule()
             value = isl.PwMultiAff.from_map(isl.Map.from_union_map(
-                schedule.reverse().apply_range(tiles))).get_pw_aff(0).coalesce()
+                schedule.reverse().apply_range(tiles)))
             key = f"polyopt_piece_{len(pieces)}"
-            pieces[key] = (self.expressions(build.expr_from_pw_aff(value)), schedule.domain())
+            pieces[key] = ([self.expressions(build.expr_from_pw_aff(value.get_pw_aff(k).coalesce()))
+                            for k in range(len(tile))], schedule.domain())
             return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
 
         block = build_ast(block_schedule(mapping, kernel, names), context, None,
                           self.kernel_prefix, after_mark)
-        thread_context = context.align_params(isl.Set(f"[{tile}] -> {{ : }}").get_space())
+        thread_context = context.align_params(isl.Set(f"[{', '.join(tile)}] -> {{ : }}").get_space())
         in_tile = thread_schedule_in_tile(mapping, kernel, names, tile)
         bodies = {}
         accumulations = self._accumulations()
@@ -892,10 +899,10 @@ class CudaGenerator:
         return printer.print(block.root)
 
     def _written_elements(self, kernel: Kernel, names: KernelNames, tiles: dict[str, SharedTile],
-                          instances: isl.UnionSet, tile: str,
+                          instances: isl.UnionSet, tile: list[str],
                           context: isl.Set) -> dict[str, tuple[list[str], str]]:
         """Per written tile of a piece: names for an element's coordinates and the C
-        condition that the block wrote it in the tile `tile` (a parameter), from the
+        condition that the block wrote it in the tile `tile` (parameters), from the
         writes of the piece's instances in that tile."""
         result = {}
         in_tile = None
@@ -981,7 +988,7 @@ class CudaGenerator:
         return AccumulationFinder(self.scop) if self.registers else None
 
     def _shared_tiles(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
-                      arrays: dict[str, DeviceArray], tile: str) -> dict[str, SharedTile]:
+                      arrays: dict[str, DeviceArray], tile: list[str]) -> dict[str, SharedTile]:
         """The arrays of a kernel worth a tile in shared memory: read-only ones
         (SHARED_REUSE), also written ones and uncoalesced reads (SHARED_ALL)."""
         policy = int(self.shared_memory)

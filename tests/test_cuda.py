@@ -585,9 +585,11 @@ def test_written_tiles_are_copied_back_exactly(tmp_path):
     path.write_text(WRITTEN_ROWS)
     text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SHARED_ALL)).text
     kernel = text[text.index("__global__"):text.index("int main")]
-    # C's tile: 32 rows of 35 columns (a tile of k and the 3 before), padded
-    assert re.search(r"__shared__ double shared_C\[32\]\[36\];", kernel), kernel
-    assert "__shared__ double shared_A[32][" in kernel         # read, not coalesced
+    # C's tile: 32 rows (one per thread), columns of a tile of k and of j (the band
+    # (k, j) is permutable: tiled, as PPCG does), padded; A's: read, not coalesced
+    assert re.search(r"__shared__ double shared_C\[32\]\[\d+\];", kernel), kernel
+    assert re.search(r"__shared__ double shared_A\[32\]\[\d+\];", kernel), kernel
+    assert "const int polyopt_tile1 = " in kernel
     # the copy back after the body's barrier, the elements the block wrote only
     back = kernel.index("C[(C_low0 + polyopt_d0) * M + (C_low1 + polyopt_d1)] = shared_C[")
     assert kernel.rindex("__syncthreads();", 0, back) > kernel.index("shared_C[(")
@@ -620,11 +622,11 @@ def test_shared_all_compiles_with_nvcc(kernel, tmp_path):
 # the suite's kernels whose CUDA programs --shared-memory all changes (checked at SMALL,
 # where a block's loops run several tiles of 32; MINI's arrays fit in one)
 SHARED_ALL_KERNELS = ["2mm", "3mm", "adi", "atax", "bicg", "deriche", "doitgen", "gemver",
-                      "gesummv", "gramschmidt", "mvt", "symm"]
+                      "gesummv", "gramschmidt", "mvt", "symm", "trmm"]
 
 
 @needs_gxx
-@pytest.mark.parametrize("kernel", [k if k in ("adi", "atax")
+@pytest.mark.parametrize("kernel", [k if k in ("adi", "atax", "trmm")
                                     else pytest.param(k, marks=pytest.mark.slow)
                                     for k in SHARED_ALL_KERNELS])
 def test_polybench_shared_all_matches_original(kernel, tmp_path):
