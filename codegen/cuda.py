@@ -384,7 +384,8 @@ class KernelBodyPrinter(OpenMPPrinter):
         element's coordinates and the condition that it is one of them), no
         others, which other blocks may be writing."""
         back = [(tiles[name], coordinates, condition)
-                for name, (coordinates, condition) in written.items() if name in tiles]
+                for name, (coordinates, condition) in written.items()
+                if name in tiles and condition != "0"]    # "0": none written in this piece
         if not back:
             return []
         return [cgen.Line("__syncthreads();")] + [self._copy(tile, coordinates, condition)
