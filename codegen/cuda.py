@@ -31,8 +31,8 @@ from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel, KernelNames, \
-    DEFAULT_MULTIPROCESSORS, SHARED_ALL, SHARED_REUSE, Occupancy, Promotion, block_instances_in_tile, \
-    block_schedule, kernel_context, kernel_schedule, \
+    DEFAULT_MULTIPROCESSORS, SHARED_ALL, SHARED_REUSE, Occupancy, Promotion, as_parameters, \
+    block_instances_in_tile, block_schedule, kernel_context, kernel_schedule, \
     map_time_tiles, map_to_gpu, \
     mapped_bounds, promotions, step_bands, step_points, thread_schedule_in_tile, tile_block_schedule, \
     tile_map, tiled_members
@@ -919,13 +919,8 @@ class CudaGenerator:
             if elements.is_empty():
                 result[name] = (coordinates, "0")
                 continue
-            element = isl.Set.from_union_set(elements)      # one array: one space
-            n = element.dim(isl.dim_type.param)
-            as_params = element.move_dims(isl.dim_type.param, n, isl.dim_type.set, 0,
-                                          len(coordinates))
-            for d, coordinate in enumerate(coordinates):
-                as_params = as_params.set_dim_name(isl.dim_type.param, n + d, coordinate)
-            as_params = as_params.params()
+            as_params = as_parameters(isl.Set.from_union_set(elements),    # one array: one space
+                                      isl.dim_type.set, coordinates).params()
             known = context.align_params(as_params.get_space())
             build = isl.AstBuild.from_context(known)
             result[name] = (coordinates, self.expressions(

@@ -568,6 +568,16 @@ def _coalesced(kernel: Kernel, schedule: isl.UnionMap, reference: isl.Map) -> bo
     return touched.is_subset(next_element.align_params(touched.get_space()))
 
 
+def as_parameters(value, kind: isl.dim_type, names: list[str]):
+    """`value` (an isl Set or Map) with its first len(names) dimensions of `kind`
+    made parameters of these names."""
+    n = value.dim(isl.dim_type.param)
+    value = value.move_dims(isl.dim_type.param, n, kind, 0, len(names))
+    for k, name in enumerate(names):
+        value = value.set_dim_name(isl.dim_type.param, n + k, name)
+    return value
+
+
 def _box(footprint: isl.UnionMap,
          tile_iterators: list[str]) -> tuple[list[isl.PwAff], list[int]] | None:
     """Per dimension, the lowest element as a function of the parameters and the
@@ -575,13 +585,7 @@ def _box(footprint: isl.UnionMap,
     maps = union_maps(footprint)
     if len(maps) != 1:
         return None
-    relation = maps[0]
-    n_params = relation.dim(isl.dim_type.param)
-    relation = relation.move_dims(isl.dim_type.param, n_params, isl.dim_type.in_, 0,
-                                  len(tile_iterators))
-    for k, name in enumerate(tile_iterators):
-        relation = relation.set_dim_name(isl.dim_type.param, n_params + k, name)
-    elements = relation.range()
+    elements = as_parameters(maps[0], isl.dim_type.in_, tile_iterators).range()
     lower, sizes = [], []
     for dim in range(elements.dim(isl.dim_type.set)):
         low, high = elements.dim_min(dim), elements.dim_max(dim)
