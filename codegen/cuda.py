@@ -31,10 +31,11 @@ from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel, KernelNames, \
-    DEFAULT_MULTIPROCESSORS, Occupancy, Promotion, block_schedule, kernel_context, kernel_schedule, \
+    DEFAULT_MULTIPROCESSORS, SHARED_ALL, SHARED_REUSE, Occupancy, Promotion, as_parameters, \
+    block_instances_in_tile, block_schedule, kernel_context, kernel_schedule, \
     map_time_tiles, map_to_gpu, \
     mapped_bounds, promotions, step_bands, step_points, thread_schedule_in_tile, tile_block_schedule, \
-    tile_map
+    tile_map, tiled_members
 from polyopt.codegen.openmp import OpenMPPrinter
 from polyopt.dependences import accesses_to
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
@@ -319,7 +320,7 @@ class SharedTile:
     array: DeviceArray
 
     def declaration(self) -> str:
-        dims = "".join(f"[{size}]" for size in self.promotion.sizes)
+        dims = "".join(f"[{size}]" for size in self.promotion.declared)
         return f"__shared__ {self.array.element_type} {self.name}{dims};"
 
 
@@ -329,14 +330,15 @@ class KernelBodyPrinter(OpenMPPrinter):
 
     def __init__(self, scop: Scop, expressions: ExpressionPrinter, arrays: dict[str, DeviceArray],
                  shared: dict[str, SharedTile] | None = None, threads: int = 1,
-                 tile: str = "", pieces: dict | None = None,
+                 tile: list[str] = (), pieces: dict | None = None,
                  accumulations: dict[str, Accumulation] | None = None):
         super().__init__(scop, expressions, accumulations)
         self.arrays = arrays
         self.shared = shared or {}
         self.threads = threads
-        self.tile = tile                  # the variable holding the tile index
-        # mark annotation -> (tile index expression, one thread's AST there, tiles it reads)
+        self.tile = list(tile)            # the variables holding the tile's indices
+        # mark annotation -> (tile index expressions, one thread's AST there, tiles it uses,
+        # the written ones' elements to copy back)
         self.pieces = pieces or {}
         self.inside_shared = False
 
@@ -351,14 +353,15 @@ class KernelBodyPrinter(OpenMPPrinter):
                     cgen.Line("__syncthreads();")]
         if node.get_type() == isl.ast_node_type.mark and \
                 node.mark_get_id().get_name() == SHARED_MARK:
-            value, thread_body, tiles = self.pieces[node.get_annotation().get_name()]
+            value, thread_body, tiles, written = self.pieces[node.get_annotation().get_name()]
             self.inside_shared = True
             try:
                 body = self.print(thread_body)
             finally:
                 self.inside_shared = False
-            return [cgen.Block([cgen.Line(f"const int {self.tile} = {value};")]
-                               + self._copies(tiles) + body)]
+            return [cgen.Block([cgen.Line(f"const int {name} = {index};")
+                                for name, index in zip(self.tile, value)]
+                               + self._copies(tiles) + body + self._copies_back(tiles, written))]
         return super().print(node)
 
     def _copies(self, tiles: dict[str, SharedTile]) -> list[cgen.Generable]:
@@ -374,7 +377,25 @@ class KernelBodyPrinter(OpenMPPrinter):
         lines.append(cgen.Line("__syncthreads();"))
         return lines
 
-    def _copy(self, tile: SharedTile) -> cgen.Generable:
+    def _copies_back(self, tiles: dict[str, SharedTile],
+                     written: dict[str, tuple[list[str], str]]) -> list[cgen.Generable]:
+        """After a tile's body, a barrier and the copy back of each written tile:
+        its elements the block wrote in this tile (`written`: the names of an
+        element's coordinates and the condition that it is one of them), no
+        others, which other blocks may be writing."""
+        back = [(tiles[name], coordinates, condition)
+                for name, (coordinates, condition) in written.items()
+                if name in tiles and condition != "0"]    # "0": none written in this piece
+        if not back:
+            return []
+        return [cgen.Line("__syncthreads();")] + [self._copy(tile, coordinates, condition)
+                                                  for tile, coordinates, condition in back]
+
+    def _copy(self, tile: SharedTile, coordinates: list[str] | None = None,
+              condition: str | None = None) -> cgen.Generable:
+        """The cooperative copy of a tile, element e by thread e modulo the block's
+        threads: into shared memory, or (`coordinates` given) back from it, where
+        `condition` holds for the element named by `coordinates`."""
         sizes = tile.promotion.sizes
         volume = 1
         for size in sizes:
@@ -390,10 +411,16 @@ class KernelBodyPrinter(OpenMPPrinter):
                              for e, extent in zip(element, tile.array.extents))
         index = linear_index(element, tile.array.extents)
         target = tile.name + "".join(f"[polyopt_d{d}]" for d in range(len(sizes)))
+        if coordinates is None:
+            copy = [cgen.If(inside, cgen.Line(f"{target} = {tile.array.name}[{index}];"))]
+        else:
+            named = ", ".join(f"{name} = {e}" for name, e in zip(coordinates, element))
+            copy = [cgen.Line(f"const int {named};"),
+                    cgen.If(f"{inside} && ({condition})",
+                            cgen.Line(f"{tile.array.name}[{index}] = {target};"))]
         return cgen.For("int polyopt_e = polyopt_thread", f"polyopt_e < {volume}",
                         f"polyopt_e += {self.threads}", cgen.Block([
-                            cgen.Line(f"const int {declare};"),
-                            cgen.If(inside, cgen.Line(f"{target} = {tile.array.name}[{index}];"))]))
+                            cgen.Line(f"const int {declare};")] + copy))
 
     def _parameter_expression(self, value: isl.PwAff) -> str:
         build = isl.AstBuild.from_context(isl.Set.universe(value.get_domain_space()))
@@ -410,6 +437,11 @@ class KernelBodyPrinter(OpenMPPrinter):
     def _cell(self, accumulation: Accumulation) -> str:
         cell = accumulation.cell            # an access: the array, then its subscripts
         positions = [self.expressions(cell.get_op_arg(k)) for k in range(1, cell.get_op_n_arg())]
+        tile = self.shared.get(accumulation.array) if self.inside_shared else None
+        if tile is not None and len(positions) == len(tile.lower):
+            # a written tile: the element's value is the tile's until it is copied back
+            return tile.name + "".join(f"[{_parenthesized(position)} - {lower}]"
+                                       for position, lower in zip(positions, tile.lower))
         array = self.arrays.get(accumulation.array)
         if array is None or len(positions) != len(array.extents) or len(positions) == 1:
             return super()._cell(accumulation)
@@ -769,8 +801,12 @@ class CudaGenerator:
         name = f"polyopt_kernel{self.first_kernel + kernel.index}"
         names = self._names(kernel)
         context = kernel_context(kernel, names, self.scop.context)
-        tile = _fresh("polyopt_tile", self.used)
-        shared = (self._shared_tiles(kernel, names, arrays, tile)
+        # PPCG's policy tiles every permutable sequential member (one tile index each)
+        kernel.tile_band = int(self.shared_memory) >= SHARED_ALL
+        members = tiled_members(kernel) if kernel.tiled is not None else 1
+        tile = [_fresh("polyopt_tile" if members == 1 else f"polyopt_tile{k}", self.used)
+                for k in range(members)]
+        shared = (self._shared_tiles(mapping, kernel, names, arrays, tile)
                   if self.shared_memory and not kernel.threads else {})
         threads = 1
         for size in kernel.block_sizes:
@@ -823,10 +859,10 @@ class CudaGenerator:
 
     def _shared_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
                      arrays: dict[str, DeviceArray], shared: dict[str, SharedTile], threads: int,
-                     tile: str, context: isl.Set) -> list[cgen.Generable]:
+                     tile: list[str], context: isl.Set) -> list[cgen.Generable]:
         """The loops of a block, each tile's copies between barriers, then what one
-        thread runs in that tile (generated apart, the tile index a parameter)."""
-        pieces: dict[str, tuple[str, isl.UnionSet]] = {}
+        thread runs in that tile (generated apart, the tile's indices parameters)."""
+        pieces: dict[str, tuple[list[str], isl.UnionSet]] = {}
         tiles = tile_map(kernel)
 
         def after_mark(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
@@ -837,14 +873,15 @@ class CudaGenerator:
             # keep, per piece, its instances and the tile index in terms of the loops
             schedule = build.get_schedule()
             value = isl.PwMultiAff.from_map(isl.Map.from_union_map(
-                schedule.reverse().apply_range(tiles))).get_pw_aff(0).coalesce()
+                schedule.reverse().apply_range(tiles)))
             key = f"polyopt_piece_{len(pieces)}"
-            pieces[key] = (self.expressions(build.expr_from_pw_aff(value)), schedule.domain())
+            pieces[key] = ([self.expressions(build.expr_from_pw_aff(value.get_pw_aff(k).coalesce()))
+                            for k in range(len(tile))], schedule.domain())
             return node.set_annotation(isl.Id.read_from_str(node.get_ctx(), key))
 
         block = build_ast(block_schedule(mapping, kernel, names), context, None,
                           self.kernel_prefix, after_mark)
-        thread_context = context.align_params(isl.Set(f"[{tile}] -> {{ : }}").get_space())
+        thread_context = context.align_params(isl.Set(f"[{', '.join(tile)}] -> {{ : }}").get_space())
         in_tile = thread_schedule_in_tile(mapping, kernel, names, tile)
         bodies = {}
         accumulations = self._accumulations()
@@ -854,10 +891,41 @@ class CudaGenerator:
             used = {access.array for statement in self.scop.statements
                     if not _statement_instances(instances, statement.name).is_empty()
                     for access in statement.accesses}
-            bodies[key] = (value, thread.root, {a: t for a, t in shared.items() if a in used})
+            tiles_used = {a: t for a, t in shared.items() if a in used}
+            bodies[key] = (value, thread.root, tiles_used,
+                           self._written_elements(kernel, names, tiles_used, instances, tile,
+                                                  thread_context))
         printer = KernelBodyPrinter(self.scop, self.expressions, arrays, shared, threads, tile, bodies,
                                     accumulations and accumulations.found)
         return printer.print(block.root)
+
+    def _written_elements(self, kernel: Kernel, names: KernelNames, tiles: dict[str, SharedTile],
+                          instances: isl.UnionSet, tile: list[str],
+                          context: isl.Set) -> dict[str, tuple[list[str], str]]:
+        """Per written tile of a piece: names for an element's coordinates and the C
+        condition that the block wrote it in the tile `tile` (parameters), from the
+        writes of the piece's instances in that tile."""
+        result = {}
+        in_tile = None
+        for name, shared in tiles.items():
+            if not shared.promotion.written:
+                continue
+            if in_tile is None:
+                in_tile = block_instances_in_tile(kernel, names, tile)
+                in_tile = in_tile.intersect(instances.align_params(in_tile.get_space()))
+            elements = self._accesses(name, True).intersect_domain(
+                in_tile.align_params(self._accesses(name, True).get_space())).range()
+            coordinates = [_fresh(f"{name}_x{d}", self.used) for d in range(len(shared.lower))]
+            if elements.is_empty():
+                result[name] = (coordinates, "0")
+                continue
+            as_params = as_parameters(isl.Set.from_union_set(elements),    # one array: one space
+                                      isl.dim_type.set, coordinates).params()
+            known = context.align_params(as_params.get_space())
+            build = isl.AstBuild.from_context(known)
+            result[name] = (coordinates, self.expressions(
+                build.expr_from_set(as_params.align_params(known.get_space()).gist(known))))
+        return result
 
     def _tile_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
                    arrays: dict[str, DeviceArray], spread: list[str],
@@ -915,12 +983,25 @@ class CudaGenerator:
         can see the difference)."""
         return AccumulationFinder(self.scop) if self.registers else None
 
-    def _shared_tiles(self, kernel: Kernel, names: KernelNames,
-                      arrays: dict[str, DeviceArray], tile: str) -> dict[str, SharedTile]:
-        """The read-only arrays of a kernel worth a tile in shared memory."""
-        read_only = {name: self._accesses(name, False) for name, array in arrays.items()
-                     if array.extents and not self.scop.arrays[name].written}
-        chosen = promotions(kernel, names, tile, read_only, self.shared_bytes)
+    def _shared_tiles(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
+                      arrays: dict[str, DeviceArray], tile: list[str]) -> dict[str, SharedTile]:
+        """The arrays of a kernel worth a tile in shared memory: read-only ones
+        (SHARED_REUSE), also written ones and uncoalesced reads (SHARED_ALL)."""
+        policy = int(self.shared_memory)
+        offered = {name: self._accesses(name, False).union(self._accesses(name, True))
+                   for name, array in arrays.items() if array.extents
+                   and (policy >= SHARED_ALL or not self.scop.arrays[name].written)}
+        # written by this kernel (one written elsewhere in the SCoP only is read-only here)
+        written = frozenset(name for name in offered if self.scop.arrays[name].written
+                            and not self._accesses(name, True).intersect_domain(
+                                kernel.domain.align_params(self.scop.context.get_space()))
+                            .is_empty())
+        references = {name: [access.relation for statement in self.scop.statements
+                             for access in statement.accesses if access.array == name]
+                      for name in offered} if policy >= SHARED_ALL else None
+        chosen = promotions(kernel, names, tile, offered, self.shared_bytes, written,
+                            max(policy, SHARED_REUSE), references,
+                            mapping.schedule.get_map() if references else None)
         result = {}
         for promotion in chosen:
             array = arrays[promotion.array]

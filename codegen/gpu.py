@@ -28,12 +28,13 @@ that, with all of these as isl parameters, for the kernel's own AST.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import islpy as isl
 
 from polyopt.codegen.ast import union_maps
-from polyopt.scheduler.bands import coincident_members
+from polyopt.scheduler.bands import coincident_members, permutable_prefix
 
 MAX_MAPPED = 3
 DEFAULT_BLOCK = {1: [256], 2: [32, 8], 3: [32, 4, 2]}   # x first
@@ -58,6 +59,15 @@ class Kernel:
     # thread coarsening: the points of the innermost mapped dimension (x) one thread
     # runs, a block's width apart (coalesced: neighbouring threads, neighbouring points)
     coarsening: int = 1
+    # instances -> the leading members of the band below the mapped one that are
+    # permutable (at least the first): what PPCG's policy tiles for shared memory
+    sequential_band: isl.UnionMap | None = None
+    tile_band: bool = False     # shared-memory tiles per tile of all of them (SHARED_ALL)
+
+    @property
+    def tiled(self) -> isl.UnionMap | None:
+        """instances -> the sequential members cut into tiles for shared memory."""
+        return self.sequential_band if self.tile_band else self.sequential
 
     @property
     def n_mapped(self) -> int:
@@ -183,7 +193,7 @@ def _visit(node: isl.ScheduleNode, dependences: isl.UnionMap, sizes, max_threads
                                          .intersect_domain(node.get_domain()), occupancy.point)
                 if extents is not None:
                     chosen = fill_multiprocessors(chosen, extents, occupancy.multiprocessors)
-            return _make_kernel(node, chosen, mapping)
+            return _make_kernel(node, chosen, mapping, dependences)
         if not _has_parallel_band(node, dependences):
             return _make_kernel(node, [], mapping)
         if node.band_n_member() > 1:
@@ -277,17 +287,18 @@ def _has_parallel_band(node: isl.ScheduleNode, dependences: isl.UnionMap) -> boo
 
 
 def _make_kernel(node: isl.ScheduleNode, block_sizes: list[int],
-                 mapping: GpuMapping) -> isl.ScheduleNode:
+                 mapping: GpuMapping, dependences: isl.UnionMap | None = None) -> isl.ScheduleNode:
     domain = node.get_domain()
     if domain.is_empty():
         return node
-    mapped = sequential = None
+    mapped = sequential = band = None
     if block_sizes:
         mapped = node.band_get_partial_schedule_union_map().intersect_domain(domain)
         sequential = sequential_member(node)
+        band = sequential_member(node, dependences) if dependences is not None else sequential
     kernel = Kernel(len(mapping.kernels), node.get_schedule_depth(), mapped, block_sizes,
                     domain, node.get_prefix_schedule_union_map().intersect_domain(domain),
-                    sequential)
+                    sequential, sequential_band=band)
     mapping.kernels.append(kernel)
     # the mark takes the node's place in the tree: return it, at the same position
     return node.insert_mark(isl.Id.read_from_str(node.get_ctx(), kernel.mark))
@@ -378,34 +389,54 @@ def mapped_bounds(kernel: Kernel, names: KernelNames) -> list[tuple[isl.PwAff, i
     return [(ranges.dim_min(dim), ranges.dim_max(dim)) for dim in range(kernel.n_mapped)]
 
 
-# -- shared memory (PPCG's promotion, for arrays the SCoP only reads) ---------
+# -- shared memory (PPCG's promotion) ----------------------------------------
 
 SHARED_TILE = 32          # iterations of the kernel's first sequential loop per copy
 ELEMENT_BYTES = 8         # the fit test counts every element as a double
 SHARED_MARK = "shared"
 
+# what goes to shared memory (Options.shared_memory; the search's gene):
+SHARED_NONE = 0           # nothing
+SHARED_REUSE = 1          # read-only arrays whose tile several threads read (the default)
+SHARED_ALL = 2            # PPCG's policy: also arrays the kernel writes, and tiles read
+                          # without reuse but not coalesced; the tiles' rows padded
+
 
 @dataclass
 class Promotion:
     """A tile of an array copied to shared memory once per tile of the kernel's
-    first sequential loop: element d of the tile is array[lower_d + d]."""
+    first sequential loop: element d of the tile is array[lower_d + d]. A written
+    one (`written`) is copied back after the tile, the elements written only."""
 
     array: str
     lower: list[isl.PwAff]      # functions of the kernel's parameters and the tile iterator
     sizes: list[int]
+    written: bool = False
+    pad: int = 0                # elements added to the last dimension (shared-memory banks)
+
+    @property
+    def declared(self) -> list[int]:
+        return self.sizes[:-1] + [self.sizes[-1] + self.pad]
 
 
-def sequential_member(node: isl.ScheduleNode) -> isl.UnionMap | None:
-    """instances -> first member of the band right below a mapped band, if any."""
+def sequential_member(node: isl.ScheduleNode,
+                      dependences: isl.UnionMap | None = None) -> isl.UnionMap | None:
+    """instances -> first member of the band right below a mapped band, if any; with
+    `dependences`, its leading members in which no dependence of one thread goes
+    backwards (a permutable band: tiling them all is legal; up to MAX_MAPPED)."""
     if node.n_children() != 1:
         return None
     child = node.child(0)
     if child.get_type() != isl.schedule_node_type.band:
         return None
+    keep = 1
+    if dependences is not None:
+        keep = min(permutable_prefix(child, dependences), MAX_MAPPED)
     result = isl.UnionMap.empty(child.get_domain().get_space())
     for relation in union_maps(child.band_get_partial_schedule_union_map()):
         n = relation.dim(isl.dim_type.out)
-        result = result.union(isl.UnionMap.from_map(relation.project_out(isl.dim_type.out, 1, n - 1)))
+        result = result.union(isl.UnionMap.from_map(
+            relation.project_out(isl.dim_type.out, keep, n - keep)))
     return result.intersect_domain(child.get_domain())
 
 
@@ -421,63 +452,140 @@ def block_instances(kernel: Kernel, names: KernelNames) -> isl.UnionSet:
 
 
 def tile_map(kernel: Kernel) -> isl.UnionMap:
-    """instances -> the tile of the kernel's sequential loop they are in."""
-    return _tile_of(kernel.sequential)
+    """instances -> the tile of the kernel's sequential loop(s) they are in."""
+    return _tile_of(kernel.tiled)
+
+
+def tiled_members(kernel: Kernel) -> int:
+    """How many sequential members are cut into shared-memory tiles (1 or more)."""
+    return _out_dims(kernel.tiled)
 
 
 def _tile_of(sequential: isl.UnionMap) -> isl.UnionMap:
-    """instances -> floor(c / SHARED_TILE) for the sequential member c."""
+    """instances -> floor(c / SHARED_TILE) for each sequential member c."""
     result = isl.UnionMap.empty(sequential.get_space())
     for relation in union_maps(sequential):
-        tile = isl.Map(f"{{ [c] -> [floor(c / {SHARED_TILE})] }}")
+        n = relation.dim(isl.dim_type.out)
+        members = [f"c{k}" for k in range(n)]
+        tile = isl.Map(f"{{ [{', '.join(members)}] -> "
+                       f"[{', '.join(f'floor({c} / {SHARED_TILE})' for c in members)}] }}")
         result = result.union(isl.UnionMap.from_map(relation.apply_range(
             tile.align_params(relation.get_space()))))
     return result
 
 
-def promotions(kernel: Kernel, names: KernelNames, tile_iterator: str,
-               accesses: dict[str, isl.UnionMap], budget_bytes: int) -> list[Promotion]:
-    """Read-only arrays whose tile (per block and tile of the sequential loop) has a
-    fixed size, is shared by several threads (PPCG's reuse test), and fits."""
-    if kernel.mapped is None or kernel.sequential is None:
+def promotions(kernel: Kernel, names: KernelNames, tile_iterators: list[str],
+               accesses: dict[str, isl.UnionMap], budget_bytes: int,
+               written: frozenset[str] = frozenset(), policy: int = SHARED_REUSE,
+               references: dict[str, list[isl.Map]] | None = None,
+               schedule: isl.UnionMap | None = None) -> list[Promotion]:
+    """Arrays whose tile (per block and tile of the sequential loop) has a fixed
+    size, fits, and is shared by several threads (PPCG's reuse test) or, with
+    SHARED_ALL, is read by neighbouring threads from elements that are not
+    neighbours (PPCG's coalescing test, on each reference in `references` under the
+    flat `schedule`: a copy reads the tile coalesced). `accesses`: each array's
+    reads and writes; `written`: the arrays among them the kernel writes (offered
+    with SHARED_ALL only: a thread's written element is no other thread's, since
+    the mapped loops carry no dependence, so the tile is copied back after the
+    body, the elements the block wrote only)."""
+    if kernel.mapped is None or kernel.tiled is None:
         return []
     instances = block_instances(kernel, names)
-    tiles = _tile_of(kernel.sequential).intersect_domain(instances)
+    tiles = _tile_of(kernel.tiled).intersect_domain(instances)
     threads = kernel.mapped.intersect_domain(instances)
     same_thread = threads.apply_range(threads.reverse())
+    pad = 1 if policy >= SHARED_ALL else 0
     result = []
     for array, relation in accesses.items():
         relation = relation.intersect_domain(instances)
         if relation.is_empty():
             continue
         footprint = tiles.reverse().apply_range(relation)
-        box = _box(footprint, tile_iterator)
+        box = _box(footprint, tile_iterators)
         if box is None:
             continue
         lower, sizes = box
+        padding = pad if len(sizes) > 1 and math.prod(sizes[:-1]) > 1 else 0    # rows apart
         volume = 1
-        for size in sizes:
+        for size in sizes[:-1] + [sizes[-1] + padding]:
             volume *= size
         if volume * ELEMENT_BYTES > budget_bytes:
             continue
         shared = relation.apply_range(relation.reverse()).subtract(same_thread)
-        if shared.is_empty():
+        if shared.is_empty() and not (
+                policy >= SHARED_ALL and references and schedule is not None
+                and not all(_coalesced(kernel, schedule, r) for r in references.get(array, []))):
             continue       # every element is used by one thread only: no reuse to gain
         budget_bytes -= volume * ELEMENT_BYTES
-        result.append(Promotion(array, lower, sizes))
+        result.append(Promotion(array, lower, sizes, array in written, padding))
     return result
 
 
-def _box(footprint: isl.UnionMap, tile_iterator: str) -> tuple[list[isl.PwAff], list[int]] | None:
+def _coalesced(kernel: Kernel, schedule: isl.UnionMap, reference: isl.Map) -> bool:
+    """PPCG's test (gpu_group.c, access_is_coalesced) for one reference: does the
+    next thread along x, at the same point of the rest of the (flat) schedule,
+    access the next element of the last dimension? Also true where the reference
+    never accesses two neighbouring elements (a copy would not coalesce either), or
+    where the x dimension is no single member of the flat schedule."""
+    n = reference.dim(isl.dim_type.out)
+    if n == 0:
+        return True
+    dims = [f"e{k}" for k in range(n)]
+    next_element = isl.Map(f"{{ [{', '.join(dims)}] -> [{', '.join(dims[:-1] + [dims[-1] + ' + 1'])}] }}")
+    next_element = next_element.align_params(reference.get_space()).set_tuple_id(
+        isl.dim_type.in_, reference.get_tuple_id(isl.dim_type.out)).set_tuple_id(
+        isl.dim_type.out, reference.get_tuple_id(isl.dim_type.out))
+    reference = reference.align_params(next_element.get_space())
+    next_element = next_element.align_params(reference.get_space())
+    accessed = reference.range()
+    if next_element.intersect_domain(accessed).intersect_range(accessed).is_empty():
+        return True
+    statement = reference.get_tuple_name(isl.dim_type.in_)
+    flat = [m for m in union_maps(schedule.intersect_domain(kernel.domain))
+            if m.get_tuple_name(isl.dim_type.in_) == statement]
+    mapped = [m for m in union_maps(kernel.mapped) if m.get_tuple_name(isl.dim_type.in_) == statement]
+    if len(flat) != 1 or len(mapped) != 1:
+        return True
+    flat, mapped = flat[0], mapped[0]
+    x = mapped.dim(isl.dim_type.out) - 1
+    along_x = mapped.project_out(isl.dim_type.out, 0, x).reset_tuple_id(isl.dim_type.out)
+    width = flat.dim(isl.dim_type.out)
+    position = next((p for p in range(width) if flat.project_out(isl.dim_type.out, p + 1, width - p - 1)
+                     .project_out(isl.dim_type.out, 0, p).reset_tuple_id(isl.dim_type.out)
+                     .align_params(along_x.get_space()).is_equal(along_x)), None)
+    if position is None:
+        return True
+    values = [f"s{k}" for k in range(width)]
+    step = isl.Map(f"{{ [{', '.join(values)}] -> [{', '.join(v if k != position else v + ' + 1' for k, v in enumerate(values))}] }}")
+    step = step.align_params(flat.get_space()).set_tuple_id(
+        isl.dim_type.in_, flat.get_tuple_id(isl.dim_type.out)).set_tuple_id(
+        isl.dim_type.out, flat.get_tuple_id(isl.dim_type.out)) if flat.has_tuple_id(isl.dim_type.out) \
+        else step.align_params(flat.get_space())
+    flat = flat.align_params(step.get_space())
+    next_thread = flat.apply_range(step).apply_range(flat.reverse())
+    reference = reference.align_params(next_thread.get_space())
+    touched = next_thread.apply_domain(reference).apply_range(reference)
+    return touched.is_subset(next_element.align_params(touched.get_space()))
+
+
+def as_parameters(value, kind: isl.dim_type, names: list[str]):
+    """`value` (an isl Set or Map) with its first len(names) dimensions of `kind`
+    made parameters of these names."""
+    n = value.dim(isl.dim_type.param)
+    value = value.move_dims(isl.dim_type.param, n, kind, 0, len(names))
+    for k, name in enumerate(names):
+        value = value.set_dim_name(isl.dim_type.param, n + k, name)
+    return value
+
+
+def _box(footprint: isl.UnionMap,
+         tile_iterators: list[str]) -> tuple[list[isl.PwAff], list[int]] | None:
     """Per dimension, the lowest element as a function of the parameters and the
-    tile iterator (made a parameter), and a constant size; None if unbounded."""
+    tile iterators (made parameters), and a constant size; None if unbounded."""
     maps = union_maps(footprint)
     if len(maps) != 1:
         return None
-    relation = maps[0]
-    n_params = relation.dim(isl.dim_type.param)
-    elements = (relation.move_dims(isl.dim_type.param, n_params, isl.dim_type.in_, 0, 1)
-                .set_dim_name(isl.dim_type.param, n_params, tile_iterator).range())
+    elements = as_parameters(maps[0], isl.dim_type.in_, tile_iterators).range()
     lower, sizes = [], []
     for dim in range(elements.dim(isl.dim_type.set)):
         low, high = elements.dim_min(dim), elements.dim_max(dim)
@@ -501,14 +609,16 @@ def _find_mark(node: isl.ScheduleNode, name: str) -> isl.ScheduleNode | None:
 
 def block_schedule(mapping: GpuMapping, kernel: Kernel, names: KernelNames) -> isl.Schedule:
     """The host tree restricted to one block of `kernel`, the mapped band removed
-    (its values are the threads'), the sequential member strip-mined, and a
-    SHARED_MARK between the tile loop and the rest: the loops every thread of the
-    block runs alike, so that barriers can go in them."""
+    (its values are the threads'), the sequential member strip-mined (the
+    permutable ones tiled, with Kernel.tile_band), and a SHARED_MARK between the tile
+    loops and the rest: the loops every thread of the block runs alike, so that
+    barriers can go in them."""
     schedule = mapping.schedule.intersect_domain(block_instances(kernel, names))
     node = _find_mark(schedule.get_root(), kernel.mark)
     node = node.child(0).delete()
-    if node.band_n_member() > 1:
-        node = node.band_split(1)
+    members = tiled_members(kernel)
+    if node.band_n_member() > members:
+        node = node.band_split(members)
     tile = node.band_get_partial_schedule().scale_down_val(
         isl.Val.int_from_si(node.get_ctx(), SHARED_TILE)).floor()
     node = node.insert_partial_schedule(tile).child(0)
@@ -539,11 +649,21 @@ def step_points(space: isl.UnionMap, outer: isl.UnionMap, outer_names: list[str]
     return space.intersect_domain(instances)
 
 
+def block_instances_in_tile(kernel: Kernel, names: KernelNames,
+                            tiles: list[str]) -> isl.UnionSet:
+    """The instances one block runs in one tile of the sequential loop(s) (`tiles`:
+    parameters, the tile's index per member)."""
+    instances = block_instances(kernel, names)
+    in_tile = _equalities(tile_map(kernel), tiles, tiles)
+    return instances.align_params(in_tile.get_space()).intersect(
+        in_tile.align_params(instances.get_space()))
+
+
 def thread_schedule_in_tile(mapping: GpuMapping, kernel: Kernel, names: KernelNames,
-                            tile: str) -> isl.Schedule:
-    """What one thread runs in one tile of the sequential loop (`tile` a parameter)."""
+                            tiles: list[str]) -> isl.Schedule:
+    """What one thread runs in one tile of the sequential loop(s) (`tiles` parameters)."""
     instances = thread_instances(kernel, names)
-    in_tile = _equalities(_tile_of(kernel.sequential), [tile], [tile])
+    in_tile = _equalities(tile_map(kernel), tiles, tiles)
     instances = instances.align_params(in_tile.get_space()).intersect(
         in_tile.align_params(instances.get_space()))
     return mapping.schedule.intersect_domain(instances)

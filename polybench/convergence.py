@@ -133,6 +133,7 @@ def report(directory: Path, checkpoints: list[int]) -> str:
                   for k in checkpoints]
         final = geometric_mean([c[-1] for c in by_kernel.values() if c])
         lines.append(f"| {variant} | " + " | ".join(fmt(v) for v in values) + f" | {fmt(final)} |")
+    lines += _budget_table(curves, checkpoints, fmt)
     anchors = []
     for anchor in ANCHORS:
         speedups = [medians[(k, "gcc")] / medians[(k, anchor)] for k in kernels
@@ -142,6 +143,42 @@ def report(directory: Path, checkpoints: list[int]) -> str:
     if anchors:
         lines += ["", "Anchors in the same run (geometric means): " + ", ".join(anchors) + "."]
     return "\n".join(lines) + "\n"
+
+
+def within(curve: list[float], k: int) -> float | None:
+    """Best speedup with a budget of k benchmarks: after k, or the search's final
+    best where it stopped before k (its own termination: what a user with that
+    budget gets); None for a search that ran nothing."""
+    return curve[min(k, len(curve)) - 1] if curve else None
+
+
+def _budget_table(curves: dict[str, dict[str, list[float]]], checkpoints: list[int],
+                  fmt) -> list[str]:
+    """Geometric means at equal budgets over the kernels every search ran (a search
+    that stopped early keeps its final best, as in the plot), and each search's
+    ratio to the random search's at the same budget."""
+    common = sorted(set.intersection(*(set(k for k, c in by_kernel.items() if c)
+                                       for by_kernel in curves.values()))) if curves else []
+    if not common:
+        return []
+    means = {variant: [geometric_mean([within(curves[variant][kernel], k) for kernel in common])
+                       for k in checkpoints] for variant in sorted(curves)}
+    reference = next((v for v in means if v.startswith("random")), None)
+    lines = ["", f"At equal budgets, over the {len(common)} kernels every search ran (a search "
+             "that stopped before k, by its own termination, keeps its final best, as in the "
+             "plot)" + (f"; in brackets, the ratio to {reference} at the same budget" if reference
+                        else "") + ".", "",
+             "| search | " + " | ".join(f"k={k}" for k in checkpoints) + " |",
+             "|---|" + "---|" * len(checkpoints)]
+    for variant, values in means.items():
+        cells = []
+        for k, value in enumerate(values):
+            cell = fmt(value)
+            if reference and variant != reference and value and means[reference][k]:
+                cell += f" ({value / means[reference][k]:.2f})"
+            cells.append(cell)
+        lines.append(f"| {variant} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def plot(directory: Path, out: Path) -> None:

@@ -20,6 +20,8 @@
 # never the executables). From the repository root the checkout's polyopt/ folder would
 # shadow the installed package: polyopt runs from /tmp.
 # 2026-11-28 (an H200, 15 minutes): three calls, `polybench/results/cuda-large-3/README.md`.
+# Next (not yet run on a GPU): PPCG's shared-memory policy against the default, generated
+# with --also shared-all:--shared-memory,all (variant cuda-shared-all).
 set -u
 OUT=${OUT:-/tmp/polyopt-gpu}
 mkdir -p "$OUT/r"

@@ -89,3 +89,14 @@ def regex(text: str):
         return re.compile(text)
     except re.error as error:
         raise argparse.ArgumentTypeError(f"'{text}' is not a regular expression: {error}") from None
+
+
+# --shared-memory: the values of Options.shared_memory (polyopt.codegen.gpu's SHARED_*)
+SHARED_POLICIES = {"none": 0, "reuse": 1, "all": 2}
+
+
+def shared_policy(text: str) -> int:
+    if text not in SHARED_POLICIES:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not one of {', '.join(SHARED_POLICIES)}")
+    return SHARED_POLICIES[text]

@@ -51,7 +51,9 @@ class Options:
     target: str = "c"                 # "c" (OpenMP C) or "cuda"
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
     coarsening: int = 1                    # CUDA: points of the x dimension per thread
-    shared_memory: bool = True        # CUDA: promote reused read-only tiles to shared memory
+    # CUDA, what goes to shared memory: 0 nothing, 1 (True) reused tiles of read-only arrays,
+    # 2 also written arrays and uncoalesced reads (codegen.gpu's SHARED_*)
+    shared_memory: int = 1
     registers: bool = True            # CUDA: an innermost loop's accumulated element in a register
     check: bool = True                # read the generated AST back, check it (codegen.verify)
     # tiled code for the known sizes and larger, the code as written for smaller ones

@@ -178,6 +178,7 @@ def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:
     value = _decoded(text)
     if not isinstance(value, dict) or not isinstance(value.get("gpu"), dict):
         return None
+    from polyopt.search.gpu_genes import shared_policy
     gpu = value["gpu"]
     block = gpu.get("block")
     if not isinstance(block, list) or not all(isinstance(b, int) and b > 0 for b in block):
@@ -185,7 +186,10 @@ def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:
     coarsening = gpu.get("coarsening", 1)
     if not isinstance(coarsening, int) or coarsening < 1:
         return None
-    return ((tuple(block), bool(gpu.get("shared", True)), bool(gpu.get("registers", True)),
+    shared = gpu.get("shared", True)
+    if shared not in (True, False, "all"):
+        return None
+    return ((tuple(block), shared_policy(shared), bool(gpu.get("registers", True)),
              coarsening), _valid_bands(value.get("sizes")))
 
 

@@ -248,3 +248,27 @@ def test_convergence_counts_only_benchmarked_schedules(tmp_path):
     text = report(tmp_path, [1, 2, 10])
     assert "| k | ga-c-3 | 1.00x | 2.00x | - | 4.00x | 3 | 3 | 2 |" in text
     assert "pluto 2.00x" in text
+    # at equal budgets a search that stopped early keeps its final best
+    assert "| ga-c-3 | 1.00x | 2.00x | 4.00x |" in text
+
+
+def test_convergence_compares_searches_at_equal_budgets(tmp_path):
+    """The equal-budget table is over the kernels every search ran, carries a
+    search's final best past its end, and gives the ratio to the random search."""
+    import json as json_module
+    from polyopt.polybench.convergence import report
+    (tmp_path / "outcomes.jsonl").write_text("\n".join(json_module.dumps(
+        {"kernel": k, "variant": "gcc", "status": "ok", "seconds": [4.0]}) for k in "ab") + "\n")
+    (tmp_path / "samples").mkdir()
+    runs = {("a", "random-4"): [4.0, 2.0, 2.0, 1.0], ("a", "ga-4"): [1.0, 1.0],
+            ("b", "random-4"): [4.0, 4.0, 4.0, 4.0], ("b", "ga-4"): [2.0, 2.0, 1.0, 1.0],
+            ("c", "ga-4"): [0.5]}    # c: no random search, so not in the equal-budget table
+    for (kernel, variant), seconds in runs.items():
+        (tmp_path / "samples" / f"{kernel}.{variant}.jsonl").write_text("\n".join(
+            json_module.dumps({"candidate": f"x{n}", "status": "ok", "seconds": s})
+            for n, s in enumerate(seconds)) + "\n")
+    text = report(tmp_path, [1, 3, 4])
+    assert "over the 2 kernels every search ran" in text
+    # random: a 1, 2, 4 and b 1, 1, 1 -> 1, 1.41, 2; ga: a 4, 4, 4 and b 2, 4, 4
+    assert "| random-4 | 1.00x | 1.41x | 2.00x |" in text
+    assert "| ga-4 | 2.83x (2.83) | 4.00x (2.83) | 4.00x (2.00) |" in text

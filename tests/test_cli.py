@@ -220,6 +220,24 @@ def test_bad_tile_sizes_in_process(capsys, matmul, value, message):
     assert re.search(r"error: argument --tile-sizes: .*" + re.escape(message), err), err
 
 
+def test_shared_memory_policies(capsys, matmul):
+    """--shared-memory none|reuse|all (--no-shared-memory is none); anything else is a
+    usage error that names the choices."""
+    programs = {policy: _optimize(capsys, matmul, "--target", "cuda", "--block-sizes", "32,8",
+                                  "--shared-memory", policy) for policy in ("none", "reuse", "all")}
+    assert "__shared__" not in programs["none"]
+    assert programs["none"] == _optimize(capsys, matmul, "--target", "cuda", "--block-sizes",
+                                         "32,8", "--no-shared-memory")
+    assert programs["reuse"] == _optimize(capsys, matmul, "--target", "cuda", "--block-sizes",
+                                          "32,8")
+    assert "[8][32];" in programs["reuse"] and "[8][33];" in programs["all"]   # rows padded
+    with pytest.raises(SystemExit) as exit_info:
+        main([matmul, "--target", "cuda", "--shared-memory", "most"])
+    assert exit_info.value.code == 2
+    assert "argument --shared-memory: 'most' is not one of none, reuse, all" in \
+        capsys.readouterr().err
+
+
 def test_bad_tile_sizes_subprocess(tmp_path):
     (tmp_path / "mm.c").write_text(MATMUL)
     for value in ("0", "x"):

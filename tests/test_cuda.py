@@ -15,7 +15,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.codegen.emulation import EMULATION_HEADER, ORDERS, emulated_source
-from polyopt.codegen.gpu import block_sizes_for, map_to_gpu
+from polyopt.codegen.gpu import SHARED_ALL, block_sizes_for, map_to_gpu
 from polyopt.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.frontend.source import SourceFile
@@ -481,25 +481,32 @@ def test_test_kernel_emulated_matches_original(path, tmp_path):
         assert run.stdout == expected, f"{path.stem}: threads in {order} order"
 
 
-@needs_gxx
-@pytest.mark.parametrize("kernel", polybench_params(POLYBENCH_KERNELS))
-def test_polybench_emulated_matches_original(kernel, tmp_path):
+def _polybench_emulated_exactly(kernel: str, text: str, tmp_path: Path,
+                                dataset: str = "MINI_DATASET") -> None:
+    """The suite's kernel's CUDA program `text`, emulated in every thread order, dumps
+    exactly the original's arrays, both started from perturbed data (which no kernel
+    leaves as it is)."""
     source = SUITE / "kernels" / f"{kernel}.c"
-    result = _cuda(source)
     harness = tmp_path / "harness.o"
     assert _run([GCC, "-O1", "-c", f"-I{SUITE}", str(SUITE / "harness.c"), "-o",
                  str(harness)]).returncode == 0
-    flags = [f"-I{SUITE}", "-DMINI_DATASET"]
+    flags = [f"-I{SUITE}", f"-D{dataset}"]
     original = _run([GCC, "-O1", *flags, str(source), str(harness), "-o",
                      str(tmp_path / "original"), "-lm"])
     assert original.returncode == 0
-    dump = {"HARNESS_DUMP": "1", "HARNESS_PERTURB": "1"}     # data no kernel leaves as it is
+    dump = {"HARNESS_DUMP": "1", "HARNESS_PERTURB": "1"}
     expected = parse_dumps(_run([str(tmp_path / "original")],
                                 env={**os.environ, **dump}).stderr)
     assert expected
-    for run, order in zip(_emulate(result.text, tmp_path, kernel, flags, [harness], dump), ORDERS):
+    for run, order in zip(_emulate(text, tmp_path, kernel, flags, [harness], dump), ORDERS):
         verdict, error, difference = compare_dumps(expected, parse_dumps(run.stderr), 0.0, 0.0)
         assert verdict == "exact", f"{kernel} ({order}): {difference}"
+
+
+@needs_gxx
+@pytest.mark.parametrize("kernel", polybench_params(POLYBENCH_KERNELS))
+def test_polybench_emulated_matches_original(kernel, tmp_path):
+    _polybench_emulated_exactly(kernel, _cuda(SUITE / "kernels" / f"{kernel}.c").text, tmp_path)
 
 
 # -- thread coarsening: several points of the x dimension per thread ---------------
@@ -532,20 +539,104 @@ def test_coarsening_divides_the_grid_and_loops_in_the_thread():
 @pytest.mark.parametrize("kernel", ["gemm", "jacobi-2d", "symm", "lu", "adi", "correlation",
                                     "trmm", "nussinov"])
 def test_polybench_coarsened_matches_original(kernel, tmp_path):
-    source = SUITE / "kernels" / f"{kernel}.c"
-    result = _cuda(source, Options(target="cuda", coarsening=3))
-    harness = tmp_path / "harness.o"
-    assert _run([GCC, "-O1", "-c", f"-I{SUITE}", str(SUITE / "harness.c"), "-o",
-                 str(harness)]).returncode == 0
-    flags = [f"-I{SUITE}", "-DMINI_DATASET"]
-    assert _run([GCC, "-O1", *flags, str(source), str(harness), "-o",
-                 str(tmp_path / "original"), "-lm"]).returncode == 0
-    dump = {"HARNESS_DUMP": "1", "HARNESS_PERTURB": "1"}
-    expected = parse_dumps(_run([str(tmp_path / "original")],
-                                env={**os.environ, **dump}).stderr)
-    for run, order in zip(_emulate(result.text, tmp_path, kernel, flags, [harness], dump), ORDERS):
-        verdict, error, difference = compare_dumps(expected, parse_dumps(run.stderr), 0.0, 0.0)
-        assert verdict == "exact", f"{kernel} ({order}): {difference}"
+    result = _cuda(SUITE / "kernels" / f"{kernel}.c", Options(target="cuda", coarsening=3))
+    _polybench_emulated_exactly(kernel, result.text, tmp_path)
+
+
+# -- PPCG's shared-memory policy: written arrays, uncoalesced reads ----------------
+
+# each thread's row of C, read and written (the element it accumulates into, kept in a
+# register, is the tile's), and rows of A read (not coalesced: thread i reads row i); 70
+# rows in blocks of 32 and columns 3..44 in tiles of 32 leave partial blocks and tiles
+WRITTEN_ROWS = r"""
+#include <stdio.h>
+#define N 70
+#define M 45
+static double A[N][M], B[M], C[N][M];
+int main(void)
+{
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < M; j++) {
+      A[i][j] = (double) ((i * 7 + j) % 13) / 13;
+      C[i][j] = (double) ((i + 3 * j) % 11) / 11;
+    }
+  }
+  for (int j = 0; j < M; j++)
+    B[j] = (double) (j % 5);
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int k = 3; k < M; k++) {
+      C[i][k] = C[i][k] * 0.5 + B[k];
+      for (int j = k - 3; j < k; j++)
+        C[i][k] += A[i][j] * C[i][j];
+    }
+#pragma endscop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      printf("%.17g\n", C[i][j]);
+  return 0;
+}
+"""
+
+
+@needs_gxx
+def test_written_tiles_are_copied_back_exactly(tmp_path):
+    path = tmp_path / "written.c"
+    path.write_text(WRITTEN_ROWS)
+    text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SHARED_ALL)).text
+    kernel = text[text.index("__global__"):text.index("int main")]
+    # C's tile: 32 rows (one per thread), columns of a tile of k and of j (the band
+    # (k, j) is permutable: tiled, as PPCG does), padded; A's: read, not coalesced
+    assert re.search(r"__shared__ double shared_C\[32\]\[\d+\];", kernel), kernel
+    assert re.search(r"__shared__ double shared_A\[32\]\[\d+\];", kernel), kernel
+    assert "const int polyopt_tile1 = " in kernel
+    # the copy back after the body's barrier, the elements the block wrote only
+    back = kernel.index("C[(C_low0 + polyopt_d0) * M + (C_low1 + polyopt_d1)] = shared_C[")
+    assert kernel.rindex("__syncthreads();", 0, back) > kernel.index("shared_C[(")
+    assert re.search(r"C_x1 >= 3", kernel), kernel            # column 0..2: never written
+    original = _run([GCC, "-O1", str(path), "-o", str(tmp_path / "original"), "-lm"])
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run, order in zip(_emulate(text, tmp_path, "written"), ORDERS):
+        assert run.stdout == expected, f"threads in {order} order"
+    # the default policy leaves both arrays in global memory
+    assert "__shared__" not in _cuda(path, Options(target="cuda", block_sizes=[32])).text
+
+
+@pytest.mark.slow
+@needs_nvcc
+@pytest.mark.parametrize("kernel", ["written", "adi", "atax"])
+def test_shared_all_compiles_with_nvcc(kernel, tmp_path):
+    if kernel == "written":
+        path = tmp_path / "written.c"
+        path.write_text(WRITTEN_ROWS)
+        flags = []
+    else:
+        path, flags = SUITE / "kernels" / f"{kernel}.c", [f"-I{SUITE}", "-DLARGE_DATASET"]
+    text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SHARED_ALL,
+                               defines=["LARGE_DATASET"])).text
+    assert "__shared__" in text
+    _nvcc_compiles(text, tmp_path, kernel, flags)
+
+
+# the suite's kernels whose CUDA programs --shared-memory all changes (checked at SMALL,
+# where a block's loops run several tiles of 32; MINI's arrays fit in one)
+SHARED_ALL_KERNELS = ["2mm", "3mm", "adi", "atax", "bicg", "deriche", "doitgen", "gemver",
+                      "gesummv", "gramschmidt", "mvt", "symm", "trmm"]
+
+
+@needs_gxx
+@pytest.mark.parametrize("kernel", [k if k in ("adi", "atax", "trmm")
+                                    else pytest.param(k, marks=pytest.mark.slow)
+                                    for k in SHARED_ALL_KERNELS])
+def test_polybench_shared_all_matches_original(kernel, tmp_path):
+    result = _cuda(SUITE / "kernels" / f"{kernel}.c",
+                   Options(target="cuda", shared_memory=SHARED_ALL, defines=["SMALL_DATASET"]))
+    default = _cuda(SUITE / "kernels" / f"{kernel}.c",
+                    Options(target="cuda", defines=["SMALL_DATASET"])).text
+    tiles = lambda text: sorted(re.findall(r"__shared__ .*;", text))   # noqa: E731
+    assert tiles(result.text) != tiles(default)
+    _polybench_emulated_exactly(kernel, result.text, tmp_path, "SMALL_DATASET")
 
 
 @pytest.mark.slow

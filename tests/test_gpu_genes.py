@@ -25,13 +25,14 @@ def test_drawn_and_mutated_genes_stay_in_their_sets():
     rng = random.Random(3)
     genes = [gpu_genes.draw(rng) for _ in range(200)]
     assert {block for block, _, _, _ in genes} == set(gpu_genes.BLOCKS)
-    assert {shared for _, shared, _, _ in genes} == {True, False}
+    assert {shared for _, shared, _, _ in genes} == {0, 1, 2}
     assert {points for _, _, _, points in genes} == set(gpu_genes.COARSENING)
     assert gpu_genes.mutate(genes[0], 0.0, rng) == genes[0]
     mutated = {gpu_genes.mutate(gpu_genes.DEFAULT, 1.0, rng) for _ in range(50)}
     assert len(mutated) > 5 and all(block in gpu_genes.BLOCKS for block, _, _, _ in mutated)
     assert gpu_genes.describe(((32, 4), False, True, 1)) == "blocks 32x4, no shared memory"
     assert gpu_genes.describe(((), True, True, 4)) == "blocks default, 4 points per thread"
+    assert gpu_genes.describe(((64,), 2, True, 1)) == "blocks 64, shared memory: all"
     # a gene stored before coarsening was one: one point per thread
     assert gpu_genes.mutate(((32, 4), False, True), 0.0, rng) == ((32, 4), False, True, 1)
 
@@ -54,6 +55,7 @@ def test_the_pipeline_builds_what_the_genes_say():
     assert "dim3 polyopt_block(64, 4);" in chosen and "__shared__" not in chosen
     assert _matmul_cuda(((), True, True, 1)) == default
     assert "2 points per thread" in _matmul_cuda(((32, 4), False, True, 2))
+    assert "__shared__ double shared_A[8][33];" in _matmul_cuda(((32, 8), 2, True, 1))
 
 
 def test_the_database_keeps_the_genes():
@@ -61,6 +63,10 @@ def test_the_database_keeps_the_genes():
     text = gpu_text(gene, [[16, 32]])
     assert parse_gpu(text) == (gene, [[16, 32]])
     assert parse_gpu(gpu_text(((), True, False), None)) == (((), True, False, 1), None)
+    # PPCG's shared-memory policy, stored by name; an unknown one is no gene
+    assert '"shared":"all"' in gpu_text(((), 2, True, 1), None)
+    assert parse_gpu(gpu_text(((), 2, True, 1), None)) == (((), 2, True, 1), None)
+    assert parse_gpu(gpu_text(((), 2, True, 1), None).replace('"all"', '"most"')) is None
     assert parse_gpu("[[32,32]]") is None and parse_gpu("") is None
     schedule = isl.Schedule.from_domain(isl.UnionSet("[N] -> { S[i] : 0 <= i < N }"))
     evaluation = Evaluation(str(schedule), "random-1", "ok", 0.5, "", "nvcc", "{exe}",
