@@ -38,12 +38,16 @@ def samples_data(directory: str | Path, dataset: str = "LARGE", progress=None) -
                           include_dirs=[str(d) for d in kernel.include_dirs])
         scops, _ = model(read_source(str(kernel.source)), options)
         extractors: dict[int, object] = {}
+        # the original's time in this file's search, per SCoP: each example's reference
+        originals = {entry.get("scop", 0): entry["seconds"] for entry in entries
+                     if entry.get("schedule") == "original" and entry.get("status") == "ok"
+                     and entry.get("seconds")}
         for entry in entries:
             index = entry.get("scop", 0)
             program = kernel_name if len(scops) == 1 else f"{kernel_name}#{index}"
             if entry.get("schedule") == "original":
-                if entry.get("status") == "ok" and entry.get("seconds"):
-                    data.references[program] = entry["seconds"]
+                if index in originals:
+                    data.references[program] = originals[index]
                 continue
             if entry.get("status") not in TRAINING_STATUSES or index >= len(scops):
                 continue
@@ -56,5 +60,6 @@ def samples_data(directory: str | Path, dataset: str = "LARGE", progress=None) -
                 data.skipped.append(f"{path.name}: {entry.get('candidate')}: features failed")
                 continue
             data.examples.append(Example(program, entry.get("candidate", ""), features,
-                                         entry["status"], entry.get("seconds")))
+                                         entry["status"], entry.get("seconds"),
+                                         reference=originals.get(index)))
     return data

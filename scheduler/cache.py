@@ -4,6 +4,12 @@ Read from Linux's sysfs (``/sys/devices/system/cpu/cpu0/cache/index*``), else
 from ``os.sysconf`` where the C library answers, else safe defaults (32 KiB of
 L1 data cache, 1 MiB of L2): sizes that hold on every x86-64 and ARM server
 core of the last decade, so a model built on them never asks too much.
+
+``POLYOPT_CACHES`` (e.g. ``32K,512K,32M``: each data cache level's size, innermost
+first, the last one shared by all CPUs) stands for what sysfs says: for generating
+code on one machine for another, or where a virtual machine reports caches it does
+not have (one seen here reported a 480 MiB L3 shared by its two CPUs). The tests
+set it, so that their decisions do not depend on the machine that runs them.
 """
 
 from __future__ import annotations
@@ -53,10 +59,29 @@ def _from_sysfs(root: Path) -> dict[int, int]:
     return _per_level(root, "size", _parse_size)
 
 
+CACHES_VARIABLE = "POLYOPT_CACHES"
+SHARED_BY_ALL = 1 << 16     # CPUs sharing the last level given by POLYOPT_CACHES
+
+
+def configured_caches() -> dict[int, int] | None:
+    """{level: bytes} from POLYOPT_CACHES, or None where it is unset; a malformed
+    value is an error that says what is expected."""
+    text = os.environ.get(CACHES_VARIABLE, "").strip()
+    if not text:
+        return None
+    sizes = [_parse_size(part) for part in text.split(",")]
+    if not all(sizes):
+        from polyopt.errors import UsageError
+        raise UsageError(f"{CACHES_VARIABLE}={text!r}: expected each data cache level's "
+                         "size, innermost first, e.g. 32K,512K,32M")
+    return {level: size for level, size in enumerate(sizes, start=1)}
+
+
 def sysfs_data_caches() -> dict[int, int]:
     """Bytes of each data (or unified) cache level of this machine's first core, from
-    sysfs (empty where it says nothing)."""
-    return _from_sysfs(_SYSFS)
+    POLYOPT_CACHES or sysfs (empty where it says nothing)."""
+    configured = configured_caches()
+    return configured if configured is not None else _from_sysfs(_SYSFS)
 
 
 def _cpu_count(text: str) -> int | None:
@@ -72,7 +97,11 @@ def _cpu_count(text: str) -> int | None:
 
 def sysfs_cache_sharing() -> dict[int, int]:
     """CPUs sharing each data (or unified) cache level of the first core, from sysfs
-    (`shared_cpu_list`; empty where it says nothing)."""
+    (`shared_cpu_list`; empty where it says nothing); with POLYOPT_CACHES, the last
+    level shared by all and the others by none."""
+    configured = configured_caches()
+    if configured is not None:
+        return {level: SHARED_BY_ALL if level == max(configured) else 1 for level in configured}
     return _per_level(_SYSFS, "shared_cpu_list", _cpu_count)
 
 

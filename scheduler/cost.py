@@ -83,7 +83,7 @@ from pycparser import c_ast, c_generator
 
 from polyopt.machine import DEFAULT_TEAM_NS
 from polyopt.model import Scop, Statement
-from polyopt.scheduler.cache import sysfs_cache_sharing, sysfs_data_caches
+from polyopt.scheduler.cache import configured_caches, sysfs_cache_sharing, sysfs_data_caches
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
 SHARED_BY_ALL = 1 << 16      # CPUs sharing a cache level where the machine does not say
@@ -175,7 +175,8 @@ def machine_and_sources() -> tuple[Machine, dict[str, str]]:
         caches = tuple(CacheLevel(max(size // 2, 4 << 10), costs[min(k, len(costs) - 1)],
                                   sharing.get(level, 1))
                        for k, (level, size) in enumerate(sizes[:3]))
-        sources["caches"] = ("sysfs (the model lets a footprint use half of each, and the "
+        sources["caches"] = (("POLYOPT_CACHES" if configured_caches() is not None else "sysfs")
+                             + " (the model lets a footprint use half of each, and the "
                              "threads of a parallel loop split a shared one)")
     threads = max(1, _threads())
     team_ns, sources["team_ns"] = team_start_ns(threads)

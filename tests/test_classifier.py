@@ -37,6 +37,27 @@ def test_labels_follow_polyite():
                                                       False, False, True, False]
 
 
+def test_labels_of_several_campaigns_compare_speedups():
+    """A program searched twice, the second time on a machine three times slower:
+    each schedule's speedup over its own campaign's original decides, so the slow
+    campaign's schedules are not all unprofitable because of the machine."""
+    def example(seconds, reference):
+        return Example("k", "c", [0.5] * len(FEATURE_NAMES), "ok", seconds, reference=reference)
+    data = TrainingData(references={"k": 30.0})         # the last campaign's original
+    # first campaign: original 10 s; second: original 30 s (the same code, 3x slower)
+    data.examples = [example(2.0, 10.0), example(5.0, 10.0),      # 5x, 2x
+                     example(6.0, 30.0), example(15.0, 30.0),     # 5x, 2x
+                     Example("k", "c", [0.5] * len(FEATURE_NAMES), "timeout", None, reference=30.0)]
+    label(data)
+    # best 5x: profitable from 2.5x on; by times alone, 6 s (the slow machine's best)
+    # would have been 3x the best time
+    assert [e.profitable for e in data.examples] == [True, False, True, False, False]
+    # a campaign whose best beats its original by less than 1.2x: none is profitable
+    data.examples = [example(9.0, 10.0), example(26.0, 30.0)]
+    label(data)
+    assert [e.profitable for e in data.examples] == [False, False]
+
+
 def _synthetic(programs=3, per_program=60, seed=1) -> TrainingData:
     """Schedules whose speed depends on F_Par: the parallel ones are fast."""
     rng = random.Random(seed)

@@ -247,7 +247,21 @@ def test_cache_sharing_from_sysfs(tmp_path, monkeypatch):
         (directory / "type").write_text(f"{kind}\n")
         (directory / "shared_cpu_list").write_text(f"{cpus}\n")
     monkeypatch.setattr(cache, "_SYSFS", tmp_path)
+    monkeypatch.delenv("POLYOPT_CACHES")          # (tests/conftest.py pins it)
     assert cache.sysfs_cache_sharing() == {1: 1, 2: 2, 3: 8}
+
+
+def test_caches_from_the_environment(monkeypatch):
+    """POLYOPT_CACHES stands for sysfs: each level's size, innermost first, the last
+    one shared by all CPUs; a malformed value is a usage error that says the format."""
+    import polyopt.scheduler.cache as cache
+    from polyopt.errors import UsageError
+    monkeypatch.setenv("POLYOPT_CACHES", "48K,2M,64M")
+    assert cache.sysfs_data_caches() == {1: 48 << 10, 2: 2 << 20, 3: 64 << 20}
+    assert cache.sysfs_cache_sharing() == {1: 1, 2: 1, 3: cache.SHARED_BY_ALL}
+    monkeypatch.setenv("POLYOPT_CACHES", "48K,lots")
+    with pytest.raises(UsageError, match="POLYOPT_CACHES='48K,lots': expected .*32K,512K,32M"):
+        cache.sysfs_data_caches()
 
 
 def test_untiled_band_gets_its_stride_one_loop_innermost():

@@ -12,6 +12,13 @@ profit from polyopt at all and all its schedules are unprofitable. The
 original's time is that of its ``original`` candidate (the code as written,
 built the same way); a program without one is labelled by the 2x rule alone.
 The original itself is no training example (it is no schedule of the tree).
+A program searched in several campaigns (the samples of a random and of a genetic
+search, measured in different sessions) is labelled by speedups, each schedule's
+over the original measured in its own campaign (``Example.reference``): the same
+rule, but a machine that ran all of one campaign slower (floyd-warshall's original
+took 35 s on one development machine and 10 s on another) moves no schedule across
+the line. Where a schedule's campaign measured no original, times are compared as
+above.
 
 Which evaluations become examples: those that ran and verified (``ok``), as
 in Polyite, and also those killed for running past the search's run cap
@@ -71,6 +78,9 @@ class Example:
     status: str
     seconds: float | None
     profitable: bool = False
+    # the original's time in the same campaign (search) as this schedule, where the
+    # program's examples come from several; None: TrainingData.references' (one campaign)
+    reference: float | None = None
 
 
 @dataclass
@@ -115,7 +125,18 @@ def label(data: TrainingData) -> None:
     for example in data.examples:
         by_program.setdefault(example.program, []).append(example)
     for program, examples in by_program.items():
-        times = [e.seconds for e in examples if e.status == "ok" and e.seconds]
+        ran = [e for e in examples if e.status == "ok" and e.seconds]
+        references = [e.reference or data.references.get(program) for e in ran]
+        if ran and all(references):
+            # speedups over the original of each schedule's own campaign
+            speedups = {id(e): r / e.seconds for e, r in zip(ran, references)}
+            best = max(speedups.values())
+            worth = best >= MIN_BEST_SPEEDUP
+            for example in examples:
+                example.profitable = bool(worth and id(example) in speedups and
+                                          speedups[id(example)] * PROFITABLE_FACTOR >= best)
+            continue
+        times = [e.seconds for e in ran]
         reference = data.references.get(program)
         best = min(times) if times else None
         worth = best is not None and (reference is None or reference / best >= MIN_BEST_SPEEDUP)
