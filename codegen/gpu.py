@@ -28,6 +28,7 @@ that, with all of these as isl parameters, for the kernel's own AST.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -59,15 +60,20 @@ class Kernel:
     # thread coarsening: the points of the innermost mapped dimension (x) one thread
     # runs, a block's width apart (coalesced: neighbouring threads, neighbouring points)
     coarsening: int = 1
-    # instances -> the leading members of the band below the mapped one that are
-    # permutable (at least the first): what PPCG's policy tiles for shared memory
-    sequential_band: isl.UnionMap | None = None
+    # () -> instances -> the leading members of the band below the mapped one that are
+    # permutable (at least the first): what PPCG's policy tiles for shared memory; made
+    # when first asked (Kernel.tiled with tile_band), not for every mapping
+    sequential_band: object = None
     tile_band: bool = False     # shared-memory tiles per tile of all of them (SHARED_ALL)
 
     @property
     def tiled(self) -> isl.UnionMap | None:
         """instances -> the sequential members cut into tiles for shared memory."""
-        return self.sequential_band if self.tile_band else self.sequential
+        if not self.tile_band:
+            return self.sequential
+        if callable(self.sequential_band):
+            self.sequential_band = self.sequential_band()
+        return self.sequential_band
 
     @property
     def n_mapped(self) -> int:
@@ -295,7 +301,8 @@ def _make_kernel(node: isl.ScheduleNode, block_sizes: list[int],
     if block_sizes:
         mapped = node.band_get_partial_schedule_union_map().intersect_domain(domain)
         sequential = sequential_member(node)
-        band = sequential_member(node, dependences) if dependences is not None else sequential
+        band = (functools.partial(sequential_member, node, dependences)
+                if dependences is not None else sequential)
     kernel = Kernel(len(mapping.kernels), node.get_schedule_depth(), mapped, block_sizes,
                     domain, node.get_prefix_schedule_union_map().intersect_domain(domain),
                     sequential, sequential_band=band)
