@@ -913,8 +913,8 @@ class CudaGenerator:
             if in_tile is None:
                 in_tile = block_instances_in_tile(kernel, names, tile)
                 in_tile = in_tile.intersect(instances.align_params(in_tile.get_space()))
-            elements = self._accesses(name, True).intersect_domain(
-                in_tile.align_params(self._accesses(name, True).get_space())).range()
+            writes = self._accesses(name, True)
+            elements = writes.intersect_domain(in_tile.align_params(writes.get_space())).range()
             coordinates = [_fresh(f"{name}_x{d}", self.used) for d in range(len(shared.lower))]
             if elements.is_empty():
                 result[name] = (coordinates, "0")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import islpy as isl
@@ -60,20 +61,20 @@ class Kernel:
     # thread coarsening: the points of the innermost mapped dimension (x) one thread
     # runs, a block's width apart (coalesced: neighbouring threads, neighbouring points)
     coarsening: int = 1
-    # () -> instances -> the leading members of the band below the mapped one that are
-    # permutable (at least the first): what PPCG's policy tiles for shared memory; made
-    # when first asked (Kernel.tiled with tile_band), not for every mapping
-    sequential_band: object = None
+    # makes instances -> the leading members of the band below the mapped one that are
+    # permutable (at least the first): what PPCG's policy tiles for shared memory; called
+    # when first needed (Kernel.tiled with tile_band), not for every mapping
+    sequential_band: Callable[[], isl.UnionMap | None] | None = None
     tile_band: bool = False     # shared-memory tiles per tile of all of them (SHARED_ALL)
+
+    @functools.cached_property
+    def permutable_band(self) -> isl.UnionMap | None:
+        return self.sequential_band() if self.sequential_band is not None else self.sequential
 
     @property
     def tiled(self) -> isl.UnionMap | None:
         """instances -> the sequential members cut into tiles for shared memory."""
-        if not self.tile_band:
-            return self.sequential
-        if callable(self.sequential_band):
-            self.sequential_band = self.sequential_band()
-        return self.sequential_band
+        return self.permutable_band if self.tile_band else self.sequential
 
     @property
     def n_mapped(self) -> int:
@@ -302,7 +303,7 @@ def _make_kernel(node: isl.ScheduleNode, block_sizes: list[int],
         mapped = node.band_get_partial_schedule_union_map().intersect_domain(domain)
         sequential = sequential_member(node)
         band = (functools.partial(sequential_member, node, dependences)
-                if dependences is not None else sequential)
+                if dependences is not None else None)
     kernel = Kernel(len(mapping.kernels), node.get_schedule_depth(), mapped, block_sizes,
                     domain, node.get_prefix_schedule_union_map().intersect_domain(domain),
                     sequential, sequential_band=band)
@@ -502,6 +503,10 @@ def promotions(kernel: Kernel, names: KernelNames, tile_iterators: list[str],
     threads = kernel.mapped.intersect_domain(instances)
     same_thread = threads.apply_range(threads.reverse())
     pad = 1 if policy >= SHARED_ALL else 0
+    coalescing = policy >= SHARED_ALL and references and schedule is not None
+    if coalescing:      # per statement, once for all references
+        flat = _by_statement(schedule.intersect_domain(kernel.domain))
+        mapped = _by_statement(kernel.mapped)
     result = []
     for array, relation in accesses.items():
         relation = relation.intersect_domain(instances)
@@ -519,57 +524,59 @@ def promotions(kernel: Kernel, names: KernelNames, tile_iterators: list[str],
         if volume * ELEMENT_BYTES > budget_bytes:
             continue
         shared = relation.apply_range(relation.reverse()).subtract(same_thread)
-        if shared.is_empty() and not (
-                policy >= SHARED_ALL and references and schedule is not None
-                and not all(_coalesced(kernel, schedule, r) for r in references.get(array, []))):
+        if shared.is_empty() and not (coalescing and not all(
+                _coalesced(flat, mapped, r) for r in references.get(array, []))):
             continue       # every element is used by one thread only: no reuse to gain
         budget_bytes -= volume * ELEMENT_BYTES
         result.append(Promotion(array, lower, sizes, array in written, padding))
     return result
 
 
-def _coalesced(kernel: Kernel, schedule: isl.UnionMap, reference: isl.Map) -> bool:
+def _next_along(space: isl.Space, position: int) -> isl.Map:
+    """x -> x + 1 in dimension `position`, on the set space `space` (PPCG's `next`)."""
+    identity = isl.MultiAff.identity(isl.Space.map_from_set(space))
+    step = identity.get_aff(position).add_constant_val(isl.Val.one(space.get_ctx()))
+    return isl.Map.from_multi_aff(identity.set_aff(position, step))
+
+
+def _by_statement(relation: isl.UnionMap) -> dict[str, list[isl.Map]]:
+    found: dict[str, list[isl.Map]] = {}
+    for piece in union_maps(relation):
+        found.setdefault(piece.get_tuple_name(isl.dim_type.in_), []).append(piece)
+    return found
+
+
+def _coalesced(flat: dict[str, list[isl.Map]], mapped: dict[str, list[isl.Map]],
+               reference: isl.Map) -> bool:
     """PPCG's test (gpu_group.c, access_is_coalesced) for one reference: does the
-    next thread along x, at the same point of the rest of the (flat) schedule,
-    access the next element of the last dimension? Also true where the reference
-    never accesses two neighbouring elements (a copy would not coalesce either), or
-    where the x dimension is no single member of the flat schedule."""
+    next thread along x, at the same point of the rest of the flat schedule (`flat`,
+    per statement, over the kernel's instances; `mapped`: the kernel's mapped
+    dimensions per statement), access the next element of the last dimension? Also
+    true where the reference never accesses two neighbouring elements (a copy would
+    not coalesce either), or where the x dimension is no single member of the flat
+    schedule."""
     n = reference.dim(isl.dim_type.out)
     if n == 0:
         return True
-    dims = [f"e{k}" for k in range(n)]
-    next_element = isl.Map(f"{{ [{', '.join(dims)}] -> [{', '.join(dims[:-1] + [dims[-1] + ' + 1'])}] }}")
-    next_element = next_element.align_params(reference.get_space()).set_tuple_id(
-        isl.dim_type.in_, reference.get_tuple_id(isl.dim_type.out)).set_tuple_id(
-        isl.dim_type.out, reference.get_tuple_id(isl.dim_type.out))
-    reference = reference.align_params(next_element.get_space())
-    next_element = next_element.align_params(reference.get_space())
+    next_element = _next_along(reference.get_space().range(), n - 1)
     accessed = reference.range()
     if next_element.intersect_domain(accessed).intersect_range(accessed).is_empty():
         return True
     statement = reference.get_tuple_name(isl.dim_type.in_)
-    flat = [m for m in union_maps(schedule.intersect_domain(kernel.domain))
-            if m.get_tuple_name(isl.dim_type.in_) == statement]
-    mapped = [m for m in union_maps(kernel.mapped) if m.get_tuple_name(isl.dim_type.in_) == statement]
-    if len(flat) != 1 or len(mapped) != 1:
+    if len(flat.get(statement, [])) != 1 or len(mapped.get(statement, [])) != 1:
         return True
-    flat, mapped = flat[0], mapped[0]
-    x = mapped.dim(isl.dim_type.out) - 1
-    along_x = mapped.project_out(isl.dim_type.out, 0, x).reset_tuple_id(isl.dim_type.out)
-    width = flat.dim(isl.dim_type.out)
-    position = next((p for p in range(width) if flat.project_out(isl.dim_type.out, p + 1, width - p - 1)
+    schedule, threads = flat[statement][0], mapped[statement][0]
+    x = threads.dim(isl.dim_type.out) - 1
+    along_x = threads.project_out(isl.dim_type.out, 0, x).reset_tuple_id(isl.dim_type.out)
+    width = schedule.dim(isl.dim_type.out)
+    position = next((p for p in range(width)
+                     if schedule.project_out(isl.dim_type.out, p + 1, width - p - 1)
                      .project_out(isl.dim_type.out, 0, p).reset_tuple_id(isl.dim_type.out)
                      .align_params(along_x.get_space()).is_equal(along_x)), None)
     if position is None:
         return True
-    values = [f"s{k}" for k in range(width)]
-    step = isl.Map(f"{{ [{', '.join(values)}] -> [{', '.join(v if k != position else v + ' + 1' for k, v in enumerate(values))}] }}")
-    step = step.align_params(flat.get_space()).set_tuple_id(
-        isl.dim_type.in_, flat.get_tuple_id(isl.dim_type.out)).set_tuple_id(
-        isl.dim_type.out, flat.get_tuple_id(isl.dim_type.out)) if flat.has_tuple_id(isl.dim_type.out) \
-        else step.align_params(flat.get_space())
-    flat = flat.align_params(step.get_space())
-    next_thread = flat.apply_range(step).apply_range(flat.reverse())
+    next_thread = schedule.apply_range(_next_along(schedule.get_space().range(), position)) \
+        .apply_range(schedule.reverse())
     reference = reference.align_params(next_thread.get_space())
     touched = next_thread.apply_domain(reference).apply_range(reference)
     return touched.is_subset(next_element.align_params(touched.get_space()))

@@ -77,14 +77,16 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--coarsen", type=argtypes.positive_int, default=1, metavar="N",
                        help="CUDA: each thread runs N points of the innermost parallel loop "
                             "mapped (thread coarsening; default 1)")
-    group.add_argument("--shared-memory", dest="shared_memory", default=1,
+    group.add_argument("--shared-memory", dest="shared_memory",
+                       default=argtypes.SHARED_POLICIES["reuse"],
                        type=argtypes.shared_policy, metavar="{none,reuse,all}",
                        help="CUDA: what is copied to shared memory per tile: reuse (default) "
                             "the reused tiles of read-only arrays; all, PPCG's policy: also "
                             "tiles of written arrays (copied back, the written elements only) and "
                             "tiles read without reuse but not coalesced, rows padded; none")
     group.add_argument("--no-shared-memory", dest="shared_memory", action="store_const",
-                       const=0, help="CUDA: the same as --shared-memory none")
+                       const=argtypes.SHARED_POLICIES["none"],
+                       help="CUDA: the same as --shared-memory none")
     group.add_argument("--no-registers", dest="registers", action="store_false",
                        help="CUDA: do not keep the element a thread's innermost loop accumulates "
                             "into in a register (loaded before the loop, stored after it)")

@@ -60,7 +60,8 @@ def _from_sysfs(root: Path) -> dict[int, int]:
 
 
 CACHES_VARIABLE = "POLYOPT_CACHES"
-SHARED_BY_ALL = 1 << 16     # CPUs sharing the last level given by POLYOPT_CACHES
+SHARED_BY_ALL = 1 << 16     # CPUs sharing a cache level where the machine does not say
+                            # (the last level POLYOPT_CACHES gives; the cost model's default)
 
 
 def configured_caches() -> dict[int, int] | None:

@@ -83,10 +83,10 @@ from pycparser import c_ast, c_generator
 
 from polyopt.machine import DEFAULT_TEAM_NS
 from polyopt.model import Scop, Statement
-from polyopt.scheduler.cache import configured_caches, sysfs_cache_sharing, sysfs_data_caches
+from polyopt.scheduler.cache import (SHARED_BY_ALL, configured_caches, sysfs_cache_sharing,
+                                     sysfs_data_caches)
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
-SHARED_BY_ALL = 1 << 16      # CPUs sharing a cache level where the machine does not say
 
 
 @dataclass(frozen=True)
