@@ -11,8 +11,8 @@ with numpy_deferred():
     import cgen
 import islpy as isl
 
-from polyopt.errors import CodegenError, WrongCodeError
-from polyopt.model import Scop
+from polyopt.core.errors import CodegenError, WrongCodeError
+from polyopt.core.scop import Scop
 from polyopt.codegen.accumulate import AccumulationFinder
 from polyopt.codegen.ast import PARALLEL, SIMD, build_ast
 from polyopt.codegen.expressions import ExpressionPrinter
@@ -22,7 +22,7 @@ from polyopt.codegen.verify import AstCheck, check_ast, run_checks
 from polyopt.codegen.versioning import (assumed_context, assumption_text, disjoint_summary,
                                         disjoint_test, joined_condition, overlapping_pairs,
                                         rows_apart, version_condition)
-from polyopt.timebox import step
+from polyopt.core.timebox import step
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +156,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     is known to run out of its budget (time tiles); WrongCodeError where it runs
     wrong.
 
-    `private` (polyopt.privatize.live_ranges: scalar -> its flow dependences and
+    `private` (polyopt.scheduler.privatize.live_ranges: scalar -> its flow dependences and
     writes): scalars that `dependences` and `check` treat as expanded, one copy per
     thread in the code (`private(s)` on a parallel or SIMD loop that runs a statement
     writing it). The AST must then be checked right (checked True, with `check` the

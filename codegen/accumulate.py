@@ -35,8 +35,8 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.codegen.ast import union_maps
-from polyopt.errors import Location
-from polyopt.model import Scop
+from polyopt.core.errors import Location
+from polyopt.core.scop import Scop
 
 ACCUMULATE = "accumulate"
 

@@ -37,12 +37,12 @@ from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel,
     mapped_bounds, promotions, step_bands, step_points, thread_schedule_in_tile, tile_block_schedule, \
     tile_map, tiled_members
 from polyopt.codegen.openmp import OpenMPPrinter
-from polyopt.dependences import accesses_to
+from polyopt.core.dependences import accesses_to
 from polyopt.codegen.statements import SubstitutingGenerator, substitutions
-from polyopt.errors import CodegenError
+from polyopt.core.errors import CodegenError
 from polyopt.frontend.calls import MATH_STEMS, node_text, walk
 from polyopt.frontend.declarations import Declaration, Scope
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 
 AXES = ("x", "y", "z")
 # Functions of CUDA's math headers (always included by nvcc) whose names C
@@ -697,7 +697,7 @@ class CudaGenerator:
                  private: dict | None = None, coarsening: int = 1) -> CudaNest:
         """The CUDA code of `schedule`; with `time_tiles`, a time-tiled tree
         (scheduler.stencil.TimeTiling.for_blocks) mapped a tile per block. `private`
-        (polyopt.privatize.live_ranges): scalars that `dependences` treat as expanded,
+        (polyopt.scheduler.privatize.live_ranges): scalars that `dependences` treat as expanded,
         each a local variable of every thread (PPCG's private memory), where each of
         their values is written and read by one thread of one launch with no other write
         of it between; PrivateNotKept otherwise."""

@@ -44,7 +44,7 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.codegen.expressions import _ATOM
-from polyopt.model import Scop, Statement
+from polyopt.core.scop import Scop, Statement
 
 # Calibration (see the module docstring).
 REGION_OVERHEAD_NS = 5000.0

@@ -15,7 +15,7 @@ import re
 import cgen
 import islpy as isl
 
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 from polyopt.codegen.accumulate import Accumulation
 from polyopt.codegen.ast import PARALLEL, SIMD
 from polyopt.codegen.expressions import ExpressionPrinter

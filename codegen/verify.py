@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import islpy as isl
 
 from polyopt.codegen.ast import union_maps
-from polyopt.timebox import Beside, TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit
+from polyopt.core.timebox import Beside, TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit
 
 op = isl.ast_expr_op_type
 
@@ -245,7 +245,7 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
     """Does the AST execute every instance of `domain` once, in an order that respects
     `dependences`, with no dependence carried by a loop annotated `parallel_mark`
     (or any of them, a tuple)? With `private` (scalar -> its flow dependences and
-    the instances that write it; polyopt.privatize), does each value of those
+    the instances that write it; polyopt.scheduler.privatize), does each value of those
     scalars live whole in the one copy a thread has (_private)?
 
     The two halves of the check (every instance once; the order and the parallel

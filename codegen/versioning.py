@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 
 from polyopt.codegen.splice import braced_block
-from polyopt.model import (OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines,
+from polyopt.core.scop import (OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines,
                            testable_arrays)
 
 __all__ = ["OverlapTest", "assumed_context", "assumption_text", "copies_test",

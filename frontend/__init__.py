@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_parser
 
-from polyopt.deepstack import deep_stack
-from polyopt.errors import Location, ParseError
-from polyopt.model import ROWS, Region, Scop
+from polyopt.core.deepstack import deep_stack
+from polyopt.core.errors import Location, ParseError
+from polyopt.core.scop import ROWS, Region, Scop
 from polyopt.frontend.calls import CallJudge
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
@@ -83,7 +83,7 @@ def _declared_problem(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagn
                      scop.region.location)
         return Diagnostic(f"'{name}' is declared volatile (or _Atomic): each of its accesses "
                           "must stay in its order and number; region left unchanged", where)
-    from polyopt.model import original_lines
+    from polyopt.core.scop import original_lines
     scop.definitions = source.definitions(scop.parameters)
     scop.file_identifiers = source.identifier_tokens()
     # the else branch of versioned code (the size, model and overlap tests)
@@ -109,7 +109,7 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
     if not scop.hidden_reads:
         return None
     functions, objects, _ = judge.macros()
-    from polyopt.model import testable_arrays
+    from polyopt.core.scop import testable_arrays
     try:
         scope = scope_at(source, scop.region.start)
     except (DeclarationError, RecursionError):

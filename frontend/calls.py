@@ -33,7 +33,7 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from polyopt.errors import Location
+from polyopt.core.errors import Location
 from polyopt.frontend.macros import redefined
 from polyopt.frontend.source import SourceFile, blank_comments, blank_directives
 

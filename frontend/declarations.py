@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast, c_generator, c_parser
 
 from polyopt.frontend.source import SourceFile, blank_directives
-from polyopt.model import LOCAL, OBJECT, POINTER, RESTRICT, ROWS
+from polyopt.core.scop import LOCAL, OBJECT, POINTER, RESTRICT, ROWS
 
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
 _MAX_RETRIES = 32

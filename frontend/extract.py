@@ -12,8 +12,8 @@ from __future__ import annotations
 import islpy as isl
 from pycparser import c_ast, c_generator
 
-from polyopt.errors import Location
-from polyopt.model import Access, Array, Region, Scop, Statement
+from polyopt.core.errors import Location
+from polyopt.core.scop import Access, Array, Region, Scop, Statement
 from polyopt.frontend.calls import NOT_SEEN
 from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from polyopt.errors import InputError, Location
+from polyopt.core.errors import InputError, Location
 
 _PRAGMA_SCOP = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+scop[ \t]*$")
 _PRAGMA_ENDSCOP = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+endscop[ \t]*$")

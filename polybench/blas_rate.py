@@ -35,8 +35,9 @@ from pycparser import c_ast
 from polyopt.blas_library import library_flags
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, model
-from polyopt.dependences import compute_dependences
-from polyopt.scheduler.cost import parameter_point, statement_shapes, this_machine
+from polyopt.core.dependences import compute_dependences
+from polyopt.core.machine.cpu import this_machine
+from polyopt.scheduler.cost import parameter_point, statement_shapes
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,4 +1,4 @@
-"""Fit the static cost model's machine costs (scheduler.cost.Machine) to committed sweeps.
+"""Fit the static cost model's machine costs (polyopt.core.machine.cpu.Machine) to committed sweeps.
 
     python -m polyopt.polybench.calibrate_cost SMALL=polybench/results/small \
         MEDIUM=polybench/results/medium LARGE=polybench/results/large-default
@@ -28,10 +28,11 @@ import statistics
 import sys
 from pathlib import Path
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, model
-from polyopt.scheduler.cost import Machine, estimate, parameter_point, statement_shapes, this_machine
+from polyopt.core.machine.cpu import Machine, this_machine
+from polyopt.scheduler.cost import estimate, parameter_point, statement_shapes
 from polyopt.scheduler.isl_scheduler import IslScheduler
 from polyopt.scheduler.tiling import tile_schedule
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy
 
-from polyopt.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
+from polyopt.core.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
 from polyopt.evaluator import Evaluator, Program, RunOutput, communicate_in_group
 from polyopt.frontend import read_source
 from polyopt.pipeline import optimize_source
@@ -285,7 +285,7 @@ class DumpJudge(Judge):
 def cuda_times(stderr: bytes) -> tuple[float, float] | None:
     """(with transfers, kernels alone): the CUDA event times a program built with
     -DPOLYOPT_CUDA_TIMING printed, summed over its SCoPs; None if it printed none."""
-    from polyopt.cuda_device import event_times
+    from polyopt.core.machine.gpu import event_times
     found = event_times(stderr)
     if not found:
         return None

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import islpy as isl
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import read_source
 from polyopt.pipeline import Options, model
 from polyopt.polybench.suite import own_suite

@@ -41,7 +41,7 @@ if [ -n "$SEARCH_KERNELS" ] && ls .gpu/sdist/*.tar.gz > /dev/null 2>&1; then
   python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir \
       --target /tmp/site .gpu/sdist/*.tar.gz > "$OUT/r/sdist.log" 2>&1 &
 fi
-{ nvidia-smi; nvcc --version; gcc --version | head -1; nproc; python3 -m polyopt.cuda_device; } \
+{ nvidia-smi; nvcc --version; gcc --version | head -1; nproc; python3 -m polyopt.core.machine.gpu; } \
     > "$OUT/r/machine.txt" 2>&1
 echo "== A. sweep ($(($(date +%s) - started)) s)"
 [ -n "${SKIP_SWEEP:-}" ] || timeout "${SWEEP_SECONDS:-280}" python3 polybench/gpu_sweep.py run --generated .gpu/generated \

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.scheduler.sampler import ScheduleSpace
 from polyopt.scheduler.statistics import space_statistics

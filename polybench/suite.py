@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from polyopt.errors import UsageError
+from polyopt.core.errors import UsageError
 
 DATASETS = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 

@@ -9,8 +9,10 @@ import sys
 import time
 from pathlib import Path
 
-from polyopt import argtypes, interrupt
-from polyopt.errors import UsageError
+from polyopt import argtypes
+
+from polyopt.core import interrupt
+from polyopt.core.errors import UsageError
 from polyopt.polybench.experiment import OK, Experiment, Settings
 from polyopt.polybench.report import (RunInfo, compiler_version, summary_line, write_plot,
                                       write_report)

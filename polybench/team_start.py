@@ -2,7 +2,7 @@
 
     python -m polyopt.polybench.team_start [--runs 30] > polybench/results/team_start.txt
 
-The probe of ``polyopt.machine`` (the C compiler, -O2 -fopenmp) times, with ``omp_get_wtime``, each of its first
+The probe of ``polyopt.core.machine.threads`` (the C compiler, -O2 -fopenmp) times, with ``omp_get_wtime``, each of its first
 parallel regions (empty ``omp parallel for`` loops); each run is a fresh process,
 as a PolyBench kernel is, and runs alternate with nothing else. It prints the first
 region's time over the runs (median, quartiles, range) and the median time of a
@@ -17,7 +17,7 @@ import argparse
 import os
 import statistics
 
-from polyopt.machine import measure
+from polyopt.core.machine.threads import measure
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from polyopt.search.classifier import (TRAINING_STATUSES, Example, TrainingData, feature_extractor,
                                 features_of)
-from polyopt.errors import UsageError
+from polyopt.core.errors import UsageError
 from polyopt.frontend import read_source
 from polyopt.pipeline import Options, model
 from polyopt.polybench.suite import DATASETS, own_suite

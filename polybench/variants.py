@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from polyopt.errors import UsageError
+from polyopt.core.errors import UsageError
 from polyopt.evaluator import NO_CONTRACTION, NO_CONTRACTION_NVCC
 from polyopt.pipeline import Options
 
@@ -107,7 +107,7 @@ def known_variants() -> list[str]:
 
 
 def _cuda_variant(name: str) -> Variant | Unavailable:
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         return Unavailable(name, "nvcc (the CUDA toolkit) is not on PATH")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 from pycparser import c_ast, c_generator
 
-from polyopt.model import ELEMENT_BYTES, Access, Scop, Statement
+from polyopt.core.scop import ELEMENT_BYTES, Access, Scop, Statement
 
 ELEMENT_PREFIX = {"double": "d", "float": "s"}
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 import dataclasses
 
 from polyopt.blas import BlasAnalysis, BlasMatch
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 
 CALL_NS = 400.0               # entering a CBLAS routine (measured: 0.42 us for an 8x8 dgemm)
 LEVEL3_GFLOPS = 19.0          # OpenBLAS dgemm, per thread, products of 256 and more
@@ -84,7 +84,7 @@ def judge_matches(scop: Scop, dependences: Dependences, analysis: BlasAnalysis,
                   tile_sizes: list[int] | None = None) -> list[MatchVerdict]:
     """Each match's predicted time as calls and as the default's loops."""
     from polyopt.scheduler.auto import choose, judge_candidates
-    from polyopt.scheduler.cost import this_machine
+    from polyopt.core.machine.cpu import this_machine
     machine = this_machine()
     judged = judge_candidates(scop, dependences, tile_sizes=tile_sizes, machine=machine)
     best, _ = choose(judged)

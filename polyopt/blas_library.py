@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 
-from polyopt.errors import UsageError
+from polyopt.core.errors import UsageError
 
 WHEEL_PREFIX = "scipy_"
 

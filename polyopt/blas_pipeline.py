@@ -23,10 +23,10 @@ from polyopt.codegen.blas import (blocks_rows_together, declaration_lines, match
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block
 from polyopt.codegen.versioning import versioned
-from polyopt.dependences import Dependences, compute_dependences
-from polyopt.model import Scop, Statement
-from polyopt.privatize import private_scalars
-from polyopt.scheduler.cache import machine_caches
+from polyopt.core.dependences import Dependences, compute_dependences
+from polyopt.core.scop import Scop, Statement
+from polyopt.scheduler.privatize import private_scalars
+from polyopt.core.machine.caches import machine_caches
 
 FLOATING_POINT_NOTE = "--blas changes the order of floating-point sums"
 

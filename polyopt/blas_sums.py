@@ -65,8 +65,8 @@ from polyopt.blas import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _i
                           _Layout, _PRINTER, _scalar_text, _scaling, _StatementReader,
                           _sum_terms, _Term, aff_text)
 from polyopt.blas_triangular import _flow
-from polyopt.dependences import accesses_to
-from polyopt.model import Access, Scop, Statement
+from polyopt.core.dependences import accesses_to
+from polyopt.core.scop import Access, Scop, Statement
 
 
 @dataclass

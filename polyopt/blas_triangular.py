@@ -23,7 +23,7 @@ from pycparser import c_ast
 
 from polyopt.blas import (BlasCall, NoMatch, _box, _Layout, _operand, _parse_update,
                           _scaling, _signature, _StatementReader, _output_box, _Update)
-from polyopt.model import Access, Scop, Statement
+from polyopt.core.scop import Access, Scop, Statement
 
 
 def _flow(scop: Scop, statement: Statement, read: Access,

@@ -17,9 +17,11 @@ import os
 import sys
 from pathlib import Path
 
-from polyopt import __version__, argtypes, interrupt
-from polyopt.errors import PolyoptError, UsageError
-from polyopt.files import write_file
+from polyopt import __version__, argtypes
+
+from polyopt.core import interrupt
+from polyopt.core.errors import PolyoptError, UsageError
+from polyopt.core.files import write_file
 from polyopt.frontend import read_source
 from polyopt.frontend.source import encode_text
 from polyopt.pipeline import Options, optimize_source
@@ -376,8 +378,8 @@ def run_blas_flags(argv: list[str]) -> int:
 
 def run_machine(argv: list[str]) -> int:
     """`polyopt machine [--measure]`: what the cost model assumes of this machine."""
-    from polyopt import machine
-    from polyopt.scheduler.cost import machine_and_sources
+    from polyopt.core.machine import threads as machine
+    from polyopt.core.machine.cpu import machine_and_sources
     parser = argparse.ArgumentParser(
         prog="polyopt machine",
         description="What the default's cost model assumes of this machine: the threads "
@@ -391,9 +393,9 @@ def run_machine(argv: list[str]) -> int:
                         help=f"fresh processes timed by --measure (default: {machine.MEASURE_RUNS})")
     args = parser.parse_args(argv)
     if args.measure:
-        from polyopt.scheduler.cost import _threads
+        from polyopt.core.machine.cpu import thread_count
         try:
-            machine.measure_and_store(max(1, _threads()), args.runs)
+            machine.measure_and_store(max(1, thread_count()), args.runs)
         except machine.MeasureError as error:
             raise UsageError(f"polyopt machine: cannot measure the threads' start: {error}")
     model, sources = machine_and_sources()
@@ -429,8 +431,8 @@ CUBLAS_FLAG = "-lcublas"     # what --blas --target cuda code links with
 def _cuda_search_build(args: argparse.Namespace) -> str:
     """The build command of a search for --target cuda: --cuda-build, else nvcc for the
     GPU found; without a GPU (and no --cuda-build) the search cannot run anything."""
-    from polyopt import cuda_device
-    from polyopt.errors import DeviceError
+    from polyopt.core.machine import gpu as cuda_device
+    from polyopt.core.errors import DeviceError
     if args.cuda_build:
         return args.cuda_build
     found = cuda_device.detect()
@@ -545,8 +547,8 @@ def run_bench(argv: list[str]) -> int:
 
 def _bench_cuda(args, evaluator, source, result, origin):
     """Compile-check the CUDA program; time it against the original if a GPU is here."""
-    from polyopt import cuda_device
-    from polyopt.errors import DeviceError
+    from polyopt.core.machine import gpu as cuda_device
+    from polyopt.core.errors import DeviceError
     found = cuda_device.detect()
     arch = found.arch if isinstance(found, cuda_device.Device) else cuda_device.DEFAULT_ARCH
     build = args.cuda_build or (f"nvcc -O3 -arch={arch} -DPOLYOPT_CUDA_TIMING {{src}} -o {{exe}}"
@@ -563,7 +565,7 @@ def _bench_cuda(args, evaluator, source, result, origin):
 def _print_cuda_times(stderr: list[bytes]) -> None:
     """Medians of the CUDA event times the program printed, per SCoP."""
     import statistics
-    from polyopt.cuda_device import event_times
+    from polyopt.core.machine.gpu import event_times
     per_scop: dict[str, list[tuple[float, float]]] = {}
     for text in stderr:
         for where, total, kernels in event_times(text):

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.deepstack import deep_stack
-from polyopt.dependences import compute_dependences, describe
-from polyopt.errors import format_warning
+from polyopt.core.deepstack import deep_stack
+from polyopt.core.dependences import compute_dependences, describe
+from polyopt.core.errors import format_warning
 from polyopt.frontend import SourceFile
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 from polyopt.pipeline import (Options, generate, kept_message, model, schedule_scop,
                               stored_choices)
 from polyopt.scheduler import ScheduleResult
-from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
+from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
 
 
 def _array_text(array) -> str:

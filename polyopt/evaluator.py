@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from polyopt import interrupt
+from polyopt.core import interrupt
 from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN  # noqa: F401 - re-exported
-from polyopt.errors import BuildError, RunError, RunTimeout, UsageError
+from polyopt.core.errors import BuildError, RunError, RunTimeout, UsageError
 from polyopt.frontend.source import encode_text
 
 log = logging.getLogger(__name__)

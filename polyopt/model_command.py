@@ -9,7 +9,7 @@ import sys
 from polyopt.search.classifier import (TrainingData, count_samples, database_data, evaluation_report,
                                 leave_one_program_out, load_model, program_name, save_model,
                                 train)
-from polyopt.errors import UsageError
+from polyopt.core.errors import UsageError
 
 
 def parser() -> argparse.ArgumentParser:
@@ -77,7 +77,7 @@ def run(argv: list[str], samples_data=None) -> int:
     if args.command == "train":
         databases = args.db
         if not databases and not args.samples:
-            from polyopt.files import tuning_database_path
+            from polyopt.core.files import tuning_database_path
             databases = [str(tuning_database_path())]
         data = _data(databases, args.samples, args.dataset, args.quiet, samples_data)
         unknown = data.leave_out(args.leave_out)

@@ -16,19 +16,19 @@ from polyopt.codegen.splice import braced_block, indent_block, macro_lines, spli
 from polyopt.codegen.versioning import (assumption_text, copies_test, disjoint_summary,
                                         joined_condition, least_values, overlapping_pairs,
                                         rows_apart, versioned)
-from polyopt.deepstack import deep_stack
-from polyopt.dependences import Dependences, compute_dependences
-from polyopt.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
+from polyopt.core.deepstack import deep_stack
+from polyopt.core.dependences import Dependences, compute_dependences
+from polyopt.core.errors import (CodegenError, LegalityError, Location, PolyoptError, UnsupportedError,
                              WrongCodeError, format_warning)
 from polyopt.frontend import TOO_DEEP, SourceFile, extract_scops
 from polyopt.frontend.sizes import known_values
-from polyopt.model import Scop
-from polyopt.privatize import keeps_live_ranges
+from polyopt.core.scop import Scop
+from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
-from polyopt.timebox import (FILE_SECONDS, TimeBoxExceeded, TimeBoxFailed, call_with_step_limits,
+from polyopt.core.timebox import (FILE_SECONDS, TimeBoxExceeded, TimeBoxFailed, call_with_step_limits,
                              call_with_time_limit, in_child, limits_within, map_with_time_limit,
                              step)
 
@@ -71,7 +71,7 @@ class Options:
     time_tile: str | None = None
     stencil_tile: list[int] | None = None
     # scalars whose values live within one iteration of their outer loops are private
-    # to each thread (polyopt.privatize); False: every dependence of a scalar is kept
+    # to each thread (polyopt.scheduler.privatize); False: every dependence of a scalar is kept
     private_scalars: bool = True
     blas: bool = False                # matched statements become BLAS calls (polyopt.blas)
     blas_library: str | None = None   # the CBLAS linked with (None: scipy-openblas32's)
@@ -125,7 +125,7 @@ class ScheduledScop:
 
     @property
     def private(self) -> dict | None:
-        """Scalars private to each thread, with their live ranges (polyopt.privatize),
+        """Scalars private to each thread, with their live ranges (polyopt.scheduler.privatize),
         where `dependences` are those of the program with them expanded: the code
         then gets `private(s)` and is always checked (codegen.generate_openmp)."""
         return self.dependences.live_ranges
@@ -499,7 +499,7 @@ def stored_choices(scops: list[Scop], options: Options,
                    warnings: list[str] | None = None) -> list[ScheduleResult | None]:
     """The best schedule stored in the tuning database for each SCoP, if any. The
     database is a cache: if it cannot be read, a warning goes to ``warnings``."""
-    from polyopt.errors import DatabaseError
+    from polyopt.core.errors import DatabaseError
     from polyopt.tuning import TuningDatabase, machine_fingerprint, scop_fingerprint
     result: list[ScheduleResult | None] = []
     if not scops:
@@ -747,7 +747,7 @@ def _scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
             elif dependences.live_ranges is None:
                 # a search's (or the tuning database's) schedule: made with the private
                 # scalars' freedom (polyopt.search.driver) or without it, legal with it
-                from polyopt.privatize import relaxed_dependences
+                from polyopt.scheduler.privatize import relaxed_dependences
                 every = dependences
                 dependences = relaxed_dependences(source, scop, dependences) or dependences
         if scheduled is None:
@@ -821,11 +821,11 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
                 expressions: ExpressionPrinter
                 ) -> tuple[ScheduledScop | None, GeneratedNest | None]:
     """The SCoP scheduled and generated with its private scalars one copy per thread
-    (polyopt.privatize), where it has some and the code with them checks right;
+    (polyopt.scheduler.privatize), where it has some and the code with them checks right;
     (None, None) otherwise. Where the scheduler keeps the code as written, that is
     the answer (a schedule without a nest): every schedule legal with all the
     dependences was legal here too, and scheduling again would double the time."""
-    from polyopt.privatize import relaxed_dependences
+    from polyopt.scheduler.privatize import relaxed_dependences
     relaxed = relaxed_dependences(source, scop, dependences)
     if relaxed is None:
         return None, None
@@ -844,7 +844,7 @@ def _privatized(source: SourceFile, scop: Scop, dependences: Dependences, option
 def _privatized_cuda(source: SourceFile, scop: Scop, dependences: Dependences | None,
                      options: Options, state: "_RenderState", outcome: "_ScopOutcome",
                      choice: ScheduleResult | None = None) -> bool:
-    """--target cuda with the SCoP's private scalars (polyopt.privatize) local to each
+    """--target cuda with the SCoP's private scalars (polyopt.scheduler.privatize) local to each
     GPU thread (PPCG's private memory: symm's temp2, deriche's ym1 and xm1), scheduled
     for the program with them expanded (or a search's `choice`, legal with every
     dependence, mapped with the expanded program's: more of its loops are parallel):
@@ -852,7 +852,7 @@ def _privatized_cuda(source: SourceFile, scop: Scop, dependences: Dependences | 
     thread (codegen.cuda._private_kept); False where the SCoP has none or they do not
     fit, and it is generated with every dependence."""
     from polyopt.codegen.cuda import NothingToOffload, PrivateNotKept
-    from polyopt.privatize import relaxed_dependences
+    from polyopt.scheduler.privatize import relaxed_dependences
     if choice is not None and choice.schedule is None:
         return False            # the code as written
     relaxed = relaxed_dependences(source, scop, dependences or compute_dependences(scop))
@@ -1014,7 +1014,7 @@ def _device_limits() -> tuple[int, int, int]:
     """Threads and shared memory bytes per block, and multiprocessors: the GPU's if one
     is found, else what every GPU since 2010 allows (and an H100's multiprocessors)."""
     from polyopt.codegen.gpu import DEFAULT_MULTIPROCESSORS
-    from polyopt.cuda_device import Device, detect
+    from polyopt.core.machine.gpu import Device, detect
     found = detect()
     if isinstance(found, Device):
         return (found.max_threads_per_block, found.shared_memory_per_block,

@@ -34,10 +34,10 @@ from pathlib import Path
 
 from pycparser import c_generator
 
-from polyopt.deepstack import deep_stack
-from polyopt.errors import DatabaseError, Location
-from polyopt.files import tuning_database_path
-from polyopt.model import Scop
+from polyopt.core.deepstack import deep_stack
+from polyopt.core.errors import DatabaseError, Location
+from polyopt.core.files import tuning_database_path
+from polyopt.core.scop import Scop
 
 ORIGINAL = "original"   # schedule text of "leave the SCoP as it was written"
 BLAS = "blas"           # schedule text of "its BLAS matches as calls" (--blas)

@@ -26,17 +26,18 @@ from dataclasses import dataclass
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
-from polyopt.privatize import keeps_live_ranges
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
+from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
-from polyopt.scheduler.cost import (Estimate, Machine, compulsory_lines, estimate, parameter_point,
-                                    statement_shapes, this_machine)
+from polyopt.core.machine.cpu import Machine, this_machine
+from polyopt.scheduler.cost import (Estimate, compulsory_lines, estimate, parameter_point,
+                                    statement_shapes)
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.stencil import time_tile_or_why
 from polyopt.scheduler.wavefront import skew_tile_bands
-from polyopt.timebox import map_beside
+from polyopt.core.timebox import map_beside
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 
 
 @dataclass
@@ -83,7 +83,7 @@ def scheduler_names() -> list[str]:
 
 
 def get_scheduler(name: str, **options) -> Scheduler:
-    from polyopt.errors import UsageError
+    from polyopt.core.errors import UsageError
     if name in _LATER and name not in _REGISTRY:
         import importlib
         importlib.import_module(_LATER[name])

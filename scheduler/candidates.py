@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
-from polyopt.privatize import keeps_live_ranges
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
+from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.bands import annotate_bands, is_legal
-from polyopt.timebox import map_with_cpu_limit, parallel_jobs
+from polyopt.core.timebox import map_with_cpu_limit, parallel_jobs
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
     seen = {str(scop.schedule.get_map())}
     found = _isl_schedule_texts(scop, all_dependences)
     if dependences.every is not None:
-        # Private scalars (polyopt.privatize): isl's schedules for the expanded program
+        # Private scalars (polyopt.scheduler.privatize): isl's schedules for the expanded program
         # often run every scalar's first write before any read (not kept below), so
         # isl's schedules with every dependence, legal here too, are candidates as well,
         # their bands marked again with these dependences.

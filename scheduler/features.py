@@ -64,8 +64,8 @@ from fractions import Fraction
 
 import islpy as isl
 
-from polyopt.dependences import Dependences, accesses_to
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences, accesses_to
+from polyopt.core.scop import Scop
 from polyopt.scheduler.locality import innermost_first_order, member_scores
 from polyopt.scheduler.sampler import IteratorBasis
 from polyopt.scheduler.tiling import MAX_INNERMOST_TILE, band_tile_sizes

@@ -109,7 +109,7 @@ def _cdd_generators(rows: list[list[Fraction]], equalities: list[int]):
 
 
 def _cdd_time_boxed(rows, equalities, seconds: float):
-    from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_time_limit
+    from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_time_limit
     try:
         return call_with_time_limit(seconds, _cdd_generators, rows, equalities)
     except (TimeBoxExceeded, TimeBoxFailed) as error:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 from polyopt.scheduler.bands import annotate_bands
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 

@@ -6,8 +6,8 @@ import logging
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.identity import IdentityScheduler
 

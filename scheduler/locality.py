@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import islpy as isl
 
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 
 STRIDE_ONE = 2      # iterator only in the last subscript, coefficient +-1
 INVARIANT = 1       # access does not move with the iterator: temporal reuse

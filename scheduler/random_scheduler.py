@@ -11,8 +11,8 @@ import random
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.identity import IdentityScheduler

@@ -22,8 +22,8 @@ from fractions import Fraction
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 from polyopt.scheduler.generators import (GENERATOR_SECONDS, Combination, Generators,
                                           combine, compute_generators, projection_sample,
                                           random_combination)

@@ -22,8 +22,8 @@ from fractions import Fraction
 import islpy as isl
 
 from polyopt.scheduler.generators import constraints_of
-from polyopt.dependences import Dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences
+from polyopt.core.scop import Scop
 
 SPLIT_LIMIT = 4            # lexicographic-minimum splits per statement pair
 SPLIT_OPERATIONS = 200_000  # isl operations allowed for splitting one relation

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 from polyopt.scheduler.bands import is_legal
 
 MAX_FACTOR = 4          # largest skew factor or slope tried

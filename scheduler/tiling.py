@@ -53,8 +53,8 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.model import Scop
-from polyopt.scheduler.cache import CacheSizes, machine_caches
+from polyopt.core.scop import Scop
+from polyopt.core.machine.caches import CacheSizes, machine_caches
 from polyopt.scheduler.locality import (CONSTANT, innermost_first_order, iterator_of_member,
                                         member_scores, permute_band)
 

@@ -19,7 +19,7 @@ import math
 
 import islpy as isl
 
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 from polyopt.scheduler.bands import coincident_members, node_dependences
 from polyopt.scheduler.sampler import IteratorBasis
 from polyopt.scheduler.space import CoefficientSpace

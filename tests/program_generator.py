@@ -489,7 +489,7 @@ class _Generator:
     def private_nest(self) -> str:
         """A nest with a scalar of its own (declared in main, named nowhere else) that
         holds a value within one iteration of its outer loops: a sum, a value per
-        row, a temporary per element (polyopt.privatize)."""
+        row, a temporary per element (polyopt.scheduler.privatize)."""
         rng = self.private_rng
         self.feature("private-scalar")
         double = self.use_double and (not self.use_long or rng.random() < 0.5)

@@ -8,7 +8,7 @@ import pytest
 
 from polyopt.codegen.ast import PARALLEL, build_ast
 from polyopt.codegen.verify import check_ast
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.pipeline import Options, render, schedule_scop
 from polyopt.scheduler.base import ScheduleResult
@@ -166,7 +166,7 @@ def test_a_half_past_its_cpu_limit_cannot_tell(monkeypatch, half):
     limit (ORDER_SECONDS, COVERAGE_SECONDS); past it the check cannot tell (and the run
     check still can find the code wrong)."""
     import polyopt.codegen.verify as verify
-    from polyopt import timebox
+    from polyopt.core import timebox
     if not timebox._cpu_time_readable() or (half == "_coverage" and timebox.parallel_jobs() < 2):
         pytest.skip("the half runs inline here, without a limit")
 

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from conftest import KERNELS, compile_and_run, needs_gcc
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import SourceFile, extract_scops, read_source
 from polyopt.pipeline import Options, optimize_source, render
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.auto import choose, judge_candidates
 from polyopt.scheduler.bands import is_legal, scheduled_instances
-from polyopt.scheduler.cost import Machine, estimate, statement_shapes, this_machine
+from polyopt.core.machine.cpu import Machine, this_machine
+from polyopt.scheduler.cost import estimate, statement_shapes
 from polyopt.scheduler.tiling import tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
@@ -205,7 +206,7 @@ def test_a_skewed_tiled_random_schedule_is_checked_in_well_under_a_minute():
     tiling.FULL_TILES_BUDGET): tiled and checked in a fraction of a second now."""
     import islpy as isl
     from polyopt.pipeline import schedule_scop
-    from polyopt.timebox import call_with_time_limit
+    from polyopt.core.timebox import call_with_time_limit
     source = read_source(str(Path(__file__).resolve().parents[1] / "polybench" / "kernels"
                              / "covariance.c"))
     scop = extract_scops(source).scops[0]

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from polyopt import timebox
-from polyopt.timebox import (Beside, TimeBoxExceeded, TimeBoxFailed, map_beside,
+from polyopt.core import timebox
+from polyopt.core.timebox import (Beside, TimeBoxExceeded, TimeBoxFailed, map_beside,
                              map_with_cpu_limit)
 
 TWO_CPUS = timebox.parallel_jobs() > 1
@@ -105,7 +105,7 @@ def test_default_schedule_is_the_same_on_one_cpu(monkeypatch, tmp_path):
 def test_isl_settings_past_the_budget_are_not_considered(monkeypatch):
     """Which of isl's settings count is decided in their order: with no budget, only
     the first (as one after another would), however many ran side by side."""
-    from polyopt.dependences import compute_dependences
+    from polyopt.core.dependences import compute_dependences
     from polyopt.frontend import extract_scops, read_source
     from polyopt.scheduler import candidates
     source = read_source(os.path.join(os.path.dirname(__file__), "kernels", "jacobi2d.c"))

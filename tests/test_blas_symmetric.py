@@ -168,7 +168,7 @@ def test_symm_calls_print_the_same(tmp_path, name):
     ("", "", False),                                 # at file scope (declared below)
 ])
 def test_private_scalars(declaration, use, private):
-    from polyopt.privatize import private_scalars
+    from polyopt.scheduler.privatize import private_scalars
     from polyopt.frontend.declarations import scope_at
     text = ("double A[8][8], s;\ndouble t_global;\n"
             + ("double t;\n" if not declaration else "")

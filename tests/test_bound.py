@@ -126,7 +126,7 @@ def test_gpu_bound_counts_launches_and_the_cpu_bound_the_work():
     (k, i + j): 5e5 at N=500, a microsecond each at least); at N=2800 (1.6e7 launches)
     the code stays on the host, and so does the bound. Its CPU bound counts N^3
     instances of 4 operations at every core's peak."""
-    from polyopt.dependences import compute_dependences
+    from polyopt.core.dependences import compute_dependences
     from polyopt.pipeline import schedule_within_budget
     from polyopt.search.bound import COUNT_MARGIN, CpuPeaks, GpuPeaks, candidate_bound
     scop, options = _scop(POLYBENCH / "kernels" / "floyd-warshall.c", "LARGE_DATASET")
@@ -175,7 +175,7 @@ def test_a_cuda_search_runs_every_candidate_through_the_build_it_is_given(tmp_pa
 
 
 def test_a_cuda_search_without_a_gpu_says_so(capsys, monkeypatch):
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     monkeypatch.setattr(cuda_device, "detect", lambda ordinal=0: cuda_device.NoDevice("no GPU here"))
     assert main([str(KERNELS / "matmul.c"), "--target", "cuda", "--scheduler", "random",
                  "--budget", "2"]) != 0
@@ -187,8 +187,8 @@ def test_a_cuda_search_without_a_gpu_says_so(capsys, monkeypatch):
 def test_polybench_cuda_search_variants(monkeypatch):
     """cuda-random:N and cuda-ga:N: the CUDA variant with a search; without a GPU they
     are unavailable and say why; a bad budget is a usage error."""
-    from polyopt import cuda_device
-    from polyopt.errors import UsageError
+    from polyopt.core.machine import gpu as cuda_device
+    from polyopt.core.errors import UsageError
     from polyopt.polybench.variants import Unavailable, make_variant
     monkeypatch.setattr(cuda_device, "detect", lambda ordinal=0: cuda_device.NoDevice("no GPU here"))
     monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")

@@ -14,7 +14,7 @@ from polyopt.search.classifier import (Example, TrainingData, database_data, lab
                                 leave_one_program_out, predict, predict_probabilities,
                                 save_model, train)
 from polyopt.cli import main
-from polyopt.errors import ModelError
+from polyopt.core.errors import ModelError
 from polyopt.scheduler.features import FEATURE_NAMES
 from tests.test_features import PRODUCT, REDUCTION
 
@@ -148,7 +148,7 @@ def _database(tmp_path, text_source=False):
     """A tuning database of two programs, each with its original and schedules
     drawn by the sampler, timed by hand: the first half fast, the rest slow; the
     source column holds each file's path (or, with `text_source`, its text)."""
-    from polyopt.dependences import compute_dependences
+    from polyopt.core.dependences import compute_dependences
     from polyopt.frontend import read_source
     from polyopt.pipeline import Options, model, options_key
     from polyopt.scheduler.random_scheduler import draw_schedule

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from polyopt.cli import main
-from polyopt.errors import ModelError
+from polyopt.core.errors import ModelError
 from polyopt.evaluator import without_lines
 from polyopt.scheduler.features import FEATURE_NAMES
 from polyopt.search import classifier
@@ -270,7 +270,7 @@ def test_classifier_options_need_the_genetic_search(capsys):
 
 
 def test_classifier_variants_of_the_polybench_runner():
-    from polyopt.errors import UsageError
+    from polyopt.core.errors import UsageError
     from polyopt.polybench.variants import label, make_variant
     gac = make_variant("ga-c:50", 2)
     assert (gac.search_budget, gac.search_population, gac.search_generations) == (50, 50, 40)
@@ -287,7 +287,7 @@ def test_classifier_variants_of_the_polybench_runner():
 def test_the_polybench_runner_takes_a_model_per_kernel(tmp_path):
     """--classifier-model DIR/{kernel}.model: each kernel's search gets its own model
     (one trained without it); a missing one is named before anything runs."""
-    from polyopt.errors import UsageError
+    from polyopt.core.errors import UsageError
     from polyopt.polybench import sweep
     from polyopt.polybench.experiment import Experiment, Settings
     pattern = str(tmp_path / "{kernel}.model")

@@ -16,7 +16,7 @@ import pytest
 from polyopt.cli import main
 from polyopt.codegen.emulation import EMULATION_HEADER, ORDERS, emulated_source
 from polyopt.codegen.gpu import SHARED_ALL, block_sizes_for, map_to_gpu
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source
@@ -210,7 +210,7 @@ def test_private_scalar_values_must_stay_in_one_thread():
     from polyopt.codegen.cuda import _private_kept
     source = SourceFile("private.c", PRIVATE_SCALAR)
     scop = extract_scops(source).scops[0]
-    from polyopt.privatize import relaxed_dependences
+    from polyopt.scheduler.privatize import relaxed_dependences
     relaxed = relaxed_dependences(source, scop, compute_dependences(scop))
     mapping = map_to_gpu(get_scheduler("isl-gpu").schedule(scop, relaxed).schedule, relaxed.all)
     flow, writes = relaxed.live_ranges["t"]
@@ -761,7 +761,7 @@ def test_device_limits_through_pycuda(monkeypatch):
     import sys
     import types
 
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     package = types.ModuleType("pycuda")
     package.driver = _FakeDriver
     monkeypatch.setitem(sys.modules, "pycuda", package)
@@ -812,7 +812,7 @@ def test_device_limits_through_the_driver_library_alone(monkeypatch):
     """No PyCUDA: libcuda's own calls give the name and every limit."""
     import sys
 
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)
     monkeypatch.setattr(cuda_device, "_load_driver", _FakeFullLibcuda)
     found = cuda_device.detect()
@@ -825,7 +825,7 @@ def test_device_limits_through_the_driver_library_alone(monkeypatch):
 def test_no_pycuda_is_a_clear_reason(monkeypatch):
     import sys
 
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)      # import fails
     monkeypatch.setattr(cuda_device, "_load_driver", _FakeLibcuda)   # a GPU is here
     found = cuda_device.detect()
@@ -843,7 +843,7 @@ def test_no_gpu_or_driver_is_the_reason_not_pycuda(monkeypatch, driver, reason):
     """Without a GPU, the reason is the GPU (or its driver), whether PyCUDA is there or not."""
     import sys
 
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)
     monkeypatch.setattr(cuda_device, "_load_driver", driver)
     found = cuda_device.detect()
@@ -854,7 +854,7 @@ def test_no_gpu_or_driver_is_the_reason_not_pycuda(monkeypatch, driver, reason):
 def _gpu_here() -> bool:
     import glob
 
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     return bool(glob.glob("/dev/nvidia[0-9]*")) or cuda_device._load_driver() is not None
 
 
@@ -862,7 +862,7 @@ def _gpu_here() -> bool:
 def test_bench_without_a_gpu_compile_checks_and_says_why(monkeypatch, capsys):
     import sys
 
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)
     monkeypatch.setattr(cuda_device, "_load_driver", lambda: None)
     assert main(["bench", str(KERNELS / "matmul.c"), "--target", "cuda", "--repeat", "1"]) == 1
@@ -888,7 +888,7 @@ def test_cuda_variant_needs_a_gpu(monkeypatch):
     import sys
 
     from polyopt.polybench.variants import Unavailable, make_variant
-    from polyopt import cuda_device
+    from polyopt.core.machine import gpu as cuda_device
     monkeypatch.setitem(sys.modules, "pycuda", None)
     monkeypatch.setattr(cuda_device, "_load_driver", lambda: None)
     made = make_variant("cuda", 1)
@@ -897,7 +897,7 @@ def test_cuda_variant_needs_a_gpu(monkeypatch):
 
 
 def test_cuda_event_times_and_report(tmp_path):
-    from polyopt.cuda_device import event_times
+    from polyopt.core.machine.gpu import event_times
     from polyopt.polybench.experiment import Outcome, cuda_times
     from polyopt.polybench.report import _gpu_times
     stderr = (b"begin dump: C\n1 2\nend dump: C\n"

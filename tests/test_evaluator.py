@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from polyopt.errors import BuildError, RunError
+from polyopt.core.errors import BuildError, RunError
 from polyopt.evaluator import DEFAULT_BUILD, Evaluator, RunOutput
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")

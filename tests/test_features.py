@@ -6,7 +6,7 @@ from __future__ import annotations
 import islpy as isl
 import pytest
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import SourceFile, extract_scops
 from polyopt.scheduler.features import FEATURE_NAMES, ScheduleFeatures, schedule_features
 from tests.conftest import kernel_paths

@@ -284,7 +284,7 @@ def test_an_interrupted_search_records_only_finished_candidates(tmp_path, number
 def test_an_interrupt_inside_an_isl_callback_is_quiet_and_still_arrives(capfd):
     import islpy as isl
 
-    from polyopt import interrupt
+    from polyopt.core import interrupt
     pieces = isl.UnionSet("{ A[i] : 0 <= i < 10; B[i] : 0 <= i < 3 }")
 
     def callback(piece):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Row, Sample, SamplingError, ScheduleSpace
@@ -403,7 +403,7 @@ def test_tile_sizes_text_round_trips():
 
 
 def test_ga_variant_of_the_polybench_runner():
-    from polyopt.errors import UsageError
+    from polyopt.core.errors import UsageError
     from polyopt.polybench.variants import label, make_variant
     variant = make_variant("ga:7", 2)
     assert variant.search_budget == 7 and variant.search_strategy == "ga"

@@ -9,7 +9,7 @@ import islpy as isl
 
 from polyopt.codegen.ast import PARALLEL, SIMD, build_ast
 from polyopt.codegen.verify import check_ast
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source

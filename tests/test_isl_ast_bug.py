@@ -16,7 +16,7 @@ import islpy as isl
 import pytest
 
 from polyopt.codegen.statements import statement_text
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import extract_scops, read_source
 from polyopt.scheduler.bands import is_legal

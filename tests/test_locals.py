@@ -1,7 +1,7 @@
 """Scalars declared in a block of a region (`double s = 0;` in a loop body, C99
 style): the region is modelled, the initialiser is a statement, the generated
 code declares each scalar once at its start, and where its values live within one
-iteration of the outer loops it is private to each thread (polyopt.privatize).
+iteration of the outer loops it is private to each thread (polyopt.scheduler.privatize).
 What cannot be declared once for the whole region (a declaration at the region's
 top level, seen after it; a name declared with two types or named outside its
 block; an array, a static) leaves the region unchanged with a located warning."""

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from polyopt import machine
-from polyopt.scheduler import cost
+from polyopt.core.machine import threads as machine
+from polyopt.core.machine import cpu
 
 from tests.conftest import needs_gcc
 
@@ -56,7 +56,7 @@ def test_default_where_it_cannot_be_measured(unpinned, monkeypatch):
 
 def test_the_cost_model_uses_it(unpinned, monkeypatch):
     monkeypatch.setenv("POLYOPT_TEAM_NS", "50000")
-    model, sources = cost.machine_and_sources()
+    model, sources = cpu.machine_and_sources()
     assert model.team_ns == 50000.0 and sources["team_ns"] == "$POLYOPT_TEAM_NS"
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import islpy as isl
 import pytest
 
-from polyopt.dependences import compute_dependences
-from polyopt.errors import CodegenError
+from polyopt.core.dependences import compute_dependences
+from polyopt.core.errors import CodegenError
 from polyopt.frontend import extract_scops, read_source
 from polyopt.pipeline import Options, render_within
 from polyopt.polybench.suite import POLYBENCH_KERNELS

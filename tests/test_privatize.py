@@ -1,4 +1,4 @@
-"""Private scalars (polyopt.privatize): a scalar that holds a value only within one
+"""Private scalars (polyopt.scheduler.privatize): a scalar that holds a value only within one
 iteration of its outer loops no longer keeps them serial; the code keeps one copy
 per thread (`private(s)`), checked on the AST read back. Checked: the spellings
 that become parallel print the original's results exactly; the near misses (a
@@ -13,11 +13,11 @@ import pytest
 
 from polyopt.codegen import generate_openmp
 from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.dependences import compute_dependences
-from polyopt.errors import CodegenError
+from polyopt.core.dependences import compute_dependences
+from polyopt.core.errors import CodegenError
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, model, optimize_source
-from polyopt.privatize import (expanded_dependences, keeps_live_ranges, live_ranges,
+from polyopt.scheduler.privatize import (expanded_dependences, keeps_live_ranges, live_ranges,
                                privatizable, scope_private_scalars)
 from tests.conftest import compile_and_run, needs_gcc
 

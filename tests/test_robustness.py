@@ -300,7 +300,7 @@ def test_hard_dependence_analysis_answers_with_the_scop_unchanged(tmp_path, seco
 def test_time_box_names_the_step_that_ran_out():
     import time
 
-    from polyopt.timebox import TimeBoxExceeded, call_with_step_limits, step
+    from polyopt.core.timebox import TimeBoxExceeded, call_with_step_limits, step
 
     def work():
         step("quick")
@@ -329,7 +329,7 @@ def test_time_boxes_side_by_side_keep_their_own_limits_and_errors():
     import os
     import time
 
-    from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, map_with_time_limit
+    from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, map_with_time_limit
 
     arguments = [(0.6, "slow"), (0.1, "quick"), (30, "late"), (0.1, "raise"), (0.1, "die"),
                  (0.1, "last")]
@@ -355,7 +355,7 @@ def test_time_boxes_side_by_side_keep_their_own_limits_and_errors():
 def test_closing_a_map_of_time_boxes_kills_the_children():
     import time
 
-    from polyopt.timebox import map_with_time_limit
+    from polyopt.core.timebox import map_with_time_limit
 
     results = map_with_time_limit(60, 2, _sleep_then, [(0.05, "a"), (60, "b"), (60, "c")])
     first = next(results)
@@ -383,7 +383,7 @@ def _spin_then(cpu_seconds: float, value):
 def test_cpu_time_box_kills_past_its_cpu_seconds_and_tells_failures_apart():
     import time
 
-    from polyopt.timebox import (TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit,
+    from polyopt.core.timebox import (TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit,
                                  call_with_time_limit)
 
     (value, pid), used = call_with_cpu_limit(5.0, _spin_then, 0.2, "done")
@@ -406,7 +406,7 @@ def test_cpu_time_box_kills_past_its_cpu_seconds_and_tells_failures_apart():
 
 
 def test_search_drops_a_scop_whose_dependences_run_out_of_time(tmp_path, monkeypatch):
-    from polyopt import timebox
+    from polyopt.core import timebox
     from polyopt.frontend import extract_scops, read_source
     from polyopt.pipeline import dependences_within_budget
     monkeypatch.setitem(timebox.STEP_SECONDS, "dependence analysis", 1.0)

@@ -19,10 +19,10 @@ from pathlib import Path
 import islpy as isl
 import pytest
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import extract_scops, read_source
-from polyopt.errors import CodegenError
+from polyopt.core.errors import CodegenError
 from polyopt.pipeline import Options, render_within
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal

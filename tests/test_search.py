@@ -240,7 +240,7 @@ def test_schedules_evaluated_with_other_commands_are_not_known(tmp_path):
 def test_the_summary_comment_names_the_build_and_stays_one_comment():
     from polyopt.pipeline import ScopReport, _summary_comment, stored_result
     from polyopt.tuning import Evaluation
-    from polyopt.errors import Location
+    from polyopt.core.errors import Location
     chosen = stored_result(Evaluation('{ domain: "{ S[i] : 0 <= i < 10 }" }', "random-7", "ok", 0.25,
                                       build="gcc -O3 */x.c\n -fopenmp"))
     assert chosen.description == ("tuned schedule from the database (random-7, 0.25 s built "

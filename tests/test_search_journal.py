@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from polyopt.errors import BuildError
+from polyopt.core.errors import BuildError
 from polyopt.evaluator import Evaluator
 from polyopt.polybench import experiment
 from polyopt.polybench.experiment import JOURNAL_SUFFIX, DumpJudge

@@ -6,7 +6,7 @@ from __future__ import annotations
 import islpy as isl
 import pytest
 
-from polyopt.dependences import compute_dependences
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source

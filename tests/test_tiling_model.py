@@ -11,7 +11,7 @@ from tests.conftest import compile_and_run, needs_gcc
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, schedule_scop
-from polyopt.scheduler.cache import CacheSizes, _from_sysfs, _parse_size
+from polyopt.core.machine.caches import CacheSizes, _from_sysfs, _parse_size
 from polyopt.scheduler.tiling import (DEFAULT_ELEMENT_BYTES, TilingReport, footprint_bytes,
                                       band_references, model_tile_sizes, tile_schedule)
 
@@ -238,7 +238,7 @@ def test_cache_sizes_from_sysfs(tmp_path):
 
 
 def test_cache_sharing_from_sysfs(tmp_path, monkeypatch):
-    import polyopt.scheduler.cache as cache
+    import polyopt.core.machine.caches as cache
     for index, (level, kind, cpus) in enumerate([(1, "Data", "0"), (1, "Instruction", "0"),
                                                  (2, "Unified", "0-1"), (3, "Unified", "0-3,8-11")]):
         directory = tmp_path / f"index{index}"
@@ -254,8 +254,8 @@ def test_cache_sharing_from_sysfs(tmp_path, monkeypatch):
 def test_caches_from_the_environment(monkeypatch):
     """POLYOPT_CACHES stands for sysfs: each level's size, innermost first, the last
     one shared by all CPUs; a malformed value is a usage error that says the format."""
-    import polyopt.scheduler.cache as cache
-    from polyopt.errors import UsageError
+    import polyopt.core.machine.caches as cache
+    from polyopt.core.errors import UsageError
     monkeypatch.setenv("POLYOPT_CACHES", "48K,2M,64M")
     assert cache.sysfs_data_caches() == {1: 48 << 10, 2: 2 << 20, 3: 64 << 20}
     assert cache.sysfs_cache_sharing() == {1: 1, 2: 1, 3: cache.SHARED_BY_ALL}
@@ -268,7 +268,7 @@ def test_untiled_band_gets_its_stride_one_loop_innermost():
     """The product fits the cache (N = 100): not tiled, but j (stride 1 in C and B)
     goes innermost, the parallel i stays outermost; still legal."""
     from polyopt.scheduler.bands import is_legal
-    from polyopt.dependences import compute_dependences
+    from polyopt.core.dependences import compute_dependences
     scop, untiled, tiled, report = _tiled(MATMUL, {"N": 100})
     assert report.bands == []
     band = _outermost_band(tiled)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 import islpy as isl
 
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 from polyopt.scheduler import ScheduleResult
 
 COUNT_MARGIN = 0.5    # counts are "about": the bound takes half of each
@@ -54,7 +54,7 @@ class CpuPeaks:
 
 @dataclass(frozen=True)
 class GpuPeaks:
-    """A GPU's peaks: the detected device's where known (``polyopt.cuda_device``), else
+    """A GPU's peaks: the detected device's where known (``polyopt.core.machine.gpu``), else
     an H100's, which no current GPU exceeds by much (and the bound is scaled down)."""
 
     multiprocessors: int = 132
@@ -81,7 +81,7 @@ class GpuPeaks:
 
 def cpu_peaks() -> CpuPeaks:
     """This machine's: its OpenMP threads and last-level cache (the cost model's)."""
-    from polyopt.scheduler.cost import this_machine
+    from polyopt.core.machine.cpu import this_machine
     machine = this_machine()
     largest = max((level.capacity * 2 for level in machine.caches), default=0)
     return CpuPeaks(threads=machine.threads, cache_bytes=largest, line_bytes=machine.line_bytes)
@@ -108,7 +108,8 @@ def scop_work(shapes, line_bytes: int = 64) -> Work:
 
 
 def _shapes(scop: Scop, schedule: isl.Schedule, dependences, touched: dict):
-    from polyopt.scheduler.cost import Machine, statement_shapes
+    from polyopt.core.machine.cpu import Machine
+    from polyopt.scheduler.cost import statement_shapes
     return statement_shapes(scop, schedule, dependences.all, None, _point(scop), Machine(),
                             touched)
 
@@ -117,7 +118,8 @@ def cpu_bound(scop: Scop, dependences, scheduled, peaks: CpuPeaks,
               touched: dict | None = None) -> float:
     """Seconds the SCoP's code takes at least on the CPU under `scheduled` (a
     ``pipeline.ScheduledScop``; one without a schedule: the code as written, serial)."""
-    from polyopt.scheduler.cost import Machine, estimate
+    from polyopt.core.machine.cpu import Machine
+    from polyopt.scheduler.cost import estimate
     touched = touched if touched is not None else {}
     written = scheduled is None or scheduled.schedule is None
     schedule = scop.schedule if written else scheduled.untiled

@@ -52,7 +52,7 @@ from importlib import resources
 from pathlib import Path
 
 from polyopt import __version__
-from polyopt.errors import Location, ModelError, PolyoptError, UsageError
+from polyopt.core.errors import Location, ModelError, PolyoptError, UsageError
 from polyopt.scheduler.features import FEATURE_NAMES, FEATURE_VERSION
 
 log = logging.getLogger(__name__)
@@ -370,7 +370,7 @@ def features_of(extractor, schedule_text: str, tile_sizes=None) -> list[float] |
 
 
 def feature_extractor(scop):
-    from polyopt.dependences import compute_dependences
+    from polyopt.core.dependences import compute_dependences
     from polyopt.scheduler.features import ScheduleFeatures
     return ScheduleFeatures(scop, compute_dependences(scop))
 

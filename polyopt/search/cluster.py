@@ -71,7 +71,7 @@ import uuid
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from polyopt.errors import PolyoptError, UsageError
+from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.frontend.source import encode_text
 from polyopt.search.driver import LOST, OK
 
@@ -129,7 +129,7 @@ def children_allowed():
     """On a worker: let this task start processes of its own. A worker process that a
     nanny started is a daemonic ``multiprocessing`` process, which may not have
     children, yet polyopt's pipeline runs steps within time budgets in forked
-    processes (``polyopt.timebox``). The flag only serves to kill such children
+    processes (``polyopt.core.timebox``). The flag only serves to kill such children
     when the worker exits; timebox ends its own children."""
     import multiprocessing
     process = multiprocessing.current_process()

@@ -36,12 +36,12 @@ from pathlib import Path
 
 import islpy as isl
 
-from polyopt.dependences import Dependences
-from polyopt.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
+from polyopt.core.dependences import Dependences
+from polyopt.core.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
                             UsageError, format_warning)
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
                               model, options_key, render, render_many_within, render_within,
                               schedule_within_budget,
@@ -49,7 +49,7 @@ from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependen
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
 from polyopt.search import gpu_genes
-from polyopt.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
+from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
                             machine_fingerprint, scop_fingerprint, shaped_text,
                             tile_sizes_text, time_tile_text)
@@ -412,7 +412,7 @@ class Search:
         self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
                                                                                 self.warnings)
         # With every dependence: for the baselines and the schedule spaces. Where a
-        # SCoP has private scalars (polyopt.privatize), self.dependences are those of
+        # SCoP has private scalars (polyopt.scheduler.privatize), self.dependences are those of
         # the program with them expanded, with which each candidate's code is made.
         self.every = list(self.dependences)
         if options.private_scalars and options.parallel and options.target == "c":
@@ -487,9 +487,9 @@ class Search:
     # -- candidates -----------------------------------------------------------
     def _relaxed(self, scop: Scop, dependences: Dependences) -> Dependences:
         """The dependences of the SCoP with its private scalars expanded
-        (polyopt.privatize), within the dependence analysis's time budget; the
+        (polyopt.scheduler.privatize), within the dependence analysis's time budget; the
         given ones where it has none or they take too long."""
-        from polyopt.privatize import relaxed_dependences
+        from polyopt.scheduler.privatize import relaxed_dependences
         try:
             relaxed = call_with_step_limits(relaxed_dependences, self.source, scop, dependences,
                                             first="dependence analysis")
@@ -590,7 +590,7 @@ class Search:
         side by side on the CPUs: isl cannot be interrupted, and a runaway computation
         on a large skew would hang the search and ignore Ctrl-C. What all schedules
         share (the dependence polyhedra and their volumes) is computed here first."""
-        from polyopt.timebox import map_with_cpu_limit, parallel_jobs
+        from polyopt.core.timebox import map_with_cpu_limit, parallel_jobs
         with contextlib.suppress(isl.Error, PolyoptError, ValueError, KeyError,
                                  ZeroDivisionError):       # then each child fails too
             self.extractor(index).prepare()
@@ -728,7 +728,7 @@ class Search:
         if self._bounds is None:
             gpu = None
             if self.options.target == "cuda":
-                from polyopt.cuda_device import Device, detect
+                from polyopt.core.machine.gpu import Device, detect
                 found = detect()
                 gpu = bound.GpuPeaks.of(found if isinstance(found, Device) else None)
             self._bounds = (bound.cpu_peaks(), gpu, [{} for _ in self.scops])

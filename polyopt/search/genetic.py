@@ -82,7 +82,7 @@ from dataclasses import dataclass, field, replace
 
 import islpy as isl
 
-from polyopt.errors import PolyoptError
+from polyopt.core.errors import PolyoptError
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.random_scheduler import draw_schedule

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.model import Scop
+from polyopt.core.scop import Scop
 
 KINDS = ("flow", "anti", "output")
 
@@ -25,7 +25,7 @@ class Dependences:
 
     by_array: dict[tuple[str, str], isl.UnionMap] = field(default_factory=dict)
     empty: isl.UnionMap | None = None
-    # Where some scalars are private (polyopt.privatize): these are the dependences
+    # Where some scalars are private (polyopt.scheduler.privatize): these are the dependences
     # of the program with them expanded, and a schedule must also keep each of their
     # values' live ranges whole (scalar -> its flow dependences and writes).
     live_ranges: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None

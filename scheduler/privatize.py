@@ -35,8 +35,8 @@ import re
 
 import islpy as isl
 
-from polyopt.dependences import Dependences, accesses_to, compute_dependences
-from polyopt.model import Scop
+from polyopt.core.dependences import Dependences, accesses_to, compute_dependences
+from polyopt.core.scop import Scop
 
 
 def _declared_in_region(scop: Scop) -> set[str]:

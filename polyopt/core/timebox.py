@@ -22,7 +22,7 @@ import select
 import signal
 import time
 
-from polyopt.interrupt import child_defaults
+from polyopt.core.interrupt import child_defaults
 
 # Seconds each analysis step of one SCoP may take in a plain run (the slowest
 # PolyBench SCoP needs under 3 s for any of them); past it the SCoP is left as it is.

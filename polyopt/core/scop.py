@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.errors import Location
+from polyopt.core.errors import Location
 
 
 @dataclass

@@ -185,7 +185,7 @@ def event_times(stderr: bytes) -> list[tuple[str, float, float]]:
             for where, total, kernels in _TIMES.findall(stderr)]
 
 
-if __name__ == "__main__":      # python3 polyopt/cuda_device.py: needs nothing but the standard library
+if __name__ == "__main__":      # python3 polyopt/core/machine/gpu.py: needs nothing but the standard library
     found = detect()
     print(describe(found))
     sys.exit(0 if isinstance(found, Device) else 1)

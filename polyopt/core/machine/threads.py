@@ -28,8 +28,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from polyopt.errors import UsageError
-from polyopt.files import tuning_database_path, write_file
+from polyopt.core.errors import UsageError
+from polyopt.core.files import tuning_database_path, write_file
 
 DEFAULT_TEAM_NS = 6_000_000.0    # the 2-vCPU development machine's median (5.6-5.9 ms)
 RUNS = 9                         # fresh processes at first use

@@ -72,7 +72,7 @@ def configured_caches() -> dict[int, int] | None:
         return None
     sizes = [_parse_size(part) for part in text.split(",")]
     if not all(sizes):
-        from polyopt.errors import UsageError
+        from polyopt.core.errors import UsageError
         raise UsageError(f"{CACHES_VARIABLE}={text!r}: expected each data cache level's "
                          "size, innermost first, e.g. 32K,512K,32M")
     return {level: size for level, size in enumerate(sizes, start=1)}

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from polyopt.errors import UsageError
+from polyopt.core.errors import UsageError
 
 
 def _umask() -> int:
