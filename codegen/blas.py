@@ -1,4 +1,4 @@
-"""BLAS call emission: CBLAS calls, row-major, for the matches of polyopt.blas.
+"""BLAS call emission: CBLAS calls, row-major, for the matches of polyopt.blas.match.
 
 The routines are declared in the generated block itself, under names of their
 own bound to the library's symbols by asm labels (``POLYOPT_CBLAS_PREFIX``
@@ -11,7 +11,7 @@ the loops to run otherwise).
 
 from __future__ import annotations
 
-from polyopt.blas import ELEMENT_PREFIX, BlasCall, BlasMatch, Operand
+from polyopt.blas.match import ELEMENT_PREFIX, BlasCall, BlasMatch, Operand
 
 ROW_MAJOR, NO_TRANS, TRANS, UPPER, LOWER = 101, 111, 112, 121, 122
 NON_UNIT, UNIT, LEFT, RIGHT = 131, 132, 141, 142

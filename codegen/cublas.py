@@ -1,4 +1,4 @@
-"""cuBLAS calls for the matches of polyopt.blas on the CUDA target (``--blas``).
+"""cuBLAS calls for the matches of polyopt.blas.match on the CUDA target (``--blas``).
 
 The matches are row-major CBLAS calls (``codegen.blas``); cuBLAS is column-major.
 A row-major matrix is its transpose read column-major, so each call is rewritten:
@@ -19,7 +19,7 @@ memory for the SCoP as for its kernels (copied in where the SCoP reads them).
 
 from __future__ import annotations
 
-from polyopt.blas import BlasCall, BlasMatch, Operand
+from polyopt.blas.match import BlasCall, BlasMatch, Operand
 from polyopt.codegen.blas import guarded_sizes
 
 # cuBLAS's enumerations (cublas_api.h)

@@ -32,9 +32,9 @@ from pathlib import Path
 
 from pycparser import c_ast
 
-from polyopt.blas_library import library_flags
+from polyopt.blas.library import library_flags
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, model
+from polyopt.pipeline.driver import Options, model
 from polyopt.core.dependences import compute_dependences
 from polyopt.core.machine.cpu import this_machine
 from polyopt.scheduler.cost import parameter_point, statement_shapes

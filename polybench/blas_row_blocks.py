@@ -20,10 +20,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import polyopt.blas_pipeline
-from polyopt.blas_library import library_flags
+import polyopt.pipeline.blas
+from polyopt.blas.library import library_flags
 from polyopt.frontend.source import read_source
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from side_by_side import build, print_timed
 
 HERE = Path(__file__).resolve().parent
@@ -35,13 +35,13 @@ def _program(kernel: str, dataset: str, blas: bool, block_bytes: int | None) -> 
     path = HERE / "kernels" / f"{kernel}.c"
     options = Options(blas=blas, blas_mode="always" if blas else "auto", use_database=False,
                       defines=[f"{dataset}_DATASET"], include_dirs=[str(HERE)])
-    saved = polyopt.blas_pipeline.row_block_bytes
+    saved = polyopt.pipeline.blas.row_block_bytes
     if block_bytes is not None:
-        polyopt.blas_pipeline.row_block_bytes = lambda: block_bytes
+        polyopt.pipeline.blas.row_block_bytes = lambda: block_bytes
     try:
         return optimize_source(read_source(str(path)), options).text
     finally:
-        polyopt.blas_pipeline.row_block_bytes = saved
+        polyopt.pipeline.blas.row_block_bytes = saved
 
 
 def main(argv=None) -> int:

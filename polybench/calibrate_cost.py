@@ -30,7 +30,7 @@ from pathlib import Path
 
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, model
+from polyopt.pipeline.driver import Options, model
 from polyopt.core.machine.cpu import Machine, this_machine
 from polyopt.scheduler.cost import estimate, parameter_point, statement_shapes
 from polyopt.scheduler.isl_scheduler import IslScheduler

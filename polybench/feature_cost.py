@@ -20,7 +20,7 @@ import islpy as isl
 
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import read_source
-from polyopt.pipeline import Options, model
+from polyopt.pipeline.driver import Options, model
 from polyopt.polybench.suite import own_suite
 from polyopt.scheduler.features import ScheduleFeatures
 

@@ -122,7 +122,7 @@ def main(argv=None) -> int:
                                     "-I", str(HERE), "--define", f"{args.dataset}_DATASET",
                                     "--no-db", "-q", *flags], check=True)
                     if "--blas" in flags:
-                        from polyopt.blas_library import library_flags
+                        from polyopt.blas.library import library_flags
                         libraries = library_flags(None)
                 executables[name] = directory / f"b{k}"
                 build(text, executables[name], args.dataset, libraries)

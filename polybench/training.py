@@ -11,7 +11,7 @@ from polyopt.search.classifier import (TRAINING_STATUSES, Example, TrainingData,
                                 features_of)
 from polyopt.core.errors import UsageError
 from polyopt.frontend import read_source
-from polyopt.pipeline import Options, model
+from polyopt.pipeline.driver import Options, model
 from polyopt.polybench.suite import DATASETS, own_suite
 
 

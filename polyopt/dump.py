@@ -8,7 +8,7 @@ from polyopt.core.dependences import compute_dependences, describe
 from polyopt.core.errors import format_warning
 from polyopt.frontend import SourceFile
 from polyopt.core.scop import Scop
-from polyopt.pipeline import (Options, generate, kept_message, model, schedule_scop,
+from polyopt.pipeline.driver import (Options, generate, kept_message, model, schedule_scop,
                               stored_choices)
 from polyopt.scheduler import ScheduleResult
 from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
@@ -84,7 +84,7 @@ def dump(source: SourceFile, options: Options, stage: str,
 
 def _blas_text(source: SourceFile, scop: Scop) -> str:
     """The statements BLAS calls can replace, and why each other one is not one."""
-    from polyopt.blas_pipeline import analyse
+    from polyopt.pipeline.blas import analyse
     analysis = analyse(source, scop)
     if isinstance(analysis, str):
         return analysis

@@ -23,7 +23,7 @@ class ScheduleResult:
     # sizes per tilable band of `schedule` (scheduler.tiling.tilable_bands; 0: member not
     # tiled), chosen by a search; None: the default tiling (the cache model, --tile-sizes)
     tile_sizes: list[list[int]] | None = None
-    # with --blas: the SCoP's BLAS matches become calls (polyopt.blas_pipeline), the
+    # with --blas: the SCoP's BLAS matches become calls (polyopt.pipeline.blas), the
     # rest as usual; `schedule` is then None. A search's "blas" candidate.
     blas: bool = False
     # False: generated without parallel regions (the cost model's choice: the threads

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from polyopt.blas import match_blas
-from polyopt.blas_library import library_flags
+from polyopt.blas.match import match_blas
+from polyopt.blas.library import library_flags
 from polyopt.frontend import extract_scops
 from polyopt.frontend.declarations import scope_at
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 POLYBENCH = Path(__file__).parent.parent / "polybench"

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-import polyopt.blas_pipeline
-from polyopt.blas_library import library_flags
+import polyopt.pipeline.blas
+from polyopt.blas.library import library_flags
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 from tests.test_blas import _close
 
@@ -109,7 +109,7 @@ UNPAIRED = {
 
 
 def _optimized(scop: str, block_bytes: int, monkeypatch) -> tuple[str, str]:
-    monkeypatch.setattr(polyopt.blas_pipeline, "row_block_bytes", lambda: block_bytes)
+    monkeypatch.setattr(polyopt.pipeline.blas, "row_block_bytes", lambda: block_bytes)
     text = PROGRAM.replace("SCOP", scop)
     return text, optimize_source(SourceFile("t.c", text), Options(
         blas=True, blas_mode="always", use_database=False)).text

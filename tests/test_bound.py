@@ -13,7 +13,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
-from polyopt.pipeline import Options, model
+from polyopt.pipeline.driver import Options, model
 from tests.conftest import KERNELS, needs_gcc
 from tests.test_cuda import needs_gxx
 
@@ -127,7 +127,7 @@ def test_gpu_bound_counts_launches_and_the_cpu_bound_the_work():
     the code stays on the host, and so does the bound. Its CPU bound counts N^3
     instances of 4 operations at every core's peak."""
     from polyopt.core.dependences import compute_dependences
-    from polyopt.pipeline import schedule_within_budget
+    from polyopt.pipeline.driver import schedule_within_budget
     from polyopt.search.bound import COUNT_MARGIN, CpuPeaks, GpuPeaks, candidate_bound
     scop, options = _scop(POLYBENCH / "kernels" / "floyd-warshall.c", "LARGE_DATASET")
     dependences = compute_dependences(scop)

@@ -150,7 +150,7 @@ def _database(tmp_path, text_source=False):
     source column holds each file's path (or, with `text_source`, its text)."""
     from polyopt.core.dependences import compute_dependences
     from polyopt.frontend import read_source
-    from polyopt.pipeline import Options, model, options_key
+    from polyopt.pipeline.driver import Options, model, options_key
     from polyopt.scheduler.random_scheduler import draw_schedule
     from polyopt.scheduler.sampler import ScheduleSpace
     from polyopt.tuning import Evaluation, TuningDatabase, scop_fingerprint
@@ -179,7 +179,7 @@ def _database(tmp_path, text_source=False):
 
 
 def test_tile_sizes_of_an_options_key():
-    from polyopt.pipeline import Options, options_key
+    from polyopt.pipeline.driver import Options, options_key
     assert classifier._tile_sizes_of(options_key(Options())) is None
     assert classifier._tile_sizes_of(options_key(Options(tile_sizes=[32, 8]))) == [32, 8]
     assert classifier._tile_sizes_of(options_key(Options(tile=False))) == [0]

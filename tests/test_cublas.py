@@ -12,7 +12,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from tests.conftest import GCC, KERNELS
 from tests.test_cuda import NVCC, ORDERS, _emulate, _nvcc_compiles, _run, needs_gxx

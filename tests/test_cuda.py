@@ -19,7 +19,7 @@ from polyopt.codegen.gpu import SHARED_ALL, block_sizes_for, map_to_gpu
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from polyopt.scheduler import get_scheduler
 from tests.conftest import GCC, KERNELS, compile_and_run, kernel_paths, polybench_params
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
@@ -228,7 +228,7 @@ def test_private_scalar_values_must_stay_in_one_thread():
 def test_a_searched_schedule_also_gets_its_private_scalars_on_the_gpu():
     # a CUDA search's candidates are legal with every dependence; mapped with those of
     # the program with `t` expanded they run in parallel too (symm's search had none)
-    from polyopt.pipeline import dependences_within_budget, model, render
+    from polyopt.pipeline.driver import dependences_within_budget, model, render
     from polyopt.scheduler import ScheduleResult
     source = SourceFile("private.c", PRIVATE_SCALAR)
     options = Options(target="cuda")
@@ -982,7 +982,7 @@ JACOBI_2D_INTERLEAVED = (
 def test_a_host_loop_value_written_with_its_own_name_is_declared_apart(tmp_path):
     import islpy as isl
 
-    from polyopt.pipeline import dependences_within_budget, model, render
+    from polyopt.pipeline.driver import dependences_within_budget, model, render
     from polyopt.scheduler import ScheduleResult
     source = SUITE / "kernels" / "jacobi-2d.c"
     options = Options(target="cuda", defines=["MINI_DATASET"], include_dirs=[str(SUITE)])
@@ -1022,7 +1022,7 @@ MATMUL_SPLIT_HOST_LOOP = (
 def test_a_kernel_isl_would_launch_twice_for_the_same_values_stays_on_the_host(tmp_path):
     import islpy as isl
 
-    from polyopt.pipeline import dependences_within_budget, model, render
+    from polyopt.pipeline.driver import dependences_within_budget, model, render
     from polyopt.scheduler import ScheduleResult
     source = read_source(str(KERNELS / "matmul.c"))
     options = Options(target="cuda")

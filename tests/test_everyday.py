@@ -15,7 +15,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from tests.conftest import needs_gcc
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,7 +142,7 @@ def test_the_original_code_kept_by_a_search_is_said(tmp_path):
 def test_a_stored_original_winner_is_said_by_a_plain_run_and_the_dump(tmp_path):
     """The same through the tuning database's API, without building anything."""
     from polyopt.dump import dump
-    from polyopt.pipeline import model, options_key
+    from polyopt.pipeline.driver import model, options_key
     from polyopt.tuning import (ORIGINAL, Evaluation, TuningDatabase, machine_fingerprint,
                                 scop_fingerprint)
     database = tmp_path / "tuning.sqlite"

@@ -346,7 +346,7 @@ def test_band_sizes_choose_the_tiles_of_each_band():
 @needs_gcc
 def test_a_plain_run_reuses_the_stored_tile_sizes(tmp_path, monkeypatch):
     from polyopt.cli import main
-    from polyopt.pipeline import Options, options_key
+    from polyopt.pipeline.driver import Options, options_key
     from polyopt.tuning import (Evaluation, TuningDatabase, machine_fingerprint,
                                 scop_fingerprint)
     scop, _, tree = _identity()
@@ -531,7 +531,7 @@ def test_time_tile_text_round_trips():
 def test_a_plain_run_reuses_stored_time_tiles(tmp_path):
     from polyopt.cli import main
     from polyopt.frontend.source import SourceFile
-    from polyopt.pipeline import Options, options_key
+    from polyopt.pipeline.driver import Options, options_key
     from polyopt.tuning import (Evaluation, TuningDatabase, machine_fingerprint,
                                 scop_fingerprint, time_tile_text)
     text = _stencil_program()

@@ -13,7 +13,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
-from polyopt.pipeline import (Options, dependences_within_budget, model, render,
+from polyopt.pipeline.driver import (Options, dependences_within_budget, model, render,
                               schedule_within_budget, stored_result)
 from polyopt.search import gpu_genes
 from polyopt.tuning import Evaluation, gpu_text, parse_gpu

@@ -10,7 +10,7 @@ import pytest
 
 from polyopt.codegen.granularity import MIN_REGION_WORK, _free_extents, statement_cost
 from polyopt.frontend import SourceFile
-from polyopt.pipeline import Options, model, optimize_source
+from polyopt.pipeline.driver import Options, model, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 SOLVE = """\

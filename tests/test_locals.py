@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline.driver import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 PROGRAM = r"""#include <stdio.h>
@@ -153,7 +153,7 @@ def test_declared_scalars_whose_values_would_leave_a_thread_stay_on_the_host(mon
 
 @needs_gcc
 def test_a_declared_sum_that_blas_replaces_is_not_declared(tmp_path):
-    from polyopt.blas_library import library_flags
+    from polyopt.blas.library import library_flags
     from tests.test_blas import _close
     text = _program(MODELLED["sum"])
     result = _optimized(text, blas=True, blas_mode="always")

@@ -21,7 +21,7 @@ import pytest
 from polyopt.core.dependences import compute_dependences
 from polyopt.core.errors import CodegenError
 from polyopt.frontend import extract_scops, read_source
-from polyopt.pipeline import Options, render_within
+from polyopt.pipeline.driver import Options, render_within
 from polyopt.polybench.suite import POLYBENCH_KERNELS
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
@@ -249,7 +249,7 @@ def _order(schedule: isl.Schedule, domain: isl.UnionSet) -> isl.UnionMap:
 
 
 def test_a_tiled_schedule_is_no_seed():
-    from polyopt.pipeline import tiled
+    from polyopt.pipeline.driver import tiled
     space = _space(SUITE / "kernels" / "gemm.c")
     schedule = IslScheduler().schedule(space.scop, space.dependences).schedule
     tiles = tiled(schedule, Options(), space.scop, space.dependences, wavefront=False)

@@ -408,7 +408,7 @@ def test_cpu_time_box_kills_past_its_cpu_seconds_and_tells_failures_apart():
 def test_search_drops_a_scop_whose_dependences_run_out_of_time(tmp_path, monkeypatch):
     from polyopt.core import timebox
     from polyopt.frontend import extract_scops, read_source
-    from polyopt.pipeline import dependences_within_budget
+    from polyopt.pipeline.driver import dependences_within_budget
     monkeypatch.setitem(timebox.STEP_SECONDS, "dependence analysis", 1.0)
     head = HEAD.replace("int main(void) {\n", HARD_DECLARATIONS + "int main(void) {\n")
     (tmp_path / "hard.c").write_text(head + GOOD + PRIME_SUBSCRIPTS + TAIL)
@@ -481,7 +481,7 @@ def test_line_splices_are_joined_as_the_compiler_joins_them(tmp_path, capsys, mo
 def test_a_file_has_one_analysis_budget_for_all_its_scops(tmp_path, monkeypatch, capsys):
     """A file of many hard SCoPs answers within the file's budget, not the sum of
     every SCoP's step limits: past it, the SCoPs not yet done are left as they are."""
-    from polyopt import pipeline
+    from polyopt.pipeline import driver as pipeline
     monkeypatch.setattr(pipeline, "FILE_SECONDS", 0.0)
     source = HEAD + GOOD + GOOD + TAIL
     (tmp_path / "many.c").write_text(source)

@@ -13,7 +13,7 @@ from polyopt.cli import main
 from polyopt.frontend import SourceFile, read_source
 from polyopt.frontend import sizes
 from polyopt.frontend.sizes import evaluate_integer_expression, known_values, parse_define
-from polyopt.pipeline import Options, model
+from polyopt.pipeline.driver import Options, model
 
 ROOT = Path(__file__).parent.parent
 GEMM = ROOT / "polybench" / "kernels" / "gemm.c"

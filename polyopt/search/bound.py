@@ -210,7 +210,7 @@ def candidate_bound(scops: list[Scop], dependences: list, options, choices: list
     """Seconds the whole candidate (one choice per SCoP) takes at least: its SCoPs'
     bounds summed. On the GPU target a SCoP with no parallel loop stays C on the host
     (its CPU bound, serial)."""
-    from polyopt.pipeline import schedule_scop
+    from polyopt.pipeline.driver import schedule_scop
     total = 0.0
     for scop, deps, choice, touched in zip(scops, dependences, choices, caches):
         if choice is not None and choice.blas:

@@ -411,7 +411,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
     evaluations; the SCoP is read again from the file the search ran on (the
     ``source`` column: the file's text, or its path) and found by its fingerprint."""
     from polyopt.frontend import SourceFile, read_source
-    from polyopt.pipeline import Options, model
+    from polyopt.pipeline.driver import Options, model
     from polyopt.tuning import BLAS, ORIGINAL, scop_fingerprint
     path = Path(path)
     where = Location(str(path))

@@ -42,7 +42,7 @@ from polyopt.core.errors import (BuildError, DatabaseError, PolyoptError, RunErr
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
 from polyopt.core.scop import Scop
-from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
+from polyopt.pipeline.driver import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
                               model, options_key, render, render_many_within, render_within,
                               schedule_within_budget,
                               stored_result)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from polyopt.blas import BlasAnalysis, BlasMatch
+from polyopt.blas.match import BlasAnalysis, BlasMatch
 from polyopt.core.dependences import Dependences
 from polyopt.core.scop import Scop
 

@@ -36,7 +36,7 @@ that write the output array are read as a whole, by exact dataflow (isl):
 Then the statements (with the scalar's) become one ``cblas_?symm`` call.
 
 The same reading finds matrix products that the one-statement templates
-(polyopt.blas) miss because the sum is kept in a scalar::
+(polyopt.blas.match) miss because the sum is kept in a scalar::
 
     s = 0;
     for (k = 0; k < NK; k++)
@@ -61,10 +61,10 @@ from dataclasses import dataclass
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.blas import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _is_zero,
+from polyopt.blas.match import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _is_zero,
                           _Layout, _PRINTER, _scalar_text, _scaling, _StatementReader,
                           _sum_terms, _Term, aff_text)
-from polyopt.blas_triangular import _flow
+from polyopt.blas.triangular import _flow
 from polyopt.core.dependences import accesses_to
 from polyopt.core.scop import Access, Scop, Statement
 
@@ -300,7 +300,7 @@ def match_sums(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str]
     the module): the names of the statements, in the text's order, and the call.
     `taken` gets the names of each match's statements. Where the writers of an output
     that no match took read a private scalar (a sum kept in one), `rejected` (statement
-    -> why not, as polyopt.blas.BlasAnalysis) gets why the sum is no call."""
+    -> why not, as polyopt.blas.match.BlasAnalysis) gets why the sum is no call."""
     found = []
     for name, array in scop.arrays.items():
         if array.rank not in (1, 2) or not array.written:

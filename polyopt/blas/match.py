@@ -336,7 +336,7 @@ class _StatementReader:
 
     def term(self, sign: int, node: c_ast.Node, private: frozenset[str] = frozenset()) -> _Term:
         """A product of scalars and array elements. A scalar the SCoP writes is a
-        factor only when it is in `private` (polyopt.blas_sums lifts it), and
+        factor only when it is in `private` (polyopt.blas.sums lifts it), and
         then multiplied by scalars alone."""
         sign, factors = _factors(node, sign)
         scalars, arrays, lifted = [], [], []
@@ -380,7 +380,7 @@ class _Update:
 
 def _parse_update(scop: Scop, statement: Statement, own_operands: bool = False) -> _Update:
     """The statement as OUT = OUT + terms; with `own_operands`, terms may read OUT
-    (in-place triangular operations, polyopt.blas_triangular, check their dataflow)."""
+    (in-place triangular operations, polyopt.blas.triangular, check their dataflow)."""
     body = statement.body
     if not isinstance(body, c_ast.Assignment) or not isinstance(body.lvalue,
                                                                 (c_ast.ArrayRef, c_ast.ID)):
@@ -687,7 +687,7 @@ def match_blas(scop: Scop, declarations: dict,
     """Every statement (with its initialisation) that BLAS calls can replace.
     `declarations`: name -> frontend.declarations.Declaration visible at the SCoP;
     `private`: scalars whose values nothing reads after the SCoP (a symmetric
-    product may keep a sum in one: polyopt.blas_sums)."""
+    product may keep a sum in one: polyopt.blas.sums)."""
     analysis = BlasAnalysis()
     if scop.macro_accesses:         # the statements' text hides their accesses in calls
         analysis.rejected = {s.name: "it accesses arrays through macros" for s in scop.statements}
@@ -696,7 +696,7 @@ def match_blas(scop: Scop, declarations: dict,
     schedule = scop.schedule.get_map().intersect_domain(scop.domain())
     order = schedule.lex_lt_union_map(schedule)
     taken: set[str] = set()
-    from polyopt.blas_sums import match_sums
+    from polyopt.blas.sums import match_sums
     for names, call in match_sums(scop, layout, order, taken, private, ("symm",)):
         analysis.matches.append(BlasMatch(names, [call]))   # over several statements
     for statement in scop.statements:
@@ -724,7 +724,7 @@ def match_blas(scop: Scop, declarations: dict,
                 analysis.rejected.pop(init.name, None)
         taken.update(names)
         analysis.matches.append(BlasMatch(names, calls))
-    from polyopt.blas_triangular import match_in_place
+    from polyopt.blas.triangular import match_in_place
     for statement in scop.statements:       # triangular solves and products, in place
         if statement.name in taken:
             continue

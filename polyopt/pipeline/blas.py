@@ -1,6 +1,6 @@
 """`--blas`: a SCoP whose statements BLAS calls replace, generated in pieces.
 
-The statements are split into units: each match (polyopt.blas) is one unit, and
+The statements are split into units: each match (polyopt.blas.match) is one unit, and
 each maximal run of other statements, in the text's order, is another. A unit
 runs whole, before or after another: the units are ordered so that every
 dependence between two of them goes forward (textual order among the free
@@ -15,8 +15,8 @@ import os
 
 import islpy as isl
 
-from polyopt.blas import BlasMatch, match_blas
-from polyopt.blas_library import symbol_prefix
+from polyopt.blas.match import BlasMatch, match_blas
+from polyopt.blas.library import symbol_prefix
 from polyopt.codegen import GeneratedNest, region_condition
 from polyopt.codegen.blas import (blocks_rows_together, declaration_lines, match_lines,
                                   needs_type_check, prefix_lines)
@@ -138,7 +138,7 @@ def paired(found: list) -> list:
 def blas_code(source, scop: Scop, dependences: Dependences | None, options,
               expressions: ExpressionPrinter, analysis) -> BlasCode | str:
     """The code of a SCoP with its matches replaced by calls, or why it is not."""
-    from polyopt.pipeline import generate, schedule_scop
+    from polyopt.pipeline.driver import generate, schedule_scop
     from polyopt.scheduler import ScheduleResult
     if scop.assumption is not None:      # its generated parts would need their own test
         return ("--blas: the model of this region holds only for some sizes (an array "

@@ -73,10 +73,10 @@ class Options:
     # scalars whose values live within one iteration of their outer loops are private
     # to each thread (polyopt.scheduler.privatize); False: every dependence of a scalar is kept
     private_scalars: bool = True
-    blas: bool = False                # matched statements become BLAS calls (polyopt.blas)
+    blas: bool = False                # matched statements become BLAS calls (polyopt.blas.match)
     blas_library: str | None = None   # the CBLAS linked with (None: scipy-openblas32's)
     blas_mode: str = "auto"           # "auto": a match is replaced where predicted to pay
-                                      # (polyopt.blas_cost); "always": every match
+                                      # (polyopt.blas.cost); "always": every match
 
 
 def options_key(options: Options) -> str:
@@ -890,8 +890,8 @@ def _cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | N
     cuBLAS calls (True); otherwise a note says why, and it is offloaded as usual (False).
     Every match is called: on a GPU the library's product is the fast one (the CPU's
     cost model does not judge them)."""
-    from polyopt.blas import BlasMatch
-    from polyopt.blas_pipeline import FLOATING_POINT_NOTE, analyse, ordered, sub_scop, units
+    from polyopt.blas.match import BlasMatch
+    from polyopt.pipeline.blas import FLOATING_POINT_NOTE, analyse, ordered, sub_scop, units
     from polyopt.codegen.cublas import Unsupported
     from polyopt.codegen.cuda import NothingToOffload
     from polyopt.codegen.splice import braced_block
@@ -967,7 +967,7 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
                   options: Options, state: _RenderState, outcome: _ScopOutcome) -> bool:
     """--blas: the SCoP's code with calls where statements match (True), or a note
     saying why not and False (the SCoP is then optimized as usual)."""
-    from polyopt.blas_pipeline import analyse, blas_code
+    from polyopt.pipeline.blas import analyse, blas_code
     analysis = analyse(source, scop)
     if isinstance(analysis, str) or not analysis.matches:
         why = analysis if isinstance(analysis, str) else "--blas: no statement is a BLAS operation"
@@ -975,7 +975,7 @@ def _blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | Non
         return False
     verdicts = []
     if options.blas_mode == "auto":
-        from polyopt.blas_cost import paying_matches
+        from polyopt.blas.cost import paying_matches
         analysis, verdicts = paying_matches(scop, dependences or compute_dependences(scop),
                                             analysis, options.tile_sizes)
         if not analysis.matches:

@@ -1,7 +1,7 @@
 """In-place triangular operations: solves (trsv, trsm) and products (trmm).
 
 Their update reads the array it writes (``x[i] -= L[i][j] * x[j]``), which the
-matcher of polyopt.blas rejects as aliasing; here the dataflow of that read
+matcher of polyopt.blas.match rejects as aliasing; here the dataflow of that read
 decides, computed exactly by isl over the original schedule:
 
 - a solve: the update ``OUT[..i..] -= A[i][k] * OUT[..k..]`` on a strict
@@ -21,7 +21,7 @@ from __future__ import annotations
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.blas import (BlasCall, NoMatch, _box, _Layout, _operand, _parse_update,
+from polyopt.blas.match import (BlasCall, NoMatch, _box, _Layout, _operand, _parse_update,
                           _scaling, _signature, _StatementReader, _output_box, _Update)
 from polyopt.core.scop import Access, Scop, Statement
 
