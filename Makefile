@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test test-slow run polybench clean
+.PHONY: install test test-slow lint run polybench clean
 
 install: $(STAMP)
 
@@ -20,6 +20,10 @@ test: $(STAMP)
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow
+
+# The linter's rules are in pyproject.toml; the layers' rules are tests/test_architecture.py.
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 # Optimize the example matrix product, build both versions, time them side by side.
 run: $(STAMP)

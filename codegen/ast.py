@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 
 from polyopt.codegen.granularity import SMALL_REGION
+from polyopt.core.scop import Scop
 
 PARALLEL = "parallel"
 SERIAL = "serial"
@@ -182,3 +183,26 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     if failures:
         raise failures[0]
     return result
+
+
+def iterator_prefix(scop: Scop) -> str:
+    """A prefix for generated iterators that no identifier of the region uses."""
+    return iterator_prefixes(scop, 1)[0]
+
+
+def iterator_prefixes(scop: Scop, count: int,
+                      candidates: tuple[str, ...] = ("c", "t", "polyopt_c")) -> list[str]:
+    """`count` distinct prefixes for generated iterators, unused in the region and in
+    the file (a macro the region uses may expand to any name of the file)."""
+    taken = scop.taken_names
+
+    def free(prefix: str) -> bool:
+        return not any(name.startswith(prefix) and name[len(prefix):].isdigit() for name in taken)
+
+    result = [prefix for prefix in candidates if free(prefix)]
+    n = 0
+    while len(result) < count:
+        if free(f"polyopt_iterator{n}_"):
+            result.append(f"polyopt_iterator{n}_")
+        n += 1
+    return result[:count]

@@ -11,7 +11,7 @@ the loops to run otherwise).
 
 from __future__ import annotations
 
-from polyopt.blas.match import ELEMENT_PREFIX, BlasCall, BlasMatch, Operand
+from polyopt.blas import ELEMENT_PREFIX, BlasCall, BlasMatch, Operand
 
 ROW_MAJOR, NO_TRANS, TRANS, UPPER, LOWER = 101, 111, 112, 121, 122
 NON_UNIT, UNIT, LEFT, RIGHT = 131, 132, 141, 142

@@ -19,8 +19,9 @@ memory for the SCoP as for its kernels (copied in where the SCoP reads them).
 
 from __future__ import annotations
 
-from polyopt.blas.match import BlasCall, BlasMatch, Operand
+from polyopt.blas import BlasCall, BlasMatch, Operand
 from polyopt.codegen.blas import guarded_sizes
+from polyopt.codegen.expressions import linear_index
 
 # cuBLAS's enumerations (cublas_api.h)
 OP_N, OP_T = 0, 1
@@ -92,7 +93,6 @@ class Unsupported(Exception):
 
 def _pointer(operand: Operand, devices: dict) -> str:
     array = devices[operand.array]
-    from polyopt.codegen.cuda import linear_index
     if not operand.first:
         return array.device
     return f"{array.device} + ({linear_index(operand.first, array.extents)})"
@@ -100,7 +100,7 @@ def _pointer(operand: Operand, devices: dict) -> str:
 
 def call_lines(call: BlasCall, devices: dict, handle: str, number: int) -> list[str]:
     """The cuBLAS call (guarded by its sizes as the CBLAS one is) for one match call;
-    `devices`: array name -> codegen.cuda.DeviceArray; `number` makes its scalars' names."""
+    `devices`: array name -> codegen.cuda.arrays.DeviceArray; `number` makes its scalars' names."""
     if call.routine not in SUPPORTED:
         raise Unsupported(f"no cuBLAS call for {call.routine} here")
     element = devices[call.output.array].element_type

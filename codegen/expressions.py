@@ -1,8 +1,15 @@
-"""Printing isl AST expressions as C, with the fewest parentheses C needs."""
+"""Printing isl AST expressions as C, with the fewest parentheses C needs; and C
+expression text made otherwise: an operand parenthesized where it needs it, the
+row-major offset of an array element (a kernel's, a cuBLAS call's pointer), the
+SCoP's unsigned parameters as the generated bounds print them."""
 
 from __future__ import annotations
 
+import re
+
 import islpy as isl
+
+from polyopt.core.scop import Scop
 
 op = isl.ast_expr_op_type
 
@@ -25,7 +32,7 @@ _BINARY = {
     op.pdiv_r: ("%", 12), op.zdiv_r: ("%", 12),
 }
 _MACROS = {op.min: "polyopt_min", op.max: "polyopt_max", op.fdiv_q: "polyopt_floord"}
-_ATOM = 16
+ATOM = 16          # the precedence of an operand that needs no parentheses
 
 
 class ExpressionPrinter:
@@ -43,10 +50,10 @@ class ExpressionPrinter:
         kind = expr.get_type()
         if kind == isl.ast_expr_type.id:
             name = expr.get_id().get_name()
-            return self.renamed.get(name, name), _ATOM
+            return self.renamed.get(name, name), ATOM
         if kind == isl.ast_expr_type.int:
             value = expr.get_val().to_python()
-            return str(value), (_ATOM if value >= 0 else 13)
+            return str(value), (ATOM if value >= 0 else 13)
         operation = expr.get_op_type()
         args = [expr.get_op_arg(k) for k in range(expr.get_op_n_arg())]
         if operation in _BINARY:
@@ -62,15 +69,15 @@ class ExpressionPrinter:
             text = self(args[-1])
             for arg in reversed(args[:-1]):      # min/max may be n-ary
                 text = f"{name}({self(arg)}, {text})"
-            return text, _ATOM
+            return text, ATOM
         if operation in (op.cond, op.select):
             cond = self._operand(args[0], 3, right=False)
             return f"{cond} ? {self(args[1])} : {self(args[2])}", 2
         if operation == op.access:
-            return self(args[0]) + "".join(f"[{self(a)}]" for a in args[1:]), _ATOM
+            return self(args[0]) + "".join(f"[{self(a)}]" for a in args[1:]), ATOM
         if operation == op.call:
             name = self(args[0])
-            return f"{name}({', '.join(self(a) for a in args[1:])})", _ATOM
+            return f"{name}({', '.join(self(a) for a in args[1:])})", ATOM
         raise NotImplementedError(f"isl AST operation {operation}")
 
     def _operand(self, expr: isl.AstExpr, precedence: int, right: bool) -> str:
@@ -81,3 +88,36 @@ class ExpressionPrinter:
                 or (precedence == 3 and inner == 4) or (precedence in (8, 9) and inner in (8, 9))):
             return f"({text})"
         return text
+
+
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")      # a C name
+
+
+def parenthesized(text: str) -> str:
+    """C text as an operand: as it is where it is a name, a number or in parentheses
+    already, else in parentheses."""
+    if IDENTIFIER.fullmatch(text) or text.isdigit():
+        return text
+    if text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for position, char in enumerate(text):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0 and position < len(text) - 1:
+                break
+        else:
+            return text
+    return f"({text})"
+
+
+def linear_index(positions: list[str], extents: list[str]) -> str:
+    """Row-major offset of an element: ((p0 * e1 + p1) * e2 + p2) ..."""
+    index = parenthesized(positions[0])
+    for position, extent in zip(positions[1:], extents[1:]):
+        index = f"{parenthesized(index)} * {parenthesized(extent)} + {parenthesized(position)}"
+    return index
+
+
+def parameter_casts(scop: Scop) -> dict[str, str]:
+    """Each unsigned parameter as generated bounds print it: converted to the
+    (signed) iterator type, so that isl's "n - 1" does not wrap."""
+    return {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}

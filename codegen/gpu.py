@@ -28,6 +28,7 @@ that, with all of these as isl parameters, for the kernel's own AST.
 
 from __future__ import annotations
 
+import enum
 import functools
 import math
 from collections.abc import Callable
@@ -65,7 +66,7 @@ class Kernel:
     # permutable (at least the first): what PPCG's policy tiles for shared memory; called
     # when first needed (Kernel.tiled with tile_band), not for every mapping
     sequential_band: Callable[[], isl.UnionMap | None] | None = None
-    tile_band: bool = False     # shared-memory tiles per tile of all of them (SHARED_ALL)
+    tile_band: bool = False     # shared-memory tiles per tile of all of them (SharedMemory.ALL)
 
     @functools.cached_property
     def permutable_band(self) -> isl.UnionMap | None:
@@ -403,11 +404,29 @@ SHARED_TILE = 32          # iterations of the kernel's first sequential loop per
 ELEMENT_BYTES = 8         # the fit test counts every element as a double
 SHARED_MARK = "shared"
 
-# what goes to shared memory (Options.shared_memory; the search's gene):
-SHARED_NONE = 0           # nothing
-SHARED_REUSE = 1          # read-only arrays whose tile several threads read (the default)
-SHARED_ALL = 2            # PPCG's policy: also arrays the kernel writes, and tiles read
-                          # without reuse but not coalesced; the tiles' rows padded
+
+class SharedMemory(enum.IntEnum):
+    """What goes to shared memory, the one encoding of the policy: Options.shared_memory,
+    --shared-memory (by cli_name), the search's gene (polyopt.search.gpu_genes, which
+    stores it as False, True or "all"). An int: `policy >= SharedMemory.ALL`."""
+
+    NONE = 0        # nothing
+    REUSE = 1       # read-only arrays whose tile several threads read (the default)
+    ALL = 2         # PPCG's policy: also arrays the kernel writes, and tiles read
+                    # without reuse but not coalesced; the tiles' rows padded
+
+    @property
+    def cli_name(self) -> str:
+        """Its value of --shared-memory: none, reuse or all."""
+        return self.name.lower()
+
+    @classmethod
+    def from_cli_name(cls, text: str) -> SharedMemory:
+        """The policy of a --shared-memory value; ValueError where there is none."""
+        for policy in cls:
+            if policy.cli_name == text:
+                return policy
+        raise ValueError(f"'{text}' is not one of {', '.join(p.cli_name for p in cls)}")
 
 
 @dataclass
@@ -484,16 +503,17 @@ def _tile_of(sequential: isl.UnionMap) -> isl.UnionMap:
 
 def promotions(kernel: Kernel, names: KernelNames, tile_iterators: list[str],
                accesses: dict[str, isl.UnionMap], budget_bytes: int,
-               written: frozenset[str] = frozenset(), policy: int = SHARED_REUSE,
+               written: frozenset[str] = frozenset(),
+               policy: SharedMemory = SharedMemory.REUSE,
                references: dict[str, list[isl.Map]] | None = None,
                schedule: isl.UnionMap | None = None) -> list[Promotion]:
     """Arrays whose tile (per block and tile of the sequential loop) has a fixed
     size, fits, and is shared by several threads (PPCG's reuse test) or, with
-    SHARED_ALL, is read by neighbouring threads from elements that are not
+    SharedMemory.ALL, is read by neighbouring threads from elements that are not
     neighbours (PPCG's coalescing test, on each reference in `references` under the
     flat `schedule`: a copy reads the tile coalesced). `accesses`: each array's
     reads and writes; `written`: the arrays among them the kernel writes (offered
-    with SHARED_ALL only: a thread's written element is no other thread's, since
+    with SharedMemory.ALL only: a thread's written element is no other thread's, since
     the mapped loops carry no dependence, so the tile is copied back after the
     body, the elements the block wrote only)."""
     if kernel.mapped is None or kernel.tiled is None:
@@ -502,8 +522,8 @@ def promotions(kernel: Kernel, names: KernelNames, tile_iterators: list[str],
     tiles = _tile_of(kernel.tiled).intersect_domain(instances)
     threads = kernel.mapped.intersect_domain(instances)
     same_thread = threads.apply_range(threads.reverse())
-    pad = 1 if policy >= SHARED_ALL else 0
-    coalescing = policy >= SHARED_ALL and references and schedule is not None
+    pad = 1 if policy >= SharedMemory.ALL else 0
+    coalescing = policy >= SharedMemory.ALL and references and schedule is not None
     if coalescing:      # per statement, once for all references
         flat = _by_statement(schedule.intersect_domain(kernel.domain))
         mapped = _by_statement(kernel.mapped)

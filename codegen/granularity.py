@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.codegen.expressions import _ATOM
+from polyopt.codegen.expressions import ATOM
 from polyopt.core.scop import Scop, Statement
 
 # Calibration (see the module docstring).
@@ -82,7 +82,7 @@ class RegionWork:
             if not factors:
                 parts.append(str(weight))
                 continue
-            texts = [text if precedence >= _ATOM else f"({text})" for text, precedence in factors]
+            texts = [text if precedence >= ATOM else f"({text})" for text, precedence in factors]
             texts[0] = f"(double) {texts[0]}"
             parts.append(" * ".join(texts + ([str(weight)] if weight != 1 else [])))
         return f"{' + '.join(parts)} >= {threshold}"
@@ -170,7 +170,7 @@ class RegionDecider:
                 continue
             weight = self.costs.get(relation.get_tuple_name(isl.dim_type.in_), 1)
             factors, low, high = [], weight, weight
-            for position, bound in _free_extents(region):
+            for position, bound in free_extents(region):
                 smallest, largest = _value(bound.min_val()), _value(bound.max_val())
                 low = None if low is None or smallest is None else low * max(smallest, 0)
                 high = None if high is None or largest is None else high * max(largest, 0)
@@ -216,7 +216,7 @@ class RegionDecider:
         return isl.Id(parallel, user=work, context=ctx)
 
 
-def _free_extents(region: isl.Map) -> list[tuple[int, isl.PwAff]]:
+def free_extents(region: isl.Map) -> list[tuple[int, isl.PwAff]]:
     """(position, extent over the parameters) of the statement dimensions that
     determine the others in one region (`region`: outer loop values -> instances).
 

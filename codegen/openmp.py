@@ -6,21 +6,36 @@ innermost loops proven free of dependences get ``#pragma omp simd`` (gcc and cla
 honour it with ``-fopenmp`` or ``-fopenmp-simd``); an innermost loop that
 accumulates into one element gets it in a local (codegen.accumulate); all
 iterators are declared in their ``for`` so they are private to each thread.
+
+generate_openmp makes the C lines of a scheduled SCoP: the AST built (codegen.ast),
+read back and checked (codegen.verify), generated again from the flat schedule map
+where isl's code of the tree is wrong, then printed (OpenMPPrinter).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 
-import cgen
+from polyopt.codegen.deferred import numpy_deferred
+
+with numpy_deferred():      # the package's first import of cgen (codegen/__init__ imports this)
+    import cgen
 import islpy as isl
 
-from polyopt.core.scop import Scop
-from polyopt.codegen.accumulate import Accumulation
-from polyopt.codegen.ast import PARALLEL, SIMD
-from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.codegen.granularity import SMALL_REGION, RegionWork
+from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
+from polyopt.codegen.ast import PARALLEL, SIMD, build_ast, iterator_prefix
+from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
+from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
+from polyopt.codegen.nest import GeneratedNest
 from polyopt.codegen.statements import statement_text
+from polyopt.codegen.verify import AstCheck, check_ast, run_checks
+from polyopt.codegen.versioning import assumed_context, region_condition
+from polyopt.core.errors import CodegenError, WrongCodeError
+from polyopt.core.scop import Scop
+from polyopt.core.timebox import step
+
+log = logging.getLogger(__name__)
 
 
 class OpenMPPrinter:
@@ -199,3 +214,158 @@ def _free_name(scop: Scop, stem: str) -> str:
     while f"{stem}{n}" in taken:
         n += 1
     return f"{stem}{n}"
+
+
+def _checked(root: isl.AstNode, domain: isl.UnionSet, check: isl.UnionMap, context: isl.Set,
+             private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None,
+             for_all_sizes=None) -> AstCheck:
+    """check_ast's verdict on the AST; where it cannot tell, _run's."""
+    verdict = check_ast(root, domain, check, context, (PARALLEL, SIMD), private)
+    if verdict.correct is None:
+        run = _run(root, domain, check, context, for_all_sizes)
+        if run.correct is False:
+            return run
+        log.info("the generated code's check: %s; %s", verdict.reason, run.reason)
+    return verdict
+
+
+def _run(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
+         context: isl.Set, for_all_sizes=None) -> AstCheck:
+    """The AST run at small parameter values (codegen.verify.run_checks), which can
+    find it wrong. Where it is generated for large sizes only (versioned code: too
+    many instances to run), `for_all_sizes()` (the AST of the same schedule for every
+    size and its context, or None) is run instead: isl's wrong code for a schedule
+    tree shows at small sizes there, and is taken as this AST's too (conservatively:
+    the flat map's code, or the untiled, follows)."""
+    run = run_checks(root, domain, dependences, context, (PARALLEL, SIMD))
+    general = for_all_sizes() if run.correct is None and for_all_sizes else None
+    if general is not None:
+        proxy = run_checks(general[0], domain, dependences, general[1], (PARALLEL, SIMD))
+        if proxy.correct is False:
+            return AstCheck(False, f"{proxy.reason}, in its code for every size")
+    return run
+
+
+def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
+                    expressions: ExpressionPrinter,
+                    check: isl.UnionMap | None = None, flat: bool = False,
+                    min_region_work: int | None = None, parallel: bool = True,
+                    assumed: dict[str, int] | None = None,
+                    private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None,
+                    run: isl.UnionMap | None = None) -> GeneratedNest:
+    """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
+    loops, `parallel` False parallel loops only (innermost loops that carry no
+    dependence are still marked SIMD).
+
+    With `check` (every dependence of the SCoP), the AST is read back and checked
+    (codegen.verify). Where isl generated a wrong AST from the schedule tree, the
+    same schedule is generated again from its flat map, and checked again; if that
+    is wrong too, CodegenError. `flat` generates from the flat map from the start
+    (where a run showed the tree's code wrong and the check could not tell).
+    A parallel loop gets a region only where it does `min_region_work` (None: the
+    calibrated codegen.granularity.MIN_REGION_WORK).
+
+    `assumed` (parameter -> least value; codegen.versioning) generates and checks the
+    code for those parameter values only: the nest's `condition` says when it holds.
+
+    `run` (every dependence of the SCoP), without `check`: the AST is only run at
+    small parameter values (codegen.verify.run_checks), where the parametric check
+    is known to run out of its budget (time tiles); WrongCodeError where it runs
+    wrong.
+
+    `private` (polyopt.scheduler.privatize.live_ranges: scalar -> its flow dependences and
+    writes): scalars that `dependences` and `check` treat as expanded, one copy per
+    thread in the code (`private(s)` on a parallel or SIMD loop that runs a statement
+    writing it). The AST must then be checked right (checked True, with `check` the
+    dependences where none is given), else CodegenError.
+    """
+    if private:
+        check = check if check is not None else dependences
+    prefix = iterator_prefix(scop)
+    context = assumed_context(scop, assumed) if assumed else scop.context
+    domain = schedule.get_domain()
+    accumulations = AccumulationFinder(scop)
+
+    def new_decider() -> RegionDecider | None:
+        if dependences is None or not parallel:
+            return None
+        return RegionDecider(scop) if min_region_work is None else \
+            RegionDecider(scop, threshold=min_region_work)
+
+    def flat_map() -> isl.UnionMap:
+        return schedule.get_map().intersect_domain(domain)
+
+    decider = new_decider()
+    ast = build_ast(flat_map() if flat else schedule,
+                    context, dependences, prefix, innermost=accumulations,
+                    region_decider=decider, regions=parallel)
+    checked, notes = None, []
+
+    def for_all_sizes(tree_or_map) -> tuple[isl.AstNode, isl.Set] | None:
+        """The AST of the same schedule for every size and the SCoP's context: None
+        where the code is generated for every size already, or isl runs out of its
+        budget building it."""
+        if not assumed:
+            return None
+        try:
+            general = build_ast(tree_or_map, scop.context, dependences, prefix,
+                                innermost=AccumulationFinder(scop),
+                                region_decider=new_decider(), regions=parallel)
+        except isl.Error:
+            return None
+        return general.root, scop.context
+
+    def this_schedule():
+        return for_all_sizes(flat_map() if flat else schedule)
+
+    if run is not None and check is None:
+        step("code check")
+        verdict = _run(ast.root, domain, run, context, this_schedule)
+        if verdict.correct is False:
+            raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason}",
+                                 scop.region.location)
+        log.info("the generated code, run: %s", verdict.reason)
+    if flat:
+        notes.append("generated from the flat schedule map, without full-tile separation")
+    if check is not None:
+        step("code check")
+        verdict = _checked(ast.root, domain, check, context, private, this_schedule)
+        checked = verdict.correct
+        if verdict.correct is False and flat:
+            raise WrongCodeError(f"isl generated wrong code from the flat schedule map: "
+                                 f"{verdict.reason}", scop.region.location)
+        if verdict.correct is False:
+            step("code generation")
+            accumulations = AccumulationFinder(scop)
+            ast = build_ast(flat_map(), context,
+                            dependences, prefix, innermost=accumulations,
+                            region_decider=decider, regions=parallel)
+            step("code check")
+            retry = _checked(ast.root, domain, check, context, private,
+                             lambda: for_all_sizes(flat_map()))
+            if retry.correct is False:
+                raise WrongCodeError(f"isl generated wrong code for the schedule: {verdict.reason} "
+                                     f"(from its flat map: {retry.reason})", scop.region.location)
+            checked = retry.correct
+            notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "
+                         "generated from the flat schedule map instead, without full-tile "
+                         "separation")
+    if private and checked is not True:
+        raise CodegenError("the code with private scalars could not be checked "
+                           f"({verdict.reason})", scop.region.location)
+    printer = OpenMPPrinter(scop, expressions, accumulations.found, {
+        name: {s.name for s in scop.statements
+               if any(a.array == name and a.is_write for a in s.accesses)}
+        for name in private or ()})
+    # unsigned parameters are converted to the (signed) iterator type in the
+    # generated bounds: isl's "n - 1" must not wrap
+    expressions.renamed = parameter_casts(scop)
+    try:
+        items = printer.print_nests(ast.root)
+    finally:
+        expressions.renamed = {}
+    tested = region_condition(scop, expressions, assumed)
+    # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
+    lines = str(cgen.Module(items)).split("\n") if items else []
+    return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests,
+                         printer.parallel_conditions, printer.small_regions, **tested)

@@ -14,6 +14,9 @@ The known sizes always take the tiled branch (the least value is never above the
 known one); smaller ones run the original loops, which is right for every size.
 A parameter without a known value is not constrained (it may be an offset or a
 count that is small in every run), so its cases stay in the tiled code.
+
+region_condition joins a region's tests (its model's assumption, the least sizes,
+its arrays apart) into the condition of its GeneratedNest (codegen.nest).
 """
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
+from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.splice import braced_block
 from polyopt.core.scop import (OBJECT, POINTER, RESTRICT, ROWS, Scop, original_lines,
                            testable_arrays)
 
 __all__ = ["OverlapTest", "assumed_context", "assumption_text", "copies_test",
            "disjoint_summary", "disjoint_test", "joined_condition", "least_values",
-           "original_lines", "overlapping_pairs", "rows_apart", "version_condition",
-           "versioned"]
+           "original_lines", "overlapping_pairs", "region_condition", "rows_apart",
+           "version_condition", "versioned"]
 
 
 def least_values(scop: Scop, tile_sizes: list[list[int]]) -> dict[str, int]:
@@ -65,7 +69,6 @@ def assumption_text(scop: Scop, expressions=None) -> str | None:
     an unsigned parameter's cast) or plainly; None where it has none."""
     if scop.assumption is None:
         return None
-    from polyopt.codegen.expressions import ExpressionPrinter
     assumption = isl.Set(scop.assumption)
     build = isl.AstBuild.from_context(isl.Set.universe(assumption.get_space()))
     return (expressions or ExpressionPrinter())(build.expr_from_set(assumption))
@@ -119,7 +122,6 @@ def disjoint_test(scop: Scop, pairs: list[tuple[str, str]], expressions=None) ->
     `rows_apart`, even alone) are scanned over the rows the SCoP accesses: the
     first byte of any, the end of any, and, for one written, each row starting
     past the end of those before it (which proves its rows distinct)."""
-    from polyopt.codegen.expressions import ExpressionPrinter
     written_rows = rows_apart(scop)
     if not pairs and not written_rows:
         return OverlapTest()
@@ -354,3 +356,25 @@ def _terms(condition: str) -> list[str]:
             terms.append(condition[start:k])
             start = k + 4
     return terms + [condition[start:]]
+
+
+def region_condition(scop: Scop, expressions: ExpressionPrinter,
+                     assumed: dict[str, int] | None = None) -> dict:
+    """The C test under which the generated code of the SCoP is right and meant to
+    run (codegen.versioning: its model's assumption, the least sizes of its tiled
+    code `assumed`, its arrays not overlapping; None: always), the same in words,
+    and the statements to run before the test (pointers to rows scanned): the
+    `condition`, `summary` and `preamble` of a GeneratedNest."""
+    expressions.renamed = parameter_casts(scop)
+    try:
+        conditions = [assumption_text(scop, expressions),
+                      version_condition(assumed, expressions.renamed) if assumed else None]
+        pairs, rows = overlapping_pairs(scop), rows_apart(scop)
+        overlap = disjoint_test(scop, pairs, expressions)
+        condition = joined_condition(conditions + overlap.conditions)
+    finally:
+        expressions.renamed = {}
+    summary = joined_condition(conditions)
+    if pairs or rows:
+        summary = (f"{summary} and " if summary else "") + disjoint_summary(pairs, rows)
+    return {"condition": condition, "summary": summary, "preamble": overlap.preamble}

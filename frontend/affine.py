@@ -66,7 +66,7 @@ class AffineBuilder:
                  meaning: Callable[[str], bool] | None = None):
         self.ctx = isl.DEFAULT_CONTEXT
         # whether a name of AFFINE_CALLS is what polyopt takes it for where the file
-        # defines it (a macro or function of that name: keeps_meaning); None: it is
+        # defines it (a macro or function of that name: macros.keeps_meaning); None: it is
         self.meaning = meaning
         # a function-like macro's call -> the expression it expands to (None: not one)
         self.expand = expand
@@ -146,7 +146,7 @@ class AffineBuilder:
             raise NotAffine(f"operator '{node.op}' in an affine expression", node)
         if isinstance(node, c_ast.Cast):
             value, kind = self.typed_expression(node.expr)
-            target = _cast_type(node, self.types)
+            target = cast_type(node, self.types)
             if target is None:
                 return value, kind
             self.convert(value, kind, target, node)
@@ -283,31 +283,7 @@ def readable_by_isl(name: str) -> bool:
     return True
 
 
-def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:
-    """A definition of `name` (a name of AFFINE_CALLS) by the file, the expression
-    `body` of its `parameters` (a macro's body, a function's `return` value), has
-    the value polyopt gives the name (floor division, minimum...) at sample points:
-    an integer definition that agrees there is one of the usual spellings
-    (`((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d)`); a truncating `floord` or a
-    `min` that is a maximum is not. Casts to unsigned types are not taken (the
-    evaluation does not wrap)."""
-    from polyopt.frontend.calls import walk
-    from polyopt.frontend.sizes import evaluate_with
-    if len(parameters) != 2 or any(
-            isinstance(node, c_ast.Cast) and not getattr(_cast_type(node, None), "signed", False)
-            for node in walk(body)):
-        return False
-    if name in MIN_NAMES | MAX_NAMES:
-        points = [(x, y) for x in range(-5, 6) for y in range(-5, 6)]
-        expected = min if name in MIN_NAMES else max
-    else:
-        points = [(n, d) for n in range(-13, 14) for d in range(1, 5)]
-        expected = (lambda n, d: n // d) if name in FLOORD_NAMES else (lambda n, d: -(-n // d))
-    return all(evaluate_with(body, dict(zip(parameters, point))) == expected(*point)
-               for point in points)
-
-
-def _cast_type(node: c_ast.Cast, types) -> IntegerType | None:
+def cast_type(node: c_ast.Cast, types) -> IntegerType | None:
     """The integer type a cast converts to; None for another type."""
     declared = node.to_type.type
     if not isinstance(declared, c_ast.TypeDecl) or not isinstance(declared.type, c_ast.IdentifierType):

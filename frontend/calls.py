@@ -33,9 +33,11 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from polyopt.core.errors import Location
-from polyopt.frontend.macros import redefined
+from polyopt.frontend.declarations import parsed_files
+from polyopt.frontend.defines import redefined
+from polyopt.frontend.sizes import function_macros, object_macros, preprocessed
 from polyopt.frontend.source import SourceFile, blank_comments, blank_directives
+from polyopt.frontend.typenames import prelude
 
 MATH_STEMS = """acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2
     expm1 log log10 log1p log2 logb ilogb cbrt fabs hypot pow sqrt erf erfc tgamma ceil floor
@@ -59,7 +61,7 @@ PURE_FUNCTIONS = frozenset(
        for suffix in ("", "f", "l") for prefix in ("", "__builtin_")])
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 _NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*")        # 1.5e-3f, 0x10UL
 _SIMPLE = re.compile(r"\(?\s*[-+]?\s*[\w.]*\s*\)?|\s*\w+(?:\s+\w+)*\s*")   # 1.5, (N), DATA TYPE
 _CONST_ATTRIBUTE = re.compile(r"__attribute__\s*\(\(\s*(?:__)?const(?:__)?\s*\)\)")
@@ -100,7 +102,6 @@ class CallJudge:
         """The functions the file defines, and the headers it includes with quotes
         (`static inline` helpers); every definition of a name (one per #if branch)."""
         if self._definitions is None:
-            from polyopt.frontend.declarations import parsed_files
             self._definitions = {}
             for tree in parsed_files(self.source):
                 for node in tree.ext:
@@ -130,7 +131,6 @@ class CallJudge:
         """(function-like macros, object-like ones, whether the preprocessor read the
         file with all its headers) as the compiler sees the file."""
         if self._macros is None:
-            from polyopt.frontend.sizes import function_macros, object_macros, preprocessed
             self._macros = (function_macros(self.source, self.defines, self.include_dirs),
                             object_macros(self.source, self.defines, self.include_dirs),
                             preprocessed(self.source, self.defines, self.include_dirs))
@@ -242,7 +242,7 @@ class CallJudge:
         if re.search(rf"\(\s*\*\s*{re.escape(name)}\s*\)", "\n".join(self._texts())):
             return f"'{name}' is a function pointer, whose side effects polyopt cannot see", \
                 frozenset()
-        if _MACRO_NAME.fullmatch(name) and not complete:
+        if MACRO_NAME.fullmatch(name) and not complete:
             # by its name a macro of a header polyopt did not find (PolyBench's
             # SQRT_FUN without -I): taken to have none, with a note (ScopBuilder)
             self.unseen.add(name)
@@ -255,12 +255,12 @@ class CallJudge:
         """A macro's body: it assigns nothing, reads no memory through its parameters
         (`(v)[k]` with an array for v: an access the model would not see) and calls
         only functions without side effects."""
-        from polyopt.frontend import _prelude     # casts to types of the file's headers
         text = re.sub(r"\s*##\s*\w+", "", text)          # `x##f`: a literal's suffix
         text = re.sub(r"#\s*\w+", '""', text)             # `#x`: a string
         try:
             tree = c_parser.CParser().parse(
-                f"{_prelude(self.source, text)}\nvoid polyopt_f(void) {{ ({text}); }}")
+                # casts to types of the file's headers
+                f"{prelude(self.source, text)}\nvoid polyopt_f(void) {{ ({text}); }}")
         except c_parser.ParseError:
             return f"{what} expands to '{text}', which polyopt cannot read", frozenset()
         # the parameters are readable (the caller takes them out of the reads), not

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast, c_generator, c_parser
 
 from polyopt.frontend.source import SourceFile, blank_directives
+from polyopt.frontend.typenames import C_KEYWORDS, cast_type_names
 from polyopt.core.scop import LOCAL, OBJECT, POINTER, RESTRICT, ROWS
 
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
@@ -80,7 +81,6 @@ def _without_gnu_words(text: str) -> str:
 
 
 def _parse_text(source: SourceFile) -> c_ast.FileAST:
-    from polyopt.frontend import cast_type_names
     text = _without_gnu_words(blank_directives(source.blanked))
     words = set(re.findall(r"[A-Za-z_]\w*", text))
     types = {name for name in source.typedef_names() if name in words} | cast_type_names(text)
@@ -106,7 +106,6 @@ _DECLARATION_LIKE = re.compile(r"\b([A-Za-z_]\w*)\s+\**[A-Za-z_]\w*\s*[\[;,)=]")
 
 
 def _type_like_names(text: str) -> set[str]:
-    from polyopt.frontend import C_KEYWORDS
     return {m.group(1) for m in _DECLARATION_LIKE.finditer(text)} - C_KEYWORDS
 
 

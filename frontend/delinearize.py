@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.frontend.affine import AffineBuilder, NotAffine, _cast_type
+from polyopt.frontend.affine import AffineBuilder, NotAffine, cast_type
 
 Monomial = tuple[str, ...]          # sorted names of size parameters; () for 1
 
@@ -112,7 +112,7 @@ def _size_product(builder: AffineBuilder, node: c_ast.Node) -> tuple[Monomial, i
 def _widening(builder: AffineBuilder, node: c_ast.Cast) -> bool:
     """A cast to a 64-bit integer type (`(size_t) i * n`, `(long) i * n`): it changes
     no value a product of int operands can have; a narrower one could."""
-    target = _cast_type(node, builder.types)
+    target = cast_type(node, builder.types)
     return target is not None and target.bits >= 64
 
 

@@ -16,6 +16,7 @@ from polyopt.core.errors import Location
 from polyopt.core.scop import Access, Array, Region, Scop, Statement
 from polyopt.frontend.calls import NOT_SEEN
 from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
+from polyopt.frontend.declarations import variables_at
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
 
@@ -242,7 +243,6 @@ class ScopBuilder:
             return True
         if self.types is None:
             return False
-        from polyopt.frontend.declarations import variables_at
         return name in variables_at(self.types.file_types.source, self.types.file_types.offset)
 
     def _check_parameters(self) -> None:

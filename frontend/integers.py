@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from polyopt.frontend.declarations import DeclarationError, scope_at
+from polyopt.frontend.defines import object_macros
 from polyopt.frontend.source import SourceFile
 
 
@@ -130,12 +132,11 @@ class IntegerTypes:
     def __init__(self, source: SourceFile, offset: int):
         self.source = source
         self.offset = offset
-        from polyopt.frontend.macros import object_macros    # (macros imports this module)
         if "integer types" not in source.cache:
             source.cache["integer types"] = {
                 m.group(2): m.group(1).split() for m in _TYPEDEF.finditer(source.blanked)}
         self.typedefs = source.cache["integer types"]
-        # the macros defined at the offset (#undef and #if branches read: macros.py),
+        # the macros defined at the offset (#undef and #if branches read: defines.py),
         # each with its bodies
         self.macros = object_macros(source, offset)
         self._declared: dict[str, IntegerType | None] | None = None
@@ -184,7 +185,6 @@ class IntegerTypes:
 
     def _declarations(self) -> dict[str, IntegerType | None]:
         if self._declared is None:
-            from polyopt.frontend.declarations import DeclarationError, scope_at
             try:
                 scope = scope_at(self.source, self.offset)
             except (DeclarationError, RecursionError, AssertionError):

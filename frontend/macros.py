@@ -6,17 +6,22 @@ expression whose value changes with its context (`#define H 4+4` in `2*H`). A
 function-like macro whose body is an expression (`#define IDX(i, j) ((i) * n + (j))`)
 or one array element (`#define A(i, j) a[(i) * lda + (j)]`) is expanded where the
 model needs it (a subscript, a bound, an access: ``expander``); the generated code
-keeps the call."""
+keeps the call. A name of affine.AFFINE_CALLS (`floord`, `min`...) that the file
+defines as a macro or function is modelled as polyopt's floor division, minimum...
+only where that definition agrees with it at sample points (``affine_meaning``)."""
 
 from __future__ import annotations
 
 import re
 
-from polyopt.frontend.affine import MACRO_DEPTH, keeps_meaning
-from polyopt.frontend.source import SourceFile, splice_lines
+from pycparser import c_ast, c_generator, c_parser
 
-_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)\n]*\))?"
-                    r"((?:[^\n]*\\[ \t]*\n)*[^\n]*)", re.MULTILINE)
+from polyopt.frontend.affine import FLOORD_NAMES, MACRO_DEPTH, MAX_NAMES, MIN_NAMES, cast_type
+from polyopt.frontend.calls import walk
+from polyopt.frontend.defines import UNDEFINED, macros_at
+from polyopt.frontend.sizes import evaluate_with
+from polyopt.frontend.source import SourceFile
+
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # Identifiers and preprocessing numbers (1.5e-3f is one).
 _TOKEN = re.compile(r"[A-Za-z_]\w*|\.?\d(?:[eEpP][+-]|[\w.])*")
@@ -25,84 +30,6 @@ _NAME_OR_CALL = re.compile(r"([A-Za-z_]\w*)(\s*\()?")
 _TYPE_WORDS = frozenset("""char short int long float double signed unsigned const volatile void
     _Bool _Complex struct union enum typeof __typeof__ __typeof""".split())
 _KEYWORDS = _TYPE_WORDS | {"sizeof", "restrict", "__restrict__", "inline"}
-
-
-_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif|undef)\b[ \t]*(\w*)",
-                          re.MULTILINE)
-UNDEFINED = None        # a macro's value after #undef
-
-
-def _history(source: SourceFile) -> dict[str, list[tuple[int, bool, tuple | None]]]:
-    """name -> [(offset, inside an #if, (parameters or None, body) or UNDEFINED)] for
-    every #define and #undef of the file, in order."""
-    if "macro history" not in source.cache:
-        events = []         # (offset, directive, name, value)
-        for match in _MACRO.finditer(source.blanked):
-            parameters = (None if match.group(2) is None else
-                          [p.strip() for p in match.group(2)[1:-1].split(",") if p.strip()])
-            events.append((match.start(), "define", match.group(1),
-                           (parameters, splice_lines(match.group(3)).strip())))
-        events += [(match.start(), match.group(1), match.group(2), UNDEFINED)
-                   for match in _CONDITIONAL.finditer(source.blanked)]
-        history: dict[str, list] = {}
-        depth = 0
-        for start, directive, name, value in sorted(events, key=lambda event: event[0]):
-            if directive in ("define", "undef"):
-                history.setdefault(name, []).append((start, depth > 0, value))
-            else:
-                depth += -1 if directive == "endif" else 1
-        source.cache["macro history"] = history
-    return source.cache["macro history"]
-
-
-def _definitions(source: SourceFile, offset: int) -> dict[str, list[tuple[list[str] | None, str]]]:
-    """name -> the definitions (parameters of a function-like macro or None, body) a
-    macro may have at `offset` of the file: the last #define before it, or every one
-    since the last outside an #if (one per branch); a name #undef'd there, or
-    defined after the offset only, is no macro at the offset."""
-    key = ("macros at", offset)
-    if key not in source.cache:
-        found = {}
-        for name, history in _history(source).items():
-            values: list = []
-            for start, conditional, value in history:
-                if start >= offset:
-                    break
-                if not conditional:
-                    values = []
-                if value not in values:
-                    values.append(value)
-            if values and values != [UNDEFINED]:
-                found[name] = values
-        source.cache[key] = found
-    return source.cache[key]
-
-
-def object_macros(source: SourceFile, offset: int) -> dict[str, list[str]]:
-    """name -> the bodies an object-like macro may have at `offset` of the file (one
-    per branch of an #if; none #undef'd there): _definitions without the
-    function-like ones."""
-    return {name: [body for _, body in values]
-            for name, values in _definitions(source, offset).items()
-            if all(parameters is None for parameters, _ in values)}
-
-
-def redefined(source: SourceFile) -> dict[str, list[tuple[list[str] | None, str]]]:
-    """The macros the file or a header it includes with quotes defines more than one
-    way, or #undefs: name -> every definition written. Where the compiler's final
-    view (`-dM`) gives a region's macro one body, such a macro may have had another
-    at the region."""
-    if "redefined macros" not in source.cache:
-        found: dict[str, list] = {}
-        for text_source in [source, *(SourceFile(f"<header {k}>", text)
-                                      for k, text in enumerate(source.local_headers()))]:
-            for name, history in _history(text_source).items():
-                values = found.setdefault(name, [])
-                values += [value for _, _, value in history if value not in values]
-        source.cache["redefined macros"] = {
-            name: [value for value in values if value is not UNDEFINED]
-            for name, values in found.items() if len(values) > 1}
-    return source.cache["redefined macros"]
 
 
 def _parenthesized(body: str) -> bool:
@@ -122,7 +49,7 @@ def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
     """Why the region `text` (at `offset` of the file) cannot be modelled without
     expanding its macros, or None. A macro with several possible definitions there
     (branches of an #if) is checked in each."""
-    definitions = _definitions(source, offset)
+    definitions = macros_at(source, offset)
     if not definitions:
         return None
     used = set(_IDENTIFIER.findall(text))
@@ -188,7 +115,6 @@ _PARSER_PREFIX = "void polyopt_macro(void) { ("
 
 def _parsed(text: str):
     """The expression `text` as pycparser reads it, or None."""
-    from pycparser import c_parser
     try:
         parsed = c_parser.CParser().parse(f"{_PARSER_PREFIX}{text}); }}", "<macro>")
     except Exception:       # noqa: BLE001 - pycparser raises several kinds
@@ -200,7 +126,6 @@ def _access_base(parameters: list[str] | None, body: str) -> str | None:
     """Where a function-like macro's body is one array element whose subscripts hold
     no other access (`a[(i) * lda + (j)]`, `A[i][j]`, `p[IDX(i, j)]`), the array's
     name in the body (a parameter's, where the array is an argument); else None."""
-    from pycparser import c_ast
     if parameters is None or "#" in body:
         return None
     node = _parsed(body)
@@ -233,8 +158,7 @@ def expander(source: SourceFile, offset: int):
     name is no such macro, its body is no expression pycparser reads, uses # or ##,
     or holds an access other than one array element (_access_base), or where the macro
     may have another definition there (branches of an #if)."""
-    from pycparser import c_ast, c_generator
-    definitions = _definitions(source, offset)
+    definitions = macros_at(source, offset)
     printer = c_generator.CGenerator()
 
     def once(call) -> object | None:
@@ -266,16 +190,15 @@ def expander(source: SourceFile, offset: int):
 def affine_meaning(source: SourceFile, offset: int, judge=None):
     """For the region at `offset` of the file, a function from a name of
     affine.AFFINE_CALLS (`floord`, `min`...) to whether the file's definitions of it
-    have the value polyopt gives it (affine.keeps_meaning): the macro of that name
+    have the value polyopt gives it (keeps_meaning): the macro of that name
     there, or a header's (as the compiler sees it), and the functions of the file
     and its quoted headers that return one expression; a name the file does not
     define keeps it. `judge`: the region's frontend.calls.CallJudge."""
-    from pycparser import c_ast
     known: dict[str, bool] = {}
 
     def meaning(name: str) -> bool:
         if name not in known:
-            here = _definitions(source, offset)
+            here = macros_at(source, offset)
             definitions = ([d for d in here[name] if d is not UNDEFINED] if name in here
                            else [] if judge is None else judge.macros()[0].get(name, []))
             bodies = [(parameters or [], None if parameters is None else _parsed(body))
@@ -292,3 +215,25 @@ def affine_meaning(source: SourceFile, offset: int, judge=None):
         return known[name]
 
     return meaning
+
+
+def keeps_meaning(name: str, parameters: list[str], body: c_ast.Node) -> bool:
+    """A definition of `name` (a name of AFFINE_CALLS) by the file, the expression
+    `body` of its `parameters` (a macro's body, a function's `return` value), has
+    the value polyopt gives the name (floor division, minimum...) at sample points:
+    an integer definition that agrees there is one of the usual spellings
+    (`((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d)`); a truncating `floord` or a
+    `min` that is a maximum is not. Casts to unsigned types are not taken (the
+    evaluation does not wrap)."""
+    if len(parameters) != 2 or any(
+            isinstance(node, c_ast.Cast) and not getattr(cast_type(node, None), "signed", False)
+            for node in walk(body)):
+        return False
+    if name in MIN_NAMES | MAX_NAMES:
+        points = [(x, y) for x in range(-5, 6) for y in range(-5, 6)]
+        expected = min if name in MIN_NAMES else max
+    else:
+        points = [(n, d) for n in range(-13, 14) for d in range(1, 5)]
+        expected = (lambda n, d: n // d) if name in FLOORD_NAMES else (lambda n, d: -(-n // d))
+    return all(evaluate_with(body, dict(zip(parameters, point))) == expected(*point)
+               for point in points)

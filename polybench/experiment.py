@@ -23,7 +23,7 @@ import numpy
 from polyopt.core.errors import BuildError, PolyoptError, RunError, RunTimeout, UsageError
 from polyopt.evaluator import Evaluator, Program, RunOutput, communicate_in_group
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import optimize_source
+from polyopt.pipeline import optimize_source
 from polyopt.search import Judge
 from polyopt.polybench.suite import Kernel, Suite
 from polyopt.polybench.variants import Variant, size_flags

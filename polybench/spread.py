@@ -30,7 +30,7 @@ import socket
 import tempfile
 from pathlib import Path
 
-from polyopt.search.cluster import TIMING, Cluster, _worker_died, children_allowed, wait_some
+from polyopt.search.cluster import TIMING, Cluster, worker_died, children_allowed, wait_some
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ def run_kernels(cluster: Cluster, experiment, kernels, suite_path: str | None, t
                 try:
                     outcomes, samples = future.result()
                 except (CancelledError, Exception) as error:   # noqa: BLE001 - reported below
-                    if isinstance(error, CancelledError) or _worker_died(error):
+                    if isinstance(error, CancelledError) or worker_died(error):
                         if attempts.get(kernel.name, 0) < 1:
                             attempts[kernel.name] = 1
                             pending[submit(kernel)] = kernel

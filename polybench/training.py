@@ -1,5 +1,6 @@
 """Training data for the schedule classifier from ``polyopt polybench`` searches:
-the ``samples/KERNEL.VARIANT.jsonl`` files a search writes, with the kernels'
+the ``samples/KERNEL.VARIANT.jsonl`` files a search writes (plain, ``.jsonl.xz``, or
+in a tar archive: ``polyopt.search.classifier.sample_files``), with the kernels'
 sources from polyopt's PolyBench suite (``polyopt model train --samples DIR``)."""
 
 from __future__ import annotations
@@ -8,35 +9,35 @@ import json
 from pathlib import Path
 
 from polyopt.search.classifier import (TRAINING_STATUSES, Example, TrainingData, feature_extractor,
-                                features_of)
+                                features_of, sample_files)
 from polyopt.core.errors import UsageError
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import Options, model
+from polyopt.pipeline import Options, find_scops
 from polyopt.polybench.suite import DATASETS, own_suite
 
 
 def samples_data(directory: str | Path, dataset: str = "LARGE", progress=None) -> TrainingData:
     """Examples from the ``samples/KERNEL.VARIANT.jsonl`` files of a ``polyopt
     polybench`` search (each line a candidate of one SCoP of the kernel), the
-    kernels' sources from polyopt's PolyBench suite, built at `dataset`."""
+    kernels' sources from polyopt's PolyBench suite, built at `dataset`.
+    `directory`: a samples/ directory (``*.jsonl``, ``*.jsonl.xz``), a tar archive
+    of such files (``.tar.xz``, ...) or one file (``sample_files``)."""
     directory = Path(directory)
     if dataset not in DATASETS:
         raise UsageError(f"unknown dataset '{dataset}' (choose from {', '.join(DATASETS)})")
-    files = sorted(directory.glob("*.jsonl"))
-    if not directory.is_dir():
-        raise UsageError(f"{directory}: no such directory of search samples")
+    files = sample_files(directory)
     suite = {kernel.name: kernel for kernel in own_suite().kernels}
     data = TrainingData(sources=[f"samples:{directory}"])
-    for path in files:
-        kernel_name = path.name.split(".")[0]
+    for name, text in files:
+        kernel_name = Path(name).name.split(".")[0]
         kernel = suite.get(kernel_name)
         if kernel is None:
-            data.skipped.append(f"{path.name}: no kernel '{kernel_name}' in polyopt's suite")
+            data.skipped.append(f"{name}: no kernel '{kernel_name}' in polyopt's suite")
             continue
-        entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        entries = [json.loads(line) for line in text.splitlines() if line.strip()]
         options = Options(defines=[f"{dataset}_DATASET"],
                           include_dirs=[str(d) for d in kernel.include_dirs])
-        scops, _ = model(read_source(str(kernel.source)), options)
+        scops, _ = find_scops(read_source(str(kernel.source)), options)
         extractors: dict[int, object] = {}
         # the original's time in this file's search, per SCoP: each example's reference
         originals = {entry.get("scop", 0): entry["seconds"] for entry in entries
@@ -57,7 +58,7 @@ def samples_data(directory: str | Path, dataset: str = "LARGE", progress=None) -
             if progress is not None:
                 progress.update(1)
             if features is None:
-                data.skipped.append(f"{path.name}: {entry.get('candidate')}: features failed")
+                data.skipped.append(f"{name}: {entry.get('candidate')}: features failed")
                 continue
             data.examples.append(Example(program, entry.get("candidate", ""), features,
                                          entry["status"], entry.get("seconds"),

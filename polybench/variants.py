@@ -17,7 +17,7 @@ from pathlib import Path
 
 from polyopt.core.errors import UsageError
 from polyopt.evaluator import NO_CONTRACTION, NO_CONTRACTION_NVCC
-from polyopt.pipeline.driver import Options
+from polyopt.pipeline import Options
 
 BASELINE = "gcc"
 GCC_FLAGS = ["-O3", "-march=native"]
@@ -190,7 +190,7 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="identity"),
                        description="polyopt: original order, tiled and parallel where legal")
     if name == "blas":
-        from polyopt.blas.library import library_flags
+        from polyopt.blas import library_flags
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto", blas=True),
                        libraries=library_flags(None),
                        description="polyopt --blas: statements that are BLAS operations become "

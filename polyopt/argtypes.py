@@ -7,12 +7,9 @@ import argparse
 import math
 import shlex
 
-MAX_SIZE = 1_000_000   # largest tile or block size accepted
+from polyopt.codegen.gpu import SharedMemory
 
-# The build and run commands a search and `polyopt bench` use unless told (here, not
-# in polyopt.evaluator, so that the command line's help does not import it)
-DEFAULT_BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
-DEFAULT_RUN = "{exe}"
+MAX_SIZE = 1_000_000   # largest tile or block size accepted
 
 
 def _number(text: str, convert, kind: str):
@@ -91,12 +88,12 @@ def regex(text: str):
         raise argparse.ArgumentTypeError(f"'{text}' is not a regular expression: {error}") from None
 
 
-# --shared-memory: the values of Options.shared_memory (polyopt.codegen.gpu's SHARED_*)
-SHARED_POLICIES = {"none": 0, "reuse": 1, "all": 2}
+# --shared-memory: its values, by name (polyopt.codegen.gpu.SharedMemory)
+SHARED_POLICIES = {policy.cli_name: policy for policy in SharedMemory}
 
 
-def shared_policy(text: str) -> int:
-    if text not in SHARED_POLICIES:
-        raise argparse.ArgumentTypeError(
-            f"'{text}' is not one of {', '.join(SHARED_POLICIES)}")
-    return SHARED_POLICIES[text]
+def shared_policy(text: str) -> SharedMemory:
+    try:
+        return SharedMemory.from_cli_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None

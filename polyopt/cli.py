@@ -24,7 +24,7 @@ from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.core.files import write_file
 from polyopt.frontend import read_source
 from polyopt.frontend.source import encode_text
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import scheduler_names
 from polyopt.scheduler.stencil import SHAPES
 
@@ -142,7 +142,7 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
-    from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN
+    from polyopt.core.commands import DEFAULT_BUILD, DEFAULT_RUN
     group = parser.add_argument_group("search (--scheduler random or ga)")
     group.add_argument("--budget", type=argtypes.nonnegative_int, default=20,
                        help="schedules to build, run and time besides the original code, the "
@@ -243,7 +243,7 @@ def _main_parser() -> argparse.ArgumentParser:
 
 
 def _bench_parser() -> argparse.ArgumentParser:
-    from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN
+    from polyopt.core.commands import DEFAULT_BUILD, DEFAULT_RUN
     parser = argparse.ArgumentParser(
         prog="polyopt bench",
         description="Optimize FILE, build and run the original and the optimized program "
@@ -365,7 +365,7 @@ def run_optimize(argv: list[str]) -> int:
 
 def run_blas_flags(argv: list[str]) -> int:
     """`polyopt --blas-flags [--blas-library L]`: the flags, on one line."""
-    from polyopt.blas.library import library_flags
+    from polyopt.blas import library_flags
     parser = argparse.ArgumentParser(prog="polyopt --blas-flags")
     parser.add_argument("--blas-flags", action="store_true", required=True)
     parser.add_argument("--blas-library", metavar="FLAGS_OR_NAME")
@@ -421,7 +421,7 @@ def _build_command(args: argparse.Namespace) -> str:
         return args.build
     import shlex
 
-    from polyopt.blas.library import library_flags
+    from polyopt.blas import library_flags
     return args.build + " " + " ".join(shlex.quote(flag) for flag in library_flags(args.blas_library))
 
 

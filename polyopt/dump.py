@@ -8,7 +8,7 @@ from polyopt.core.dependences import compute_dependences, describe
 from polyopt.core.errors import format_warning
 from polyopt.frontend import SourceFile
 from polyopt.core.scop import Scop
-from polyopt.pipeline.driver import (Options, generate, kept_message, model, schedule_scop,
+from polyopt.pipeline import (Options, generate, kept_message, find_scops, schedule_scop,
                               stored_choices)
 from polyopt.scheduler import ScheduleResult
 from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits, step
@@ -53,7 +53,7 @@ def dump(source: SourceFile, options: Options, stage: str,
          choices: list[ScheduleResult | None] | None = None) -> tuple[str, list[str]]:
     """One stage's result for every SCoP. The schedule is `choices`' (a search's),
     else the one a plain run uses (a stored one where the database has it)."""
-    scops, warnings = model(source, options)
+    scops, warnings = find_scops(source, options)
     if choices is None:
         choices = (stored_choices(scops, options) if stage == "schedule" and options.use_database
                    else [None] * len(scops))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polyopt.core import interrupt
-from polyopt.argtypes import DEFAULT_BUILD, DEFAULT_RUN  # noqa: F401 - re-exported
+from polyopt.core.commands import DEFAULT_BUILD, DEFAULT_RUN
 from polyopt.core.errors import BuildError, RunError, RunTimeout, UsageError
 from polyopt.frontend.source import encode_text
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import logging
+import shlex
 import sys
 
 from polyopt.search.classifier import (TrainingData, count_samples, database_data, evaluation_report,
-                                leave_one_program_out, load_model, program_name, save_model,
-                                train)
+                                leave_one_program_out, load_model, program_name, sample_files,
+                                samples_digest, save_model, train)
 from polyopt.core.errors import UsageError
 
 
@@ -38,7 +39,9 @@ def parser() -> argparse.ArgumentParser:
                                "default for train without --samples: the default database)")
         each.add_argument("--samples", action="append", default=[], metavar="DIR",
                           help="a samples/ directory of 'polyopt polybench' searches "
-                               "(KERNEL.VARIANT.jsonl, kernels of polyopt's suite; repeatable)")
+                               "(KERNEL.VARIANT.jsonl or .jsonl.xz files, kernels of polyopt's "
+                               "suite), a tar archive of such files (.tar.xz, ...) or one such "
+                               "file (repeatable)")
         each.add_argument("--dataset", default="LARGE", type=str.upper,
                           help="the PolyBench dataset the --samples were measured at "
                                "(default: LARGE)")
@@ -66,6 +69,20 @@ def _data(databases: list[str], samples: list[str], dataset: str, quiet: bool,
     return data
 
 
+def trained_from(argv: list[str], samples: list[str], databases: list[str]) -> dict:
+    """What a model file records of what made it: the command line, each --samples
+    source with a digest of its samples (the same plain, .xz or archived), and the
+    L1 and L2 sizes the schedules' default tile sizes (features F_TileSize and
+    F_TiledMembers) were computed for: ``POLYOPT_CACHES=...`` gives them again."""
+    from polyopt.core.machine.caches import machine_caches
+    caches = machine_caches()
+    return {"command": shlex.join(["polyopt", "model", *argv]),
+            "samples": [{"path": source, "sha256": samples_digest(sample_files(source))}
+                        for source in samples],
+            "db": [{"path": path} for path in databases],
+            "caches": f"{caches.l1 // 1024}K,{caches.l2 // 1024}K"}
+
+
 def run(argv: list[str], samples_data=None) -> int:
     """The command; `samples_data(directory, dataset, progress)` reads --samples
     directories (polybench/training.py: the CLI passes it, since nothing in the
@@ -85,6 +102,7 @@ def run(argv: list[str], samples_data=None) -> int:
             raise UsageError(f"--leave-out {unknown[0]}: no such program in the training data "
                              f"(programs: {', '.join(sorted({program_name(p) for p in data.programs}))})")
         model = train(data, args.seed)
+        model.trained_from = trained_from(argv, args.samples, databases)
         save_model(model, args.output)
         print(f"{args.output}: trained on {model.description}")
         if data.skipped:

@@ -169,7 +169,7 @@ def parse_time_tile(text: str) -> tuple[str, tuple[int, ...]] | None:
 def gpu_text(gene: tuple, sizes: list[list[int]] | None) -> str:
     """The ``tile_sizes`` column's text of a CUDA candidate: its GPU genes (block sizes,
     shared memory, registers, coarsening) and any tile sizes."""
-    from polyopt.search.gpu_genes import as_dict
+    from polyopt.codegen.gpu_options import as_dict
     return _column({"gpu": as_dict(gene), "sizes": _bands(sizes)})
 
 
@@ -178,7 +178,7 @@ def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:
     value = _decoded(text)
     if not isinstance(value, dict) or not isinstance(value.get("gpu"), dict):
         return None
-    from polyopt.search.gpu_genes import shared_policy
+    from polyopt.codegen.gpu_options import shared_policy
     gpu = value["gpu"]
     block = gpu.get("block")
     if not isinstance(block, list) or not all(isinstance(b, int) and b > 0 for b in block):

@@ -30,7 +30,7 @@ from polyopt.core.dependences import Dependences
 from polyopt.core.scop import Scop
 from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
-from polyopt.scheduler.candidates import ORIGINAL_ORDER, Candidate, candidate_schedules
+from polyopt.scheduler.candidates import ORIGINAL_ORDER, CandidateSchedule, candidate_schedules
 from polyopt.core.machine.cpu import Machine, this_machine
 from polyopt.scheduler.cost import (Estimate, compulsory_lines, estimate, parameter_point,
                                     statement_shapes)
@@ -55,7 +55,7 @@ STREAMED = 4.0
 
 @dataclass
 class Judged:
-    candidate: Candidate
+    candidate: CandidateSchedule
     estimate: Estimate
 
     @property
@@ -83,7 +83,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     def shapes_of(schedule: isl.Schedule):
         return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
 
-    def judge(candidate: Candidate) -> tuple[bool, Estimate, Estimate | None] | None:
+    def judge(candidate: CandidateSchedule) -> tuple[bool, Estimate, Estimate | None] | None:
         """(tiled, estimate, the wavefront's estimate or None) of one candidate; None
         where, tiled, it would break a private scalar's live ranges."""
         scheduled, report = candidate.schedule, TilingReport()
@@ -127,7 +127,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
             judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
         judged.append(Judged(candidate, parallel_estimate, tiled))
         if wave is not None:
-            judged.append(Judged(Candidate(candidate.name, candidate.schedule, wavefront=True),
+            judged.append(Judged(CandidateSchedule(candidate.name, candidate.schedule, wavefront=True),
                                  wave, True))
     if stencil is not None:
         judged.append(stencil)
@@ -139,7 +139,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 BESIDE_SECONDS = 60.0
 
 
-def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | None:
+def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> CandidateSchedule | None:
     """A stencil's time tiling (scheduler.stencil: diamonds where legal, else
     parallelograms, the tiles of a wavefront in parallel), checked, or None."""
     tiling, why = time_tile_or_why(scop, dependences)
@@ -151,7 +151,7 @@ def time_tiled_candidate(scop: Scop, dependences: isl.UnionMap) -> Candidate | N
                     scop.region.location)
         return None
     sizes = "x".join(str(size) for size in tiling.sizes)
-    return Candidate(f"time tiles ({tiling.shape} {sizes})", tiling.schedule, time_tiling=tiling)
+    return CandidateSchedule(f"time tiles ({tiling.shape} {sizes})", tiling.schedule, time_tiling=tiling)
 
 
 def choose(judged: list[Judged], margin: float = MARGIN) -> tuple[Judged, str]:

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class Candidate:
+class CandidateSchedule:
     """One schedule to estimate: `schedule` None is the original code, as written."""
 
     name: str
@@ -102,13 +102,13 @@ def _isl_schedule_text(scop: Scop, dependences: isl.UnionMap,
     return text, str(schedule.get_map()), is_legal(schedule, dependences), seconds
 
 
-def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]:
+def candidate_schedules(scop: Scop, dependences: Dependences) -> list[CandidateSchedule]:
     """The original code, the original order, and isl's distinct legal schedules."""
     all_dependences = dependences.all
-    result = [Candidate("original code", None)]
+    result = [CandidateSchedule("original code", None)]
     original_order = annotate_bands(scop.schedule, all_dependences)
     if is_legal(original_order, all_dependences):     # by construction; checked all the same
-        result.append(Candidate(ORIGINAL_ORDER, original_order))
+        result.append(CandidateSchedule(ORIGINAL_ORDER, original_order))
     seen = {str(scop.schedule.get_map())}
     found = _isl_schedule_texts(scop, all_dependences)
     if dependences.every is not None:
@@ -132,7 +132,7 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[Candidate]
             continue
         if name.endswith(", scalars in order"):
             schedule = annotate_bands(schedule, all_dependences)
-        result.append(Candidate(name, schedule))
+        result.append(CandidateSchedule(name, schedule))
     return result
 
 

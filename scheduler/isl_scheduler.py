@@ -46,7 +46,7 @@ class IslScheduler(Scheduler):
 
 # PPCG's scheduling for a GPU: isl's incremental scheduler (not the whole component at
 # once) maximizing coincidence, so that statements whose loops would be parallel apart
-# are not fused into a band where only the outer loop is (lu at LARGE on an H100:
+# are not fused into a band where only the outer loop is (lu at LARGE on a data-center GPU:
 # one 1-D kernel per k, each thread walking a row, 0.88 s against PPCG's 0.058 s).
 GPU_SETTINGS = dict(outer_coincidence=1, maximize_band_depth=1, serialize_sccs=0,
                     algorithm=0, whole_component=0, maximize_coincidence=1)

@@ -50,7 +50,7 @@ import islpy as isl
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.generators import Combination, combine, projection_sample, random_combination
 from polyopt.scheduler.sampler import (IteratorBasis, Region, Row, Sample, SamplingError,
-                                       ScheduleSpace, _integer_row)
+                                       ScheduleSpace, integer_row)
 from polyopt.scheduler.tree import matrix_to_tree
 
 MUTATIONS = ("replace-dimension", "replace-prefix", "replace-suffix", "replace-coefficients")
@@ -357,7 +357,7 @@ def _new_coefficients(space: ScheduleSpace, row: Row, context: Region, rng: rand
             for _ in range(ROW_DRAWS):
                 combination = _mutated_combination(generators, row.combination, rng, probability)
                 if combination != row.combination:
-                    values = _integer_row(combine(generators, combination))
+                    values = integer_row(combine(generators, combination))
                     return Row(values, row.region, combination, "generators")
             return None
     region = row.region if row.region is not None else context
@@ -369,7 +369,7 @@ def _new_coefficients(space: ScheduleSpace, row: Row, context: Region, rng: rand
         if point is None:
             return None
     weight = rng.choice(WEIGHTS)
-    values = _integer_row([weight * x + (1 - weight) * y for x, y in zip(row.values, point)])
+    values = integer_row([weight * x + (1 - weight) * y for x, y in zip(row.values, point)])
     return Row(values, region, None, "interpolated")
 
 
@@ -512,7 +512,7 @@ def _geometric_children(space: ScheduleSpace, first: Sample, second: Sample,
     result = []
     for d, a, weight in rng.sample(options, min(MAX_CHILDREN, len(options))):
         mine, other = parents[a].rows[d].values, parents[1 - a].rows[d].values
-        values = _integer_row([weight * x + (1 - weight) * y for x, y in zip(mine, other)])
+        values = integer_row([weight * x + (1 - weight) * y for x, y in zip(mine, other)])
         before = walks[a].before[d]
         carried = frozenset(k for k in before if space.polyhedra[k].strongly_satisfied_by(values))
         row = Row(values, Region(before, carried), None, "interpolated")
@@ -557,7 +557,7 @@ def sample_from_schedule(space: ScheduleSpace, schedule: isl.Schedule) -> Sample
             values[start:start + len(layout.parameters)] = coefficients[n:-1]
             values[layout.constant_offsets[name]] = coefficients[-1]
         if any(values):
-            rows.append(Row(_integer_row(values), None, None, "seed"))
+            rows.append(Row(integer_row(values), None, None, "seed"))
     walk = _walk(space, rows)
     legal = len(rows) if walk.illegal is None else walk.illegal
     rows = [Row(row.values, Region(walk.before[d], walk.carried[d]) if d < legal else None, None, "seed")

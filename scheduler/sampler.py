@@ -167,9 +167,9 @@ class ScheduleSpace:
             values = projection_sample(self.polyhedron(region), rng)
             if values is None:
                 return None
-            return Row(_integer_row(values), region, None, "projection")
+            return Row(integer_row(values), region, None, "projection")
         combination = random_combination(generators, rng, self.mode)
-        return Row(_integer_row(combine(generators, combination)), region, combination, "generators")
+        return Row(integer_row(combine(generators, combination)), region, combination, "generators")
 
     # -- schedules ------------------------------------------------------------
     @property
@@ -231,7 +231,7 @@ class ScheduleSpace:
         return result
 
 
-def _integer_row(values: list[Fraction]) -> tuple[int, ...]:
+def integer_row(values: list[Fraction]) -> tuple[int, ...]:
     """The row scaled by the least common multiple of its denominators."""
     scale = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
     return tuple(int(Fraction(v) * scale) for v in values)

@@ -46,19 +46,6 @@ def _tile_sizes(node: isl.ScheduleNode) -> list[int] | None:
     return None if any(size is None for size in sizes) else sizes
 
 
-def wavefront_candidate_bands(schedule: isl.Schedule) -> int:
-    """How many tile bands of a tiled tree have no parallel (coincident) member."""
-    count = [0]
-
-    def visit(node: isl.ScheduleNode) -> isl.ScheduleNode:
-        if _wavefront_band(node):
-            count[0] += 1
-        return node
-
-    schedule.map_schedule_node_bottom_up(visit)
-    return count[0]
-
-
 def _wavefront_band(node: isl.ScheduleNode) -> bool:
     if node.get_type() != isl.schedule_node_type.band or node.band_n_member() < 2:
         return False

@@ -20,9 +20,9 @@ def private_tuning_database(tmp_path_factory, monkeypatch):
     # the cost model's threads' start pinned to the default: choices do not depend on
     # how loaded the machine was when a test measured it (tests/test_machine.py measures)
     monkeypatch.setenv("POLYOPT_TEAM_NS", "6000000")
-    # and the caches the development machine's sysfs gave (a 2-core AMD EPYC: 32 KiB
-    # L1d, 512 KiB L2, 32 MiB L3): a virtual machine seen here reported a 480 MiB L3,
-    # in which the cost model tiled nothing at LARGE
+    # and fixed caches (32 KiB L1d, 512 KiB L2, 32 MiB L3, a common 2-core server's):
+    # the tests' expectations of tiling do not depend on what sysfs reports (some
+    # virtual machines report a 480 MiB L3, in which the cost model tiles nothing)
     monkeypatch.setenv("POLYOPT_CACHES", "32K,512K,32M")
 GCC = shutil.which("gcc")
 WARNING = re.compile(r"warning: (.*)$", re.MULTILINE)

@@ -1,4 +1,4 @@
-"""Random whole C programs for polyopt's generated-input test (issue 19).
+"""Random whole C programs for polyopt's generated-input test.
 
 Each program is valid C with deterministic output and no undefined behaviour:
 it fills its arrays deterministically, runs a few loop-nest regions, and prints
@@ -8,7 +8,7 @@ Every subscript stays inside the arrays (sizes 2*N+8, iterators in [0, N),
 offsets of at most N+4); integer data stay below P in magnitude (every integer
 statement ends in `% P`), so nothing overflows; doubles stay finite.
 
-The programs mix what issue 19 lists: affine nests of depth 1-3 (products,
+The programs mix: affine nests of depth 1-3 (products,
 stencils, triangular and min/max bounds, steps, downward loops, affine
 guards), `#pragma scop` regions or plain nests for --auto-scop, macros in
 subscripts (`#define OFF (c0 + 1)`, a file-scope `c0`), `#ifdef`/`#else` and
@@ -359,7 +359,7 @@ class _Generator:
     def initialisation(self) -> list[Piece]:
         ind = self.indent
         i, j = self.declared("i"), self.declared("j")
-        statements = [f"idx[i] = (int)((i * 7 + 3) % N);"]
+        statements = ["idx[i] = (int)((i * 7 + 3) % N);"]
         inner = []
         if self.use_long:
             statements += ["V[i] = (long)((i * 5 + 1) % 11);", "W[i] = (long)((i * 3 + 2) % 7);"]
@@ -459,7 +459,7 @@ class _Generator:
                     Piece("#pragma endscop\n#else\n#pragma scop\n"),
                     Piece("".join(p.text for p in other_parts), _REGION, other_parts),
                     Piece("#pragma endscop\n#endif\n")]
-        return [Piece(f"#pragma scop\n"), Piece(inner, _REGION, parts),
+        return [Piece("#pragma scop\n"), Piece(inner, _REGION, parts),
                 Piece("#pragma endscop\n")]
 
     # -- loop nests --------------------------------------------------------

@@ -216,7 +216,7 @@ def test_blas_calls_are_tested(tmp_path, monkeypatch, capsys):
     with C overlapping A, the loops as written run (the call printed 1358.1 where the
     loops print 2031.8, before the test)."""
     pytest.importorskip("scipy_openblas32")
-    from polyopt.blas.library import library_flags
+    from polyopt.blas import library_flags
     program = r"""#include <stdio.h>
 #include <stdlib.h>
 #define N 70
@@ -258,7 +258,7 @@ def test_cuda_host_code_is_tested(tmp_path):
     copies move is apart (more than the cells accessed: whole arrays): b = a + 1 runs
     the loops as written (in the CPU emulation of the launches)."""
     from polyopt.frontend.source import SourceFile as Source
-    from polyopt.pipeline.driver import optimize_source
+    from polyopt.pipeline import optimize_source
     from tests.test_cuda import CUDA, _emulate
     program = SMOOTH.replace("OFFSET", "1")
     text = optimize_source(Source("prog.c", program), CUDA).text

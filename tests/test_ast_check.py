@@ -10,7 +10,7 @@ from polyopt.codegen.ast import PARALLEL, build_ast
 from polyopt.codegen.verify import check_ast
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
-from polyopt.pipeline.driver import Options, render, schedule_scop
+from polyopt.pipeline import Options, render, schedule_scop
 from polyopt.scheduler.base import ScheduleResult
 from tests.conftest import KERNELS, needs_gcc
 from tests.test_isl_ast_bug import DATA, _dumps

@@ -10,12 +10,12 @@ from pathlib import Path
 import islpy as isl
 import pytest
 
-import polyopt.codegen as codegen
+import polyopt.codegen.openmp as codegen
 from polyopt.codegen.ast import PARALLEL
-from polyopt.codegen.verify import AstCheck, check_ast, parameter_samples, run_check, run_checks
+from polyopt.codegen.verify import AstCheck, parameter_samples, run_check, run_checks
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, render, schedule_scop
+from polyopt.pipeline import Options, render, schedule_scop
 from polyopt.scheduler.base import ScheduleResult
 from tests.conftest import GCC, needs_gcc
 from tests.test_ast_check import BUGS, RECURRENCE, _ast, _scheduled, _scop

@@ -10,7 +10,7 @@ import pytest
 from conftest import KERNELS, compile_and_run, needs_gcc
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import SourceFile, extract_scops, read_source
-from polyopt.pipeline.driver import Options, optimize_source, render
+from polyopt.pipeline import Options, optimize_source, render
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.auto import choose, judge_candidates
 from polyopt.scheduler.bands import is_legal, scheduled_instances
@@ -205,7 +205,7 @@ def test_a_skewed_tiled_random_schedule_is_checked_in_well_under_a_minute():
     full-tile isolation took 9 s (scheduler.bands.scheduled_instances,
     tiling.FULL_TILES_BUDGET): tiled and checked in a fraction of a second now."""
     import islpy as isl
-    from polyopt.pipeline.driver import schedule_scop
+    from polyopt.pipeline import schedule_scop
     from polyopt.core.timebox import call_with_time_limit
     source = read_source(str(Path(__file__).resolve().parents[1] / "polybench" / "kernels"
                              / "covariance.c"))
@@ -364,9 +364,9 @@ void g(int n, double A[n][n]) {
 
 def _judged(name: str, seconds: float):
     from polyopt.scheduler.auto import Judged
-    from polyopt.scheduler.candidates import Candidate
+    from polyopt.scheduler.candidates import CandidateSchedule
     from polyopt.scheduler.cost import Estimate
-    return Judged(Candidate(name, None if name == "original code" else object()),
+    return Judged(CandidateSchedule(name, None if name == "original code" else object()),
                   Estimate(seconds, [], 0.0), tiled=True)
 
 

@@ -1,4 +1,4 @@
-"""The benchmark scripts' own logic (issue 21's sweeps): the polybench report's count
+"""The benchmark scripts' own logic (the acceptance sweeps): the polybench report's count
 and marks of kernels below 0.95x gcc, the default-pipeline variant, external tools
 (retry on the preprocessed source, killed with what they started on a timeout),
 --no-verify, and the whole-program script's comparison and table."""
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import os
 import subprocess
 import sys
@@ -16,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from polyopt.cli import main
-from polyopt.polybench import programs_speed, variants
-from polyopt.polybench.experiment import (OK, TOOL_TIMEOUT, Experiment, Outcome, Settings,
+from polyopt.polybench import variants
+from polyopt.polybench.experiment import (OK, Experiment, Outcome, Settings,
                                           parse_dumps, run_tool)
 from polyopt.polybench.report import RunInfo, slow_counts, summary_line, write_report
 from polyopt.polybench.suite import own_suite
@@ -25,6 +26,18 @@ from polyopt.polybench.variants import Variant
 from tests.conftest import needs_gcc
 
 SUITE = Path(__file__).resolve().parents[1] / "polybench"
+EXPERIMENTS = Path(__file__).resolve().parents[1] / "experiments"
+
+
+def _experiment(name: str):
+    """A script of experiments/, imported the way its siblings import it: by file
+    name, with experiments/ on sys.path (experiments/README.md)."""
+    if str(EXPERIMENTS) not in sys.path:
+        sys.path.insert(0, str(EXPERIMENTS))
+    return importlib.import_module(name)
+
+
+programs_speed = _experiment("programs_speed")
 
 
 def _outcome(kernel, variant, seconds, status=OK):
@@ -172,7 +185,7 @@ def test_program_table_flags_and_counts_below_095x():
                                    optimized=[2.75e-3] * 3, single=3e-3, batch=80)
     wrong = programs_speed.Measured("wrong.c", status="wrong output", detail="line 1")
     settings = argparse.Namespace(threads=2, repeat=3, tolerance=1e-6, polyopt_flags="--no-db",
-                                  command="python polybench/programs_speed.py", min_batch=0.2)
+                                  command="python experiments/programs_speed.py", min_batch=0.2)
     # slow.c's run is 0.5 ms more than an empty program's 2 ms: mostly start-up (‡)
     report = programs_speed.format_report([fast, slow, wrong], settings, start_up=2e-3)
     lines = report.splitlines()
@@ -194,7 +207,7 @@ def test_programs_with_a_main_are_found():
 
 
 def test_summary_names_the_kernels_below_095x_and_compares_with_pluto(tmp_path):
-    from polyopt.polybench import summary
+    summary = _experiment("summary")
     run = tmp_path / "large"
     run.mkdir()
     rows = [("a", "gcc", "1.0", "ok"), ("a", "polyopt", "0.5", "ok"), ("a", "pluto", "0.4", "ok"),
@@ -216,7 +229,8 @@ def test_blas_rate_counts_operations_as_blas_does():
     """GFLOP/s against DGEMM's rate need DGEMM's count: 2 per multiply-add, the
     scaling by a scalar not counted; gemm at LARGE is 2 NI NJ NK + NI NJ."""
     from pycparser import c_parser
-    from polyopt.polybench.blas_rate import floating_operations, kernel_operations
+    blas_rate = _experiment("blas_rate")
+    floating_operations, kernel_operations = blas_rate.floating_operations, blas_rate.kernel_operations
     body = c_parser.CParser().parse(
         "void f(void) { C[i][j] += alpha * A[i][k] * B[k][j]; }").ext[0].body.block_items[0]
     assert floating_operations(body) == 2
@@ -227,7 +241,8 @@ def test_convergence_counts_only_benchmarked_schedules(tmp_path):
     """The curve is the best speedup after each schedule that ran: the original,
     schedules polyopt could not generate and those the classifier skipped do not count."""
     import json as json_module
-    from polyopt.polybench.convergence import read_curves, report, to_reach
+    convergence = _experiment("convergence")
+    read_curves, report, to_reach = convergence.read_curves, convergence.report, convergence.to_reach
     (tmp_path / "outcomes.jsonl").write_text("\n".join(json_module.dumps(o) for o in [
         {"kernel": "k", "variant": "gcc", "status": "ok", "seconds": [2.0, 2.0, 2.0]},
         {"kernel": "k", "variant": "pluto", "status": "ok", "seconds": [1.0]}]) + "\n")
@@ -256,7 +271,7 @@ def test_convergence_compares_searches_at_equal_budgets(tmp_path):
     """The equal-budget table is over the kernels every search ran, carries a
     search's final best past its end, and gives the ratio to the random search."""
     import json as json_module
-    from polyopt.polybench.convergence import report
+    report = _experiment("convergence").report
     (tmp_path / "outcomes.jsonl").write_text("\n".join(json_module.dumps(
         {"kernel": k, "variant": "gcc", "status": "ok", "seconds": [4.0]}) for k in "ab") + "\n")
     (tmp_path / "samples").mkdir()

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from polyopt.blas.match import match_blas
-from polyopt.blas.library import library_flags
+from polyopt.blas import library_flags, match_blas
 from polyopt.frontend import extract_scops
 from polyopt.frontend.declarations import scope_at
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 POLYBENCH = Path(__file__).parent.parent / "polybench"

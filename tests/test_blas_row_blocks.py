@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 import polyopt.pipeline.blas
-from polyopt.blas.library import library_flags
+from polyopt.blas import library_flags
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 from tests.test_blas import _close
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from polyopt.blas.library import library_flags
+from polyopt.blas import library_flags
 from polyopt.pipeline.blas import analyse
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 from tests.test_blas import _close
 
@@ -145,7 +145,7 @@ def _program(scop: str, after: str = "") -> str:
 
 def _gemms(scop: str, after: str = "") -> str:
     """The gemm calls found, as `--dump blas` describes them ('' if none)."""
-    from polyopt.blas.match import describe_call
+    from polyopt.blas import describe_call
     source = SourceFile("t.c", _program(scop, after))
     found = analyse(source, extract_scops(source).scops[0])
     assert not isinstance(found, str), found

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from polyopt.blas.library import library_flags
+from polyopt.blas import library_flags
 from polyopt.pipeline.blas import analyse
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 from tests.test_blas import _close
 

@@ -13,7 +13,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import Options, model
+from polyopt.pipeline import Options, find_scops
 from tests.conftest import KERNELS, needs_gcc
 from tests.test_cuda import needs_gxx
 
@@ -75,7 +75,8 @@ def test_a_candidate_whose_bound_exceeds_the_best_time_is_never_built(jobs):
     search, candidates, built = _fake_search(
         best=1.0, bounds={"fast": 0.2, "hopeless": 3.0, "close": 0.49},
         measured={"fast": 0.5, "hopeless": 4.0, "close": 1.2}, jobs=jobs)
-    from polyopt.search.driver import PRUNED, Search
+    from polyopt.search.driver import Search
+    from polyopt.search.statuses import PRUNED
     Search.evaluate_batch(search, candidates)
     assert built == ["fast", "close"]
     assert candidates[1].status == PRUNED and "lower bound 3" in candidates[1].detail
@@ -117,7 +118,7 @@ def test_pruning_never_drops_the_winner(tmp_path):
 
 def _scop(path: Path, *defines: str):
     options = Options(defines=list(defines), include_dirs=[str(POLYBENCH)])
-    scops, _ = model(read_source(str(path)), options)
+    scops, _ = find_scops(read_source(str(path)), options)
     return scops[0], options
 
 
@@ -127,7 +128,7 @@ def test_gpu_bound_counts_launches_and_the_cpu_bound_the_work():
     the code stays on the host, and so does the bound. Its CPU bound counts N^3
     instances of 4 operations at every core's peak."""
     from polyopt.core.dependences import compute_dependences
-    from polyopt.pipeline.driver import schedule_within_budget
+    from polyopt.pipeline import schedule_within_budget
     from polyopt.search.bound import COUNT_MARGIN, CpuPeaks, GpuPeaks, candidate_bound
     scop, options = _scop(POLYBENCH / "kernels" / "floyd-warshall.c", "LARGE_DATASET")
     dependences = compute_dependences(scop)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -150,7 +151,7 @@ def _database(tmp_path, text_source=False):
     source column holds each file's path (or, with `text_source`, its text)."""
     from polyopt.core.dependences import compute_dependences
     from polyopt.frontend import read_source
-    from polyopt.pipeline.driver import Options, model, options_key
+    from polyopt.pipeline import Options, find_scops, options_key
     from polyopt.scheduler.random_scheduler import draw_schedule
     from polyopt.scheduler.sampler import ScheduleSpace
     from polyopt.tuning import Evaluation, TuningDatabase, scop_fingerprint
@@ -161,7 +162,7 @@ def _database(tmp_path, text_source=False):
     for name, text in (("reduction.c", REDUCTION), ("product.c", PRODUCT)):
         source_path = tmp_path / name
         source_path.write_text(text)
-        scop = model(read_source(str(source_path)), Options())[0][0]
+        scop = find_scops(read_source(str(source_path)), Options())[0][0]
         space = ScheduleSpace(scop, compute_dependences(scop))
         rng = random.Random(3)
         trees = list(dict.fromkeys(str(draw_schedule(space, rng)[1]) for _ in range(12)))
@@ -179,7 +180,7 @@ def _database(tmp_path, text_source=False):
 
 
 def test_tile_sizes_of_an_options_key():
-    from polyopt.pipeline.driver import Options, options_key
+    from polyopt.pipeline import Options, options_key
     assert classifier._tile_sizes_of(options_key(Options())) is None
     assert classifier._tile_sizes_of(options_key(Options(tile_sizes=[32, 8]))) == [32, 8]
     assert classifier._tile_sizes_of(options_key(Options(tile=False))) == [0]
@@ -253,19 +254,77 @@ def test_model_command_errors(tmp_path, capsys):
     assert "no such tuning database" in capsys.readouterr().err
 
 
+TRAINING = Path(__file__).resolve().parent.parent / "polyopt" / "data" / "training"
+
+
 def test_model_train_on_polybench_samples(tmp_path, capsys):
-    """--samples: a few lines of the committed LARGE searches of two kernels."""
-    from pathlib import Path
-    committed = Path(__file__).parent.parent / "polybench" / "results" / "large-random" / "samples"
+    """--samples: a few lines of the committed LARGE searches of two kernels (the
+    shipped model's training data, polyopt/data/training/*.tar.xz), one file plain and
+    one xz-compressed, then the same in a tar archive; the model records what made it."""
+    import lzma
+    import shlex
+    import tarfile
+    from polyopt.search.classifier import sample_files, samples_digest
+    committed = dict(sample_files(TRAINING / "large-random.tar.xz"))
+    texts = {kernel: "\n".join(committed[f"large-random/samples/{kernel}.random-50.jsonl"]
+                               .splitlines()[:8]) + "\n" for kernel in ("gemm", "atax")}
     samples = tmp_path / "samples"
     samples.mkdir()
-    for kernel in ("gemm", "atax"):
-        lines = (committed / f"{kernel}.random-50.jsonl").read_text().splitlines()[:8]
-        (samples / f"{kernel}.random-50.jsonl").write_text("\n".join(lines) + "\n")
+    (samples / "gemm.random-50.jsonl").write_text(texts["gemm"])
+    (samples / "atax.random-50.jsonl.xz").write_bytes(lzma.compress(texts["atax"].encode()))
     output = tmp_path / "m.model"
-    assert main(["model", "train", "--samples", str(samples), "-o", str(output), "-q"]) == 0
+    argv = ["train", "--samples", str(samples), "-o", str(output), "-q"]
+    assert main(["model", *argv]) == 0
     assert "schedules of 2 programs" in capsys.readouterr().out
-    assert load_model(output).sources == [f"samples:{samples}"]
+    model = load_model(output)
+    assert model.sources == [f"samples:{samples}"]
+    assert model.trained_from["command"] == shlex.join(["polyopt", "model", *argv])
+    [source] = model.trained_from["samples"]
+    assert source["path"] == str(samples) and len(source["sha256"]) == 64
+    assert model.trained_from["caches"] == "32K,512K"     # POLYOPT_CACHES, set by conftest
+    archive = tmp_path / "campaign.tar.xz"
+    with tarfile.open(archive, "w:xz") as stream:
+        stream.add(samples, arcname="campaign/samples")
+    assert [name for name, _ in sample_files(archive)] == [
+        "campaign/samples/atax.random-50.jsonl.xz", "campaign/samples/gemm.random-50.jsonl"]
+    assert samples_digest(sample_files(archive)) == source["sha256"]
+    assert main(["model", "train", "--samples", str(archive), "-o", str(output), "-q"]) == 0
+    assert "schedules of 2 programs" in capsys.readouterr().out
     assert main(["model", "train", "--samples", str(samples), "--dataset", "HUGE", "-o",
                  str(output), "-q"]) == 1
     assert "unknown dataset 'HUGE'" in capsys.readouterr().err
+    assert main(["model", "train", "--samples", str(tmp_path / "none"), "-o", str(output)]) == 1
+    assert "no such directory or archive of search samples" in capsys.readouterr().err
+
+
+def test_sample_files_plain_compressed_and_archived(tmp_path):
+    """A directory's .jsonl and .jsonl.xz files (an .xz beside its plain twin left
+    out), one file, a tar archive's members; what is neither is refused."""
+    import lzma
+    from polyopt.core.errors import UsageError
+    from polyopt.search.classifier import count_samples, sample_files, samples_digest
+    line = json.dumps({"candidate": "a", "status": "ok", "seconds": 1.0}) + "\n"
+    (tmp_path / "k.v.jsonl").write_text(line)
+    (tmp_path / "k.v.jsonl.xz").write_bytes(lzma.compress(line.encode()))
+    (tmp_path / "j.v.jsonl.xz").write_bytes(lzma.compress((line * 2).encode()))
+    (tmp_path / "notes.txt").write_text("not samples")
+    assert sample_files(tmp_path) == [("j.v.jsonl.xz", line * 2), ("k.v.jsonl", line)]
+    assert count_samples(tmp_path) == 3
+    assert sample_files(tmp_path / "j.v.jsonl.xz") == [("j.v.jsonl.xz", line * 2)]
+    assert samples_digest([("k.v.jsonl", line)]) == samples_digest([("x/k.v.jsonl.xz", line)])
+    (tmp_path / "bad.v.jsonl.xz").write_bytes(b"not xz")
+    with pytest.raises(UsageError, match="bad.v.jsonl.xz: cannot read search samples"):
+        sample_files(tmp_path)
+    with pytest.raises(UsageError, match="not a directory, tar archive or"):
+        sample_files(tmp_path / "notes.txt")
+    assert count_samples(tmp_path / "none") == 0
+
+
+def test_the_shipped_models_training_data_is_committed():
+    """polyopt/data/training/: the samples the shipped model was trained on (3664
+    schedules after duplicates and failures; 3724 ok or timeout evaluations)."""
+    from polyopt.search.classifier import count_samples, sample_files
+    for campaign, files, evaluations in (("large-random", 30, 1435), ("large-ga", 30, 2289)):
+        archive = TRAINING / f"{campaign}.tar.xz"
+        assert len(sample_files(archive)) == files
+        assert count_samples(archive) == evaluations

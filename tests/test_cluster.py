@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import pytest
 
 from polyopt.cli import main
-from polyopt.search.driver import STATUSES
+from polyopt.search.statuses import STATUSES
 from polyopt.tuning import machine_fingerprint
 from tests.conftest import KERNELS, compile_and_run, needs_gcc
 
@@ -223,7 +223,7 @@ def test_a_candidate_whose_worker_dies_twice_is_lost():
     from distributed.scheduler import KilledWorker
 
     from polyopt.search.cluster import RemoteJudge, _Submitted, _Task
-    from polyopt.search.driver import LOST
+    from polyopt.search.statuses import LOST
     remote = RemoteJudge.__new__(RemoteJudge)
     resubmitted = []
     remote._submit = resubmitted.append

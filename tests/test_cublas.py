@@ -1,4 +1,4 @@
-"""--blas --target cuda (issue 17): matched statements become cuBLAS calls on the
+"""--blas --target cuda: matched statements become cuBLAS calls on the
 arrays in device memory, the other statements kernels as usual. Checked on the CPU:
 the emulation (polyopt.codegen.emulation) runs the kernels and a column-major cuBLAS
 of naive loops, so a call whose arguments (transposes, sizes, triangles, sides,
@@ -12,7 +12,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from tests.conftest import GCC, KERNELS
 from tests.test_cuda import NVCC, ORDERS, _emulate, _nvcc_compiles, _run, needs_gxx

@@ -15,11 +15,11 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.codegen.emulation import EMULATION_HEADER, ORDERS, emulated_source
-from polyopt.codegen.gpu import SHARED_ALL, block_sizes_for, map_to_gpu
+from polyopt.codegen.gpu import SharedMemory, block_sizes_for, map_to_gpu
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler import get_scheduler
 from tests.conftest import GCC, KERNELS, compile_and_run, kernel_paths, polybench_params
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
@@ -207,32 +207,32 @@ def test_private_scalars_are_locals_of_each_thread(tmp_path):
 def test_private_scalar_values_must_stay_in_one_thread():
     import islpy as isl
 
-    from polyopt.codegen.cuda import _private_kept
+    from polyopt.codegen.cuda import private_kept
     source = SourceFile("private.c", PRIVATE_SCALAR)
     scop = extract_scops(source).scops[0]
     from polyopt.scheduler.privatize import relaxed_dependences
     relaxed = relaxed_dependences(source, scop, compute_dependences(scop))
     mapping = map_to_gpu(get_scheduler("isl-gpu").schedule(scop, relaxed).schedule, relaxed.all)
     flow, writes = relaxed.live_ranges["t"]
-    assert _private_kept(mapping, relaxed.live_ranges) is None
+    assert private_kept(mapping, relaxed.live_ranges) is None
     # a value read by the thread of the next j, or one written again before its read
     names = [s.name for s in scop.statements]
     across = isl.UnionMap(f"{{ {names[0]}[i, j] -> {names[3]}[i, j + 1] }}").intersect_domain(
         writes).intersect_range(flow.range())
-    assert "between threads" in _private_kept(mapping, {"t": (across, writes)})
+    assert "between threads" in private_kept(mapping, {"t": (across, writes)})
     again = isl.UnionMap(f"{{ {names[0]}[i, j] -> {names[3]}[i, j] }}").intersect_domain(
         writes)
-    assert "again before" in _private_kept(mapping, {"t": (again, writes)})
+    assert "again before" in private_kept(mapping, {"t": (again, writes)})
 
 
 def test_a_searched_schedule_also_gets_its_private_scalars_on_the_gpu():
     # a CUDA search's candidates are legal with every dependence; mapped with those of
     # the program with `t` expanded they run in parallel too (symm's search had none)
-    from polyopt.pipeline.driver import dependences_within_budget, model, render
+    from polyopt.pipeline import dependences_within_budget, find_scops, render
     from polyopt.scheduler import ScheduleResult
     source = SourceFile("private.c", PRIVATE_SCALAR)
     options = Options(target="cuda")
-    scops, warnings = model(source, options)
+    scops, warnings = find_scops(source, options)
     scops, dependences, warnings = dependences_within_budget(scops, warnings)
     every = get_scheduler("isl").schedule(scops[0], dependences[0])
     choice = ScheduleResult(every.schedule, "drawn by a search")
@@ -587,7 +587,7 @@ int main(void)
 def test_written_tiles_are_copied_back_exactly(tmp_path):
     path = tmp_path / "written.c"
     path.write_text(WRITTEN_ROWS)
-    text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SHARED_ALL)).text
+    text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SharedMemory.ALL)).text
     kernel = text[text.index("__global__"):text.index("int main")]
     # C's tile: 32 rows (one per thread), columns of a tile of k and of j (the band
     # (k, j) is permutable: tiled, as PPCG does), padded; A's: read, not coalesced
@@ -617,7 +617,7 @@ def test_shared_all_compiles_with_nvcc(kernel, tmp_path):
         flags = []
     else:
         path, flags = SUITE / "kernels" / f"{kernel}.c", [f"-I{SUITE}", "-DLARGE_DATASET"]
-    text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SHARED_ALL,
+    text = _cuda(path, Options(target="cuda", block_sizes=[32], shared_memory=SharedMemory.ALL,
                                defines=["LARGE_DATASET"])).text
     assert "__shared__" in text
     _nvcc_compiles(text, tmp_path, kernel, flags)
@@ -635,7 +635,7 @@ SHARED_ALL_KERNELS = ["2mm", "3mm", "adi", "atax", "bicg", "deriche", "doitgen",
                                     for k in SHARED_ALL_KERNELS])
 def test_polybench_shared_all_matches_original(kernel, tmp_path):
     result = _cuda(SUITE / "kernels" / f"{kernel}.c",
-                   Options(target="cuda", shared_memory=SHARED_ALL, defines=["SMALL_DATASET"]))
+                   Options(target="cuda", shared_memory=SharedMemory.ALL, defines=["SMALL_DATASET"]))
     default = _cuda(SUITE / "kernels" / f"{kernel}.c",
                     Options(target="cuda", defines=["SMALL_DATASET"])).text
     tiles = lambda text: sorted(re.findall(r"__shared__ .*;", text))   # noqa: E731
@@ -650,7 +650,7 @@ def test_coarsened_code_compiles_with_nvcc(tmp_path):
                    tmp_path, "matmul4")
 
 
-# -- time tiles (issue 18): a hexagon per block, its threads share each step -------
+# -- time tiles: a hexagon per block, its threads share each step -------
 
 def _time_tiled_cuda(name: str, shape: str, sizes):
     from tests.test_stencil import STENCILS, _program
@@ -670,7 +670,7 @@ def test_time_tiled_stencils_on_the_gpu_compute_exactly_the_original(tmp_path, n
     text, cuda = _time_tiled_cuda(name, shape, sizes)
     tiles = "hexagonal" if shape == "auto" else shape
     assert f"time-tiled stencil ({tiles} tiles" in cuda
-    assert f"a time tile per block of" in cuda and "__syncthreads();" in cuda
+    assert "a time tile per block of" in cuda and "__syncthreads();" in cuda
     original = tmp_path / "original.c"
     original.write_text(text)
     assert _run([GCC, "-O1", str(original), "-o", str(tmp_path / "original")]).returncode == 0
@@ -930,7 +930,7 @@ void scale(int n, int m, double A[n][m])
 
 def test_a_long_part_without_parallel_loop_stays_on_the_host():
     """A SCoP whose serial part would run on one GPU thread for many instances (the
-    scalar of symm serializes it; on an H100 that took 90 s against the CPU's 3 s)
+    scalar of symm serializes it; on a data-center GPU that took 90 s against the CPU's 3 s)
     is not offloaded, and the warning says why; a short one still is."""
     from polyopt.codegen.cuda import SERIAL_KERNEL_INSTANCES
     # (symm's scalar temp2, a local of each thread by default, leaves its loops parallel)
@@ -966,7 +966,7 @@ def test_cuda_takes_ppcg_s_schedule_and_sizes_blocks_for_the_gpu():
     assert "isl scheduler (PPCG's GPU settings); CUDA, 3 kernel(s): 32, 32x8, 32x8" in text
 
 
-# A schedule a search drew for jacobi-2d (on an H100 its output was wrong): the time
+# A schedule a search drew for jacobi-2d (on a GPU its output was wrong): the time
 # dimension is 2t for one statement and 2t + 1 for the other, so isl's host loop c0
 # runs over t and the launches need c0 = 2 * c0 and 2 * c0 + 1 declared.
 JACOBI_2D_INTERLEAVED = (
@@ -982,12 +982,12 @@ JACOBI_2D_INTERLEAVED = (
 def test_a_host_loop_value_written_with_its_own_name_is_declared_apart(tmp_path):
     import islpy as isl
 
-    from polyopt.pipeline.driver import dependences_within_budget, model, render
+    from polyopt.pipeline import dependences_within_budget, find_scops, render
     from polyopt.scheduler import ScheduleResult
     source = SUITE / "kernels" / "jacobi-2d.c"
     options = Options(target="cuda", defines=["MINI_DATASET"], include_dirs=[str(SUITE)])
     text = read_source(str(source))
-    scops, warnings = model(text, options)
+    scops, warnings = find_scops(text, options)
     scops, dependences, warnings = dependences_within_budget(scops, warnings)
     choice = ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, JACOBI_2D_INTERLEAVED),
                             "drawn by a search")
@@ -1022,11 +1022,11 @@ MATMUL_SPLIT_HOST_LOOP = (
 def test_a_kernel_isl_would_launch_twice_for_the_same_values_stays_on_the_host(tmp_path):
     import islpy as isl
 
-    from polyopt.pipeline.driver import dependences_within_budget, model, render
+    from polyopt.pipeline import dependences_within_budget, find_scops, render
     from polyopt.scheduler import ScheduleResult
     source = read_source(str(KERNELS / "matmul.c"))
     options = Options(target="cuda")
-    scops, warnings = model(source, options)
+    scops, warnings = find_scops(source, options)
     scops, dependences, warnings = dependences_within_budget(scops, warnings)
     choice = ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT,
                                                        MATMUL_SPLIT_HOST_LOOP), "drawn")

@@ -15,7 +15,7 @@ import pytest
 
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 PROGRAM = r"""#include <stdio.h>

@@ -15,7 +15,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import needs_gcc
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,19 +73,24 @@ def test_readme_makefile_snippet_runs_polyopt_as_written(tmp_path):
 
 # -- 2. links ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("document", ["README.md", "docs/design.md", "polybench/README.md"])
+USER_DOCUMENTS = ["README.md", "polybench/README.md", "experiments/README.md",
+                  *sorted(f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("document", USER_DOCUMENTS)
 def test_relative_links_and_paths_resolve_in_the_repository(document):
     """Every relative link, and every path to a Markdown file in backquotes, names a
     file of the repository (not ../shared/DESIGN.md, which no clone has)."""
     path = ROOT / document
     text = path.read_text()
-    targets = [t for t in re.findall(r"\]\(([^)\s]+)\)", text)
-               if not re.match(r"[a-z]+:|#", t)]
-    targets += [t for t in re.findall(r"`([^`\s]+\.md)`", text) if "/" in t]
-    assert targets or document != "README.md"
-    for target in targets:
-        resolved = (path.parent / target.split("#")[0]).resolve()
-        assert resolved.is_relative_to(ROOT) and resolved.exists(), f"{document}: {target}"
+    links = [t for t in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:|#", t)]
+    # a path in backquotes is the repository's (from its root) or the document's folder's
+    quoted = [t for t in re.findall(r"`([^`\s]+\.md)`(?!\])", text) if "/" in t]
+    assert links or document != "README.md"
+    for target in links + quoted:
+        bases = [path.parent] + ([ROOT] if target in quoted else [])
+        resolved = [(base / target.split("#")[0]).resolve() for base in bases]
+        assert any(r.is_relative_to(ROOT) and r.exists() for r in resolved), f"{document}: {target}"
     assert "shared/DESIGN" not in text
 
 
@@ -142,13 +147,13 @@ def test_the_original_code_kept_by_a_search_is_said(tmp_path):
 def test_a_stored_original_winner_is_said_by_a_plain_run_and_the_dump(tmp_path):
     """The same through the tuning database's API, without building anything."""
     from polyopt.dump import dump
-    from polyopt.pipeline.driver import model, options_key
+    from polyopt.pipeline import find_scops, options_key
     from polyopt.tuning import (ORIGINAL, Evaluation, TuningDatabase, machine_fingerprint,
                                 scop_fingerprint)
     database = tmp_path / "tuning.sqlite"
     options = Options(use_database=True, database=str(database))
     source = SourceFile("tiny.c", PROGRAM)
-    scops, _ = model(source, options)
+    scops, _ = find_scops(source, options)
     with TuningDatabase(database) as stored:
         stored.record(scop_fingerprint(scops[0]), machine_fingerprint(), options_key(options),
                       Evaluation(ORIGINAL, "original", "ok", 0.25, build="gcc {src} -o {exe}",

@@ -161,7 +161,7 @@ def test_a_search_gives_no_features_to_a_schedule_whose_features_run_away(monkey
     """isl cannot be interrupted: each schedule's features are computed in a forked
     child that is killed past FEATURE_SECONDS of CPU, and that schedule has none
     (as one whose features fail); the others' are those computed inline."""
-    from polyopt.pipeline.driver import Options
+    from polyopt.pipeline import Options
     from polyopt.search import Search, SearchSettings, driver
 
     plain = ScheduleFeatures.features

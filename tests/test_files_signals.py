@@ -1,4 +1,4 @@
-"""Issue 19: output files (-o, --save), bad option values, SIGINT/SIGTERM during bench
+"""Output files (-o, --save), bad option values, SIGINT/SIGTERM during bench
 and searches, the tuning database as a cache, and no user text reaching a shell."""
 
 from __future__ import annotations

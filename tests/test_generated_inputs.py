@@ -1,7 +1,7 @@
-"""Generated whole programs through the `polyopt` command (issue 19's property test).
+"""Generated whole programs through the `polyopt` command (a property test).
 
 Each seed gives one valid C program (tests/program_generator.py) that mixes the
-constructs issue 19 lists, and one set of polyopt options. polyopt runs as a
+constructs of program_generator, and one set of polyopt options. polyopt runs as a
 subprocess, as a user runs it, with a time limit. The checks:
 
 - polyopt answers within its budget (past BUDGET_SECONDS of CPU time is a failure);

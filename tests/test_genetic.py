@@ -17,7 +17,6 @@ import pytest
 
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops, read_source
-from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import Row, Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import tilable_bands
 from polyopt.search import genetic
@@ -346,7 +345,7 @@ def test_band_sizes_choose_the_tiles_of_each_band():
 @needs_gcc
 def test_a_plain_run_reuses_the_stored_tile_sizes(tmp_path, monkeypatch):
     from polyopt.cli import main
-    from polyopt.pipeline.driver import Options, options_key
+    from polyopt.pipeline import Options, options_key
     from polyopt.tuning import (Evaluation, TuningDatabase, machine_fingerprint,
                                 scop_fingerprint)
     scop, _, tree = _identity()
@@ -471,7 +470,7 @@ def test_genetic_search_from_the_command_line(tmp_path, genetic_operators):
         assert f"tuned schedule from the database ({winner['candidate']}" in out.read_text()
 
 
-# -- time tiles as genes (issue 18) ---------------------------------------------------
+# -- time tiles as genes ---------------------------------------------------
 def test_stencil_genes_are_drawn_and_mutated():
     options = genetic.StencilOptions(["diamond", "hexagonal"], 2, ("diamond", (16, 32, 64)))
     rng = random.Random(3)
@@ -531,7 +530,7 @@ def test_time_tile_text_round_trips():
 def test_a_plain_run_reuses_stored_time_tiles(tmp_path):
     from polyopt.cli import main
     from polyopt.frontend.source import SourceFile
-    from polyopt.pipeline.driver import Options, options_key
+    from polyopt.pipeline import Options, options_key
     from polyopt.tuning import (Evaluation, TuningDatabase, machine_fingerprint,
                                 scop_fingerprint, time_tile_text)
     text = _stencil_program()

@@ -1,4 +1,4 @@
-"""GPU genes of a search for --target cuda (issue 23, part 5): thread blocks, shared
+"""GPU genes of a search for --target cuda: thread blocks, shared
 memory and register promotion chosen per candidate, applied by the pipeline, kept by
 the tuning database, drawn by the random search and the genetic one."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from polyopt.cli import main
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import (Options, dependences_within_budget, model, render,
+from polyopt.pipeline import (Options, dependences_within_budget, find_scops, render,
                               schedule_within_budget, stored_result)
 from polyopt.search import gpu_genes
 from polyopt.tuning import Evaluation, gpu_text, parse_gpu
@@ -40,7 +40,7 @@ def test_drawn_and_mutated_genes_stay_in_their_sets():
 def _matmul_cuda(gene) -> str:
     source = read_source(str(KERNELS / "matmul.c"))
     options = Options(target="cuda")
-    scops, warnings = model(source, options)
+    scops, warnings = find_scops(source, options)
     scops, dependences, warnings = dependences_within_budget(scops, warnings)
     choices = [schedule_within_budget("isl", scop, deps) for scop, deps in zip(scops, dependences)]
     from dataclasses import replace

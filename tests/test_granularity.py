@@ -8,9 +8,9 @@ import re
 import islpy as isl
 import pytest
 
-from polyopt.codegen.granularity import MIN_REGION_WORK, _free_extents, statement_cost
+from polyopt.codegen.granularity import MIN_REGION_WORK, free_extents, statement_cost
 from polyopt.frontend import SourceFile
-from polyopt.pipeline.driver import Options, model, optimize_source
+from polyopt.pipeline import Options, find_scops, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 SOLVE = """\
@@ -143,7 +143,7 @@ def test_unknown_sizes_get_an_if_clause_and_the_same_output(tmp_path, tile):
                            for clause in clauses), text
     assert report.parallel_conditions and all(report.parallel_conditions)
     if not tile:      # one statement: the whole work is n * m instances of its cost
-        cost = statement_cost(model(SourceFile("t.c", UNKNOWN), Options())[0][0].statements[0])
+        cost = statement_cost(find_scops(SourceFile("t.c", UNKNOWN), Options())[0][0].statements[0])
         assert clauses == [f"(double) n * m >= {-(-MIN_REGION_WORK // cost)}"]
     assert "parallel only if" in text or "if clauses" in text
     original, _ = compile_and_run(UNKNOWN, tmp_path, "original")
@@ -153,7 +153,7 @@ def test_unknown_sizes_get_an_if_clause_and_the_same_output(tmp_path, tile):
 
 
 def test_statement_cost_counts_operations_and_accesses():
-    scops, _ = model(SourceFile("t.c", PRODUCT.format(n=10)), Options())
+    scops, _ = find_scops(SourceFile("t.c", PRODUCT.format(n=10)), Options())
     # C[i][j] += A[i][k] * B[k][j]: '+=' and '*', C read and written, A, B
     assert statement_cost(scops[0].statements[0]) == 6
 
@@ -161,10 +161,10 @@ def test_statement_cost_counts_operations_and_accesses():
 def test_a_wavefront_region_counts_its_slice_not_its_box():
     region = isl.Map("{ [o] -> S[t, i, j] : 0 <= t < 20 and 0 <= i < 40 and 0 <= j < 40 "
                      "and o = 4t + 2i + j }")
-    extents = [bound.max_val().to_python() for _, bound in _free_extents(region)]
+    extents = [bound.max_val().to_python() for _, bound in free_extents(region)]
     assert len(extents) == 2 and extents[0] * extents[1] <= 20 * 40    # j follows from o, t, i
     square = isl.Map("{ [o] -> S[i, j] : 0 <= o < 5 and 0 <= i < 30 and 0 <= j < 40 }")
-    assert sorted(b.max_val().to_python() for _, b in _free_extents(square)) == [30, 40]
+    assert sorted(b.max_val().to_python() for _, b in free_extents(square)) == [30, 40]
 
 
 def test_no_threshold_keeps_every_outermost_parallel_loop():

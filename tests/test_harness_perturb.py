@@ -16,7 +16,7 @@ import pytest
 from polyopt.evaluator import Evaluator
 from polyopt.polybench.experiment import DumpJudge, compare_dumps, finite, parse_dumps
 from polyopt.polybench.suite import own_suite
-from polyopt.search.driver import OK, WRONG
+from polyopt.search.statuses import OK, WRONG
 from tests.conftest import needs_gcc
 
 SUITE = Path(__file__).resolve().parents[1] / "polybench"

@@ -3,7 +3,6 @@ replacement of accumulated elements."""
 
 from __future__ import annotations
 
-import re
 
 import islpy as isl
 
@@ -12,7 +11,7 @@ from polyopt.codegen.verify import check_ast
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, kernel_paths, needs_gcc
 
 pytestmark = needs_gcc

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from tests.conftest import compile_and_run, needs_gcc
 
 PROGRAM = r"""#include <stdio.h>
@@ -141,8 +141,8 @@ def test_the_cuda_target_makes_declared_scalars_locals_of_each_thread(tmp_path, 
 
 
 def test_declared_scalars_whose_values_would_leave_a_thread_stay_on_the_host(monkeypatch):
-    from polyopt.codegen import cuda
-    monkeypatch.setattr(cuda, "_private_kept", lambda mapping, private: "a reason")
+    from polyopt.codegen.cuda import generate
+    monkeypatch.setattr(generate, "private_kept", lambda mapping, private: "a reason")
     text = _program(MODELLED["sum"])
     result = _optimized(text, target="cuda")
     assert any("scalars declared in a region are offloaded to the GPU only as locals of "
@@ -153,7 +153,7 @@ def test_declared_scalars_whose_values_would_leave_a_thread_stay_on_the_host(mon
 
 @needs_gcc
 def test_a_declared_sum_that_blas_replaces_is_not_declared(tmp_path):
-    from polyopt.blas.library import library_flags
+    from polyopt.blas import library_flags
     from tests.test_blas import _close
     text = _program(MODELLED["sum"])
     result = _optimized(text, blas=True, blas_mode="always")

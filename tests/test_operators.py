@@ -21,7 +21,7 @@ import pytest
 from polyopt.core.dependences import compute_dependences
 from polyopt.core.errors import CodegenError
 from polyopt.frontend import extract_scops, read_source
-from polyopt.pipeline.driver import Options, render_within
+from polyopt.pipeline import Options, render_within
 from polyopt.polybench.suite import POLYBENCH_KERNELS
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
@@ -31,7 +31,7 @@ from polyopt.scheduler.isl_scheduler import IslScheduler
 from polyopt.scheduler.operators import (CROSSOVERS, MUTATIONS, WEIGHTS, _walk, crossover, individual_key,
                                          mutate, row_crossover, same_individual, sample_from_schedule)
 from polyopt.scheduler.random_scheduler import draw_schedule
-from polyopt.scheduler.sampler import IteratorBasis, Row, Sample, SamplingError, ScheduleSpace, _integer_row
+from polyopt.scheduler.sampler import IteratorBasis, Row, Sample, SamplingError, ScheduleSpace, integer_row
 from polyopt.scheduler.tree import matrix_to_tree
 from tests.conftest import compile_and_run, kernel_paths, needs_gcc
 from tests.test_polybench_suite import SUITE
@@ -206,7 +206,7 @@ def test_geometric_crossover_interpolates_the_parents(path):
 
 
 def _between(row, a, b) -> bool:
-    return any(tuple(row) == _integer_row([w * x + (1 - w) * y for x, y in zip(a, b)]) for w in WEIGHTS)
+    return any(tuple(row) == integer_row([w * x + (1 - w) * y for x, y in zip(a, b)]) for w in WEIGHTS)
 
 
 def test_coefficient_replacement_draws_rational_coefficients():
@@ -222,7 +222,7 @@ def test_coefficient_replacement_draws_rational_coefficients():
             if row.combination is None:
                 continue
             generators = space.generators(row.region)
-            assert row.values == _integer_row(combine(generators, row.combination))
+            assert row.values == integer_row(combine(generators, row.combination))
             coefficients = [c for _, c in row.combination.rays + row.combination.lines
                             + row.combination.vertices]
             denominators |= {Fraction(c).denominator for c in coefficients}
@@ -249,7 +249,7 @@ def _order(schedule: isl.Schedule, domain: isl.UnionSet) -> isl.UnionMap:
 
 
 def test_a_tiled_schedule_is_no_seed():
-    from polyopt.pipeline.driver import tiled
+    from polyopt.pipeline import tiled
     space = _space(SUITE / "kernels" / "gemm.c")
     schedule = IslScheduler().schedule(space.scop, space.dependences).schedule
     tiles = tiled(schedule, Options(), space.scop, space.dependences, wavefront=False)

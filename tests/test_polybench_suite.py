@@ -15,7 +15,7 @@ import pytest
 
 from polyopt.polybench.experiment import compare_dumps, finite, parse_dumps
 from polyopt.frontend import read_source
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from polyopt.polybench.suite import POLYBENCH_KERNELS, own_suite
 from tests.conftest import needs_gcc, polybench_params
 

@@ -16,7 +16,7 @@ from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.core.dependences import compute_dependences
 from polyopt.core.errors import CodegenError
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, model, optimize_source
+from polyopt.pipeline import Options, find_scops, optimize_source
 from polyopt.scheduler.privatize import (expanded_dependences, keeps_live_ranges, live_ranges,
                                privatizable, scope_private_scalars)
 from tests.conftest import compile_and_run, needs_gcc
@@ -129,7 +129,7 @@ def test_shared_scalars_stay_shared(tmp_path, name, after):
 
 def _scop(scop: str, after: str = ""):
     source = SourceFile("t.c", _program(scop, after))
-    scops, _ = model(source, Options())
+    scops, _ = find_scops(source, Options())
     return source, scops[0]
 
 
@@ -231,7 +231,7 @@ def test_searches_schedule_with_the_private_scalars_freedom(tmp_path, strategy):
 def test_a_chosen_schedule_gets_private_scalars_too():
     """A search's or the tuning database's schedule (a choice), made with every
     dependence, is generated with the private scalars' parallel loops."""
-    from polyopt.pipeline.driver import render
+    from polyopt.pipeline import render
     from polyopt.scheduler import ScheduleResult
     source, scop = _scop(PRIVATE["sum"])
     choice = ScheduleResult(scop.schedule, "the original order, chosen")

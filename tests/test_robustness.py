@@ -1,4 +1,4 @@
-"""Odd inputs and faults (issue 19, classes 3, 4 and 7): a clear error or a located
+"""Odd inputs and faults: a clear error or a located
 warning, never a traceback or a hang; a region polyopt cannot handle is left
 byte-for-byte as it was, and the file's other regions are still optimized.
 """
@@ -408,7 +408,7 @@ def test_cpu_time_box_kills_past_its_cpu_seconds_and_tells_failures_apart():
 def test_search_drops_a_scop_whose_dependences_run_out_of_time(tmp_path, monkeypatch):
     from polyopt.core import timebox
     from polyopt.frontend import extract_scops, read_source
-    from polyopt.pipeline.driver import dependences_within_budget
+    from polyopt.pipeline import dependences_within_budget
     monkeypatch.setitem(timebox.STEP_SECONDS, "dependence analysis", 1.0)
     head = HEAD.replace("int main(void) {\n", HARD_DECLARATIONS + "int main(void) {\n")
     (tmp_path / "hard.c").write_text(head + GOOD + PRIME_SUBSCRIPTS + TAIL)

@@ -23,7 +23,7 @@ from polyopt.core.dependences import compute_dependences
 from polyopt.polybench.experiment import compare_dumps, parse_dumps
 from polyopt.frontend import extract_scops, read_source
 from polyopt.core.errors import CodegenError
-from polyopt.pipeline.driver import Options, render_within
+from polyopt.pipeline import Options, render_within
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.random_scheduler import draw_schedule

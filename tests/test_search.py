@@ -117,7 +117,7 @@ def _machine() -> str:
 
 
 def _options_key() -> str:
-    from polyopt.pipeline.driver import Options, options_key
+    from polyopt.pipeline import Options, options_key
     return options_key(Options())
 
 
@@ -238,14 +238,14 @@ def test_schedules_evaluated_with_other_commands_are_not_known(tmp_path):
 
 
 def test_the_summary_comment_names_the_build_and_stays_one_comment():
-    from polyopt.pipeline.driver import ScopReport, _summary_comment, stored_result
+    from polyopt.pipeline import ScopReport, summary_comment, stored_result
     from polyopt.tuning import Evaluation
     from polyopt.core.errors import Location
     chosen = stored_result(Evaluation('{ domain: "{ S[i] : 0 <= i < 10 }" }', "random-7", "ok", 0.25,
                                       build="gcc -O3 */x.c\n -fopenmp"))
     assert chosen.description == ("tuned schedule from the database (random-7, 0.25 s built "
                                   "with 'gcc -O3 */x.c\n -fopenmp')")
-    comment = _summary_comment(ScopReport(Location("k.c"), 1, chosen.description, [], []))
+    comment = summary_comment(ScopReport(Location("k.c"), 1, chosen.description, [], []))
     assert comment.startswith("/* polyopt: tuned schedule from the database (random-7")
     assert "\n" not in comment and comment.count("*/") == 1 and comment.endswith(" */")
 
@@ -266,7 +266,7 @@ def _fake_search(candidates, baselines, best_wall, measure):
 def test_a_finalist_whose_first_time_was_luck_does_not_win():
     """A candidate timed once at 0.3 s that then takes 4 s (or times out) must not
     beat one that runs at 0.6 s every time."""
-    from polyopt.search import Candidate, Measurement, Search, SearchSettings
+    from polyopt.search import Candidate, Measurement, Search
 
     def measure(text, name, timeout):
         seconds = {"steady": 0.6, "lucky": 4.0, "flaky": None}[name]
@@ -315,7 +315,7 @@ def test_a_wrong_output_gets_the_flat_map_code_as_a_second_chance(case):
 
     import dataclasses
 
-    from polyopt.pipeline.driver import Options, render, stored_result
+    from polyopt.pipeline import Options, render, stored_result
     from polyopt.scheduler.base import ScheduleResult
     from polyopt.search import Candidate, Measurement, Search, SearchSettings
     from polyopt.tuning import Evaluation
@@ -371,7 +371,7 @@ def test_the_blas_candidate_is_timed_with_its_calls_and_a_winner_keeps_them():
     not as the original text; where it is the fastest, the search's output has them."""
     from types import SimpleNamespace
 
-    from polyopt.pipeline.driver import Options
+    from polyopt.pipeline import Options
     from polyopt.search import Measurement, Search, SearchSettings
 
     measured = {}
@@ -394,7 +394,7 @@ def test_the_blas_candidate_is_timed_with_its_calls_and_a_winner_keeps_them():
 def test_a_candidate_whose_code_takes_far_longer_than_the_others_is_dropped(monkeypatch):
     """Search._codegen_limit: once a few candidates' code is made, one that takes over
     CODEGEN_FACTOR times their median is a polyopt error; the first get the full limit."""
-    from polyopt.pipeline.driver import CODEGEN_SECONDS, Options
+    from polyopt.pipeline import CODEGEN_SECONDS, Options
     from polyopt.search import Candidate, Measurement, Search, SearchSettings, driver
 
     def measure(text, name, timeout):
@@ -423,7 +423,7 @@ def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
     exists before the first run (nothing is generated while one is timed), and each
     candidate gets the same code and status as when generated one at a time. Code
     that takes little time is made in turn, without forking."""
-    from polyopt.pipeline.driver import Options
+    from polyopt.pipeline import Options
     from polyopt.search import Candidate, Measurement, Search, SearchSettings
 
     def run(jobs: int, seconds: float = 1.0):
@@ -458,7 +458,7 @@ def test_a_batch_is_generated_side_by_side_before_any_of_it_is_timed():
 def test_the_default_is_a_baseline_of_every_search(path, defines, time_tiles):
     """A search measures what a plain run generates (the cost model's choice, time
     tiles included), so it never returns code slower than the default's as measured."""
-    from polyopt.pipeline.driver import Options, optimize_source
+    from polyopt.pipeline import Options, optimize_source
     from polyopt.search import Measurement, Search, SearchSettings
 
     def measure(text, name, timeout):
@@ -480,7 +480,7 @@ def test_the_default_is_a_baseline_of_every_search(path, defines, time_tiles):
 def test_the_cuda_default_is_a_baseline_of_a_cuda_search(tmp_path):
     """--target cuda: the search measures the plain run's CUDA code too (isl's schedule
     as PPCG computes it, the private scalar a local of each thread)."""
-    from polyopt.pipeline.driver import Options, optimize_source
+    from polyopt.pipeline import Options, optimize_source
     from polyopt.search import Measurement, Search, SearchSettings
     from tests.test_cuda import PRIVATE_SCALAR
     path = tmp_path / "private.c"

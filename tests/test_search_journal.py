@@ -16,7 +16,7 @@ from polyopt.core.errors import BuildError
 from polyopt.evaluator import Evaluator
 from polyopt.polybench import experiment
 from polyopt.polybench.experiment import JOURNAL_SUFFIX, DumpJudge
-from polyopt.search.driver import OK
+from polyopt.search.statuses import OK
 from tests.conftest import needs_gcc
 
 SUITE = Path(__file__).resolve().parents[1] / "polybench"

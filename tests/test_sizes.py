@@ -13,7 +13,7 @@ from polyopt.cli import main
 from polyopt.frontend import SourceFile, read_source
 from polyopt.frontend import sizes
 from polyopt.frontend.sizes import evaluate_integer_expression, known_values, parse_define
-from polyopt.pipeline.driver import Options, model
+from polyopt.pipeline import Options, find_scops
 
 ROOT = Path(__file__).parent.parent
 GEMM = ROOT / "polybench" / "kernels" / "gemm.c"
@@ -43,7 +43,7 @@ def _known(text: str, defines=(), name: str = "t.c", directory: Path | None = No
     if directory is not None:
         (directory / name).write_text(text)
         name = str(directory / name)
-    scops, _ = model(SourceFile(name, text), Options(defines=list(defines)))
+    scops, _ = find_scops(SourceFile(name, text), Options(defines=list(defines)))
     return scops[0].known_values
 
 
@@ -104,7 +104,7 @@ def test_polybench_variants_get_the_dataset_define(tmp_path):
     options = experiment.polyopt_options(variant, kernel)
     assert "SMALL_DATASET" in options.defines
     if any(shutil.which(name) for name in sizes.PREPROCESSORS):
-        scops, _ = model(read_source(str(kernel.source)), options)
+        scops, _ = find_scops(read_source(str(kernel.source)), options)
         assert scops[0].known_values == {"NI": 60, "NJ": 70, "NK": 80}
 
 

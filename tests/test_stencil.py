@@ -9,7 +9,7 @@ import pytest
 from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.stencil import detect_stencil, tiles_in_order, time_tile
 from tests.conftest import compile_and_run, needs_gcc

@@ -10,7 +10,7 @@ from tests.conftest import compile_and_run, needs_gcc
 
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, schedule_scop
+from polyopt.pipeline import Options, schedule_scop
 from polyopt.core.machine.caches import CacheSizes, _from_sysfs, _parse_size
 from polyopt.scheduler.tiling import (DEFAULT_ELEMENT_BYTES, TilingReport, footprint_bytes,
                                       band_references, model_tile_sizes, tile_schedule)
@@ -206,7 +206,7 @@ int main(void) {
 @needs_gcc
 def test_filter_with_known_sizes_keeps_its_output(tmp_path, monkeypatch):
     """Known K = 5 (one tile) and a small L2 (N tiled): the output is unchanged."""
-    from polyopt.pipeline.driver import render
+    from polyopt.pipeline import render
     import polyopt.scheduler.tiling as tiling
     source = SourceFile("t.c", PROGRAM)
     scops = extract_scops(source).scops

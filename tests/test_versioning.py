@@ -9,7 +9,7 @@ import pytest
 from polyopt.codegen.versioning import least_values, original_lines, version_condition
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
-from polyopt.pipeline.driver import Options, optimize_source
+from polyopt.pipeline import Options, optimize_source
 
 from conftest import compile_and_run, needs_gcc
 

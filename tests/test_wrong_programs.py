@@ -1,4 +1,4 @@
-"""No wrong program without a warning (issue 19, class 1).
+"""No wrong program without a warning.
 
 Each test builds a small C program that prints its results, runs polyopt on it,
 and builds and runs polyopt's output with gcc: the output must print the same,

@@ -16,7 +16,7 @@ rate of its level:
 
 * level 3 (gemm, symm, syrk, syr2k, trmm, trsm): ``LEVEL3_GFLOPS`` per thread, the
   rate of OpenBLAS's DGEMM on one core of the development machine for products of
-  256 and more (measured with ``polybench/blas_rate.py``: 19 GFLOP/s; 10-13 GFLOP/s
+  256 and more (measured with ``experiments/blas_rate.py``: 19 GFLOP/s; 10-13 GFLOP/s
   at 16-64, which ``CALL_NS`` accounts for at those sizes); all threads where the
   call does at least ``THREADED_FLOPS`` operations (OpenBLAS runs small products
   on one thread);
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from polyopt.blas.match import BlasAnalysis, BlasMatch
+from polyopt.blas.calls import BlasAnalysis, BlasMatch
 from polyopt.core.dependences import Dependences
 from polyopt.core.scop import Scop
 

@@ -61,10 +61,10 @@ from dataclasses import dataclass
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.blas.match import (BlasCall, NoMatch, Operand, _box, _expands_to_zero, _is_zero,
-                          _Layout, _PRINTER, _scalar_text, _scaling, _StatementReader,
-                          _sum_terms, _Term, aff_text)
-from polyopt.blas.triangular import _flow
+from polyopt.blas.calls import BlasCall, NoMatch, Operand
+from polyopt.blas.reader import (PRINTER, Layout, StatementReader, Term, aff_text, dataflow,
+                                 domain_box, expands_to_zero, is_zero, scalar_text, scaling,
+                                 sum_terms)
 from polyopt.core.dependences import accesses_to
 from polyopt.core.scop import Access, Scop, Statement
 
@@ -83,7 +83,7 @@ class _Product:
 
     def key(self) -> str:
         """The C text of the factor (the call's alpha)."""
-        return _scalar_text(self.sign, sorted(self.scalars))
+        return scalar_text(self.sign, sorted(self.scalars))
 
 
 def _own_read(statement: Statement, write: Access) -> Access:
@@ -95,7 +95,7 @@ def _own_read(statement: Statement, write: Access) -> Access:
 
 
 def _texts(scalars: list[c_ast.Node]) -> list[str]:
-    return [_PRINTER.visit(s) for s in scalars]
+    return [PRINTER.visit(s) for s in scalars]
 
 
 @dataclass
@@ -106,7 +106,7 @@ class _Accumulation:
     write: Access
     own: Access | None                # None: OUT = 0 (scale "0")
     scale: str                        # the C text of the own term's factor
-    terms: list[_Term]
+    terms: list[Term]
 
 
 def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> _Accumulation:
@@ -115,12 +115,12 @@ def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> 
             or not isinstance(body.lvalue, (c_ast.ArrayRef, c_ast.ID))):
         raise NoMatch("not one assignment")
     write = statement.writes[0]
-    reader = _StatementReader(scop, statement)
+    reader = StatementReader(scop, statement)
     if body.op in ("+=", "-="):
         terms = [reader.term(sign, node, private)
-                 for sign, node in _sum_terms(body.rvalue, 1 if body.op == "+=" else -1)]
+                 for sign, node in sum_terms(body.rvalue, 1 if body.op == "+=" else -1)]
         return _Accumulation(statement, write, _own_read(statement, write), "1", terms)
-    scale = _scaling(scop, statement)      # OUT = 0, OUT *= beta, OUT = beta * OUT
+    scale = scaling(scop, statement)      # OUT = 0, OUT *= beta, OUT = beta * OUT
     if scale is not None:
         own = (None if scale == "0" else _own_read(statement, write) if body.op == "*="
                else reader.access(reader.term(1, body.rvalue).arrays[0]))
@@ -128,7 +128,7 @@ def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> 
     if body.op != "=":
         raise NoMatch(f"the operator '{body.op}' is no accumulation")
     own, terms = [], []
-    for term_sign, node in _sum_terms(body.rvalue):
+    for term_sign, node in sum_terms(body.rvalue):
         term = reader.term(term_sign, node, private)
         cells = [a for a in term.arrays if reader.access(a).array == write.array]
         if cells:
@@ -138,7 +138,7 @@ def _accumulation(scop: Scop, statement: Statement, private: frozenset[str]) -> 
             read = reader.access(cells[0])
             if not read.relation.is_equal(write.relation):
                 raise NoMatch(f"the output '{write.array}' is read at another cell")
-            own.append((read, _scalar_text(term.sign, term.scalars)))
+            own.append((read, scalar_text(term.sign, term.scalars)))
         else:
             terms.append(term)
     if len(own) > 1:
@@ -157,7 +157,7 @@ def _instances(statements: list[Statement]) -> isl.UnionSet:
 
 
 def _access_map(scop: Scop, statement: Statement, node: c_ast.Node) -> isl.Map:
-    reader = _StatementReader(scop, statement)
+    reader = StatementReader(scop, statement)
     return reader.access(node).relation.intersect_domain(statement.domain)
 
 
@@ -198,7 +198,7 @@ def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMa
         for writer in writers:
             body = writer.body
             if (isinstance(body, c_ast.Assignment) and body.op == "="
-                    and (_is_zero(body.rvalue) or _expands_to_zero(scop, body.rvalue))):
+                    and (is_zero(body.rvalue) or expands_to_zero(scop, body.rvalue))):
                 zeros.append(writer)
             else:
                 sums.append(_accumulation(scop, writer, private))
@@ -218,8 +218,8 @@ def _lifted_products(scop: Scop, accumulation: _Accumulation, order: isl.UnionMa
         if len(read) != 1:
             raise NoMatch(f"the scalar '{scalar}' is read twice")
         sources = zeros + [s.statement for s in sums]
-        into_reader = _flow(scop, reader, read[0], sources)
-        into_sums = [_flow(scop, s.statement, s.own, sources) for s in sums]
+        into_reader = dataflow(scop, reader, read[0], sources)
+        into_sums = [dataflow(scop, s.statement, s.own, sources) for s in sums]
         if not into_reader.domain().is_equal(isl.UnionSet.from_set(reader.domain)):
             raise NoMatch(f"a read of '{scalar}' gets no value set in the SCoP")
         every = into_reader
@@ -293,14 +293,14 @@ def _expected(cells: isl.Set, left: bool, lower: bool) -> isl.Set:
     return triples.apply(isl.Map(_EXPECTED[(left, lower)]))
 
 
-def match_sums(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str],
+def match_sums(scop: Scop, layout: Layout, order: isl.UnionMap, taken: set[str],
                private: frozenset[str], forms: tuple[str, ...],
                rejected: dict[str, str] | None = None) -> list[tuple[list[str], BlasCall]]:
     """Each output array whose writers compute one of `forms` ("symm", "gemm", "gemv"; see
     the module): the names of the statements, in the text's order, and the call.
     `taken` gets the names of each match's statements. Where the writers of an output
     that no match took read a private scalar (a sum kept in one), `rejected` (statement
-    -> why not, as polyopt.blas.match.BlasAnalysis) gets why the sum is no call."""
+    -> why not, as polyopt.blas.calls.BlasAnalysis) gets why the sum is no call."""
     found = []
     for name, array in scop.arrays.items():
         if array.rank not in (1, 2) or not array.written:
@@ -322,7 +322,7 @@ def match_sums(scop: Scop, layout: _Layout, order: isl.UnionMap, taken: set[str]
     return found
 
 
-def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
+def _match_output(scop: Scop, output: str, layout: Layout, order: isl.UnionMap,
                   taken: set[str], private: frozenset[str], forms: tuple[str, ...]
                   ) -> tuple[list[str], BlasCall]:
     writers = [s for s in scop.statements if any(w.array == output for w in s.writes)]
@@ -334,14 +334,14 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
     betas = set()
     for accumulation in accumulations:
         if accumulation.own is None:        # OUT = 0 or OUT = terms: a first write
-            if not _flow(scop, accumulation.statement, accumulation.write, writers).is_empty():
+            if not dataflow(scop, accumulation.statement, accumulation.write, writers).is_empty():
                 raise NoMatch(f"{accumulation.statement.name} overwrites cells after they "
                               "were written")
             betas.add("0")
             continue
         # the instances that read the input are first writes: their scale is beta;
         # the others add to a value computed in the SCoP, which they may not scale
-        computed = _flow(scop, accumulation.statement, accumulation.own, writers).domain()
+        computed = dataflow(scop, accumulation.statement, accumulation.own, writers).domain()
         domain = isl.UnionSet.from_set(accumulation.statement.domain)
         if not computed.is_equal(domain):
             betas.add(accumulation.scale)
@@ -370,7 +370,7 @@ def _match_output(scop: Scop, output: str, layout: _Layout, order: isl.UnionMap,
         written = accumulation.write.relation.intersect_domain(
             accumulation.statement.domain).range()
         cells = written if cells is None else cells.union(written)
-    box = _box(cells)
+    box = domain_box(cells)
     if box.triangle is not None:
         raise NoMatch("the output's cells are not a rectangle")
     parameters = scop.parameters
@@ -427,7 +427,7 @@ class _Sum:
         expected = self.cells.reset_tuple_id().flat_product(line).apply(isl.Map(template))
         if not self.union.is_equal(expected):
             return None
-        inner = _box(line.gist_params(self.cells.params()))     # where there are cells
+        inner = domain_box(line.gist_params(self.cells.params()))     # where there are cells
         return aff_text(inner.lower[0], self.parameters), inner.size_text(0, self.parameters)
 
 
@@ -512,7 +512,7 @@ def _final_values_only(scop: Scop, output: str, writers: list[Statement],
     overwritten = written.apply_range(written.reverse()).intersect(order).domain()
     for statement in others:
         for read in statement.reads:
-            if read.array == output and not _flow(scop, statement, read, writers).range() \
+            if read.array == output and not dataflow(scop, statement, read, writers).range() \
                     .intersect(overwritten).is_empty():
                 raise NoMatch(f"{statement.name} reads a value of '{output}' that a later "
                               "write replaces")

@@ -21,24 +21,10 @@ from __future__ import annotations
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.blas.match import (BlasCall, NoMatch, _box, _Layout, _operand, _parse_update,
-                          _scaling, _signature, _StatementReader, _output_box, _Update)
+from polyopt.blas.calls import BlasCall, NoMatch
+from polyopt.blas.reader import (Layout, StatementReader, Update, access_operand, access_signature,
+                                 dataflow, domain_box, output_box, parse_update, scaling)
 from polyopt.core.scop import Access, Scop, Statement
-
-
-def _flow(scop: Scop, statement: Statement, read: Access,
-          writers: list[Statement]) -> isl.UnionMap:
-    """sink instance -> source instance of `read` among the writes of `writers`."""
-    sink = isl.UnionMap.from_map(read.relation.intersect_domain(statement.domain))
-    source = isl.UnionMap.empty(sink.get_space())
-    for writer in writers:
-        for write in writer.writes:
-            if write.array == read.array:
-                source = source.union(isl.UnionMap.from_map(
-                    write.relation.intersect_domain(writer.domain)))
-    info = isl.UnionAccessInfo.from_sink(sink).set_must_source(source)
-    flow = info.set_schedule(scop.schedule).compute_flow()
-    return flow.get_may_dependence().reverse()
 
 
 def _same_cells(first: Statement, first_write: Access, second: Statement,
@@ -62,7 +48,7 @@ def _division(scop: Scop, statement: Statement, matrix: str) -> tuple[Access, Ac
     if len(statement.writes) != 1 or not isinstance(body, c_ast.Assignment):
         return None
     write = statement.writes[0]
-    reader = _StatementReader(scop, statement)
+    reader = StatementReader(scop, statement)
     try:
         if body.op == "/=" and isinstance(body.rvalue, c_ast.ArrayRef):
             divisor = reader.access(body.rvalue)
@@ -78,10 +64,10 @@ def _division(scop: Scop, statement: Statement, matrix: str) -> tuple[Access, Ac
     return (write, divisor) if divisor.array == matrix else None
 
 
-def match_in_place(scop: Scop, statement: Statement, layout: _Layout, order: isl.UnionMap,
+def match_in_place(scop: Scop, statement: Statement, layout: Layout, order: isl.UnionMap,
                    taken: set[str]) -> tuple[list[str], BlasCall]:
     """The statements (the update first) and the call of a triangular solve or product."""
-    update = _parse_update(scop, statement, own_operands=True)
+    update = parse_update(scop, statement, own_operands=True)
     if len(update.terms) != 1 or len(update.terms[0].arrays) != 2:
         raise NoMatch("not one product of two array elements")
     term = update.terms[0]
@@ -93,11 +79,11 @@ def match_in_place(scop: Scop, statement: Statement, layout: _Layout, order: isl
         raise NoMatch("not a product of the output and another array")
     own, matrix = own[0], matrix[0]
     dims = statement.domain.dim(isl.dim_type.set)
-    box = _box(statement.domain)
+    box = domain_box(statement.domain)
     if box.triangle is None or not box.triangle[2]:
         raise NoMatch("the domain is not a strict triangle")
-    out_signature = _signature(write, dims)
-    own_signature = _signature(own, dims)
+    out_signature = access_signature(write, dims)
+    own_signature = access_signature(own, dims)
     out_dims = [d for d, _ in out_signature]
     reductions = [d for d in range(dims) if d not in out_dims]
     if len(reductions) != 1 or len(out_dims) not in (1, 2) or len(own_signature) != len(out_dims):
@@ -114,7 +100,7 @@ def match_in_place(scop: Scop, statement: Statement, layout: _Layout, order: isl
     if not all(own_signature[q][1].plain_is_equal(out_signature[q][1])
                for q in range(len(out_dims))):
         raise NoMatch("the output is read with other shifts than it is written")
-    matrix_signature = _signature(matrix, dims)
+    matrix_signature = access_signature(matrix, dims)
     matrix_dims = [d for d, _ in matrix_signature]
     left = p == 0
     natural = [index, k] if left else [k, index]
@@ -130,8 +116,8 @@ def match_in_place(scop: Scop, statement: Statement, layout: _Layout, order: isl
     op_upper = after if left else not after
     stored_lower = not (op_upper != transposed)
     parameters = scop.parameters
-    a = _operand(matrix, matrix_signature, box, layout, parameters, transposed)
-    output = _operand(write, out_signature, box, layout, parameters)
+    a = access_operand(matrix, matrix_signature, box, layout, parameters, transposed)
+    output = access_operand(write, out_signature, box, layout, parameters)
     element = layout.element([write.array, matrix.array])
     sizes = [box.size_text(d, parameters) for d in out_dims]
     if term.sign < 0 and not term.scalars:
@@ -143,7 +129,7 @@ def match_in_place(scop: Scop, statement: Statement, layout: _Layout, order: isl
     raise NoMatch("neither a solve (-=, no factor) nor a product (+=, no factor)")
 
 
-def _solve(scop, update: _Update, own: Access, matrix: Access, a, output, element, sizes,
+def _solve(scop, update: Update, own: Access, matrix: Access, a, output, element, sizes,
            left, lower, box, order, taken, layout) -> tuple[list[str], BlasCall]:
     statement, write = update.statement, update.write
     dims = statement.domain.dim(isl.dim_type.set)
@@ -152,13 +138,14 @@ def _solve(scop, update: _Update, own: Access, matrix: Access, a, output, elemen
     found = _division(scop, divide, matrix.array) if divide is not None else None
     if found is not None:
         divide_write, divisor = found
-        cells = _output_box(update, box, dims)
+        cells = output_box(update, box, dims)
         try:
-            divide_box = _box(divide.domain)
+            divide_box = domain_box(divide.domain)
             divide_dims = divide.domain.dim(isl.dim_type.set)
-            divisor_signature = _signature(divisor, divide_dims)
-            row = _signature(divide_write, divide_dims)[0 if left else -1][0]
-            diagonal = _operand(divisor, divisor_signature, divide_box, layout, scop.parameters)
+            divisor_signature = access_signature(divisor, divide_dims)
+            row = access_signature(divide_write, divide_dims)[0 if left else -1][0]
+            diagonal = access_operand(divisor, divisor_signature, divide_box, layout,
+                                      scop.parameters)
         except NoMatch as why:
             raise NoMatch(f"the division: {why}") from None
         if not divide_write.relation.intersect_domain(divide.domain).range().is_equal(cells):
@@ -191,7 +178,7 @@ def _reads_final_values(scop: Scop, statement: Statement, read: Access,
     """Every instance of `read` gets the value its cell has once the group is done:
     written by the group, by no later instance of it; or, where its value comes
     from before the group, never written by it."""
-    flow = _flow(scop, statement, read, _writers(scop, read.array)).intersect_range(
+    flow = dataflow(scop, statement, read, _writers(scop, read.array)).intersect_range(
         _domain(group))
     writes = isl.UnionMap.empty(flow.get_space())
     for member in group:
@@ -207,7 +194,7 @@ def _reads_final_values(scop: Scop, statement: Statement, read: Access,
     return unwritten.intersect(writes.range()).is_empty()
 
 
-def _product(scop, update: _Update, own: Access, a, output, element, sizes, left, lower,
+def _product(scop, update: Update, own: Access, a, output, element, sizes, left, lower,
              box, order, taken) -> tuple[list[str], BlasCall]:
     statement, write = update.statement, update.write
     if len(sizes) != 2:
@@ -215,16 +202,16 @@ def _product(scop, update: _Update, own: Access, a, output, element, sizes, left
     dims = statement.domain.dim(isl.dim_type.set)
     names, alpha, writers = [statement.name], "1", [statement]
     scale = _next_writer(scop, statement, write.array, taken)
-    factor = _scaling(scop, scale) if scale is not None else None
+    factor = scaling(scop, scale) if scale is not None else None
     if factor not in (None, "0"):
         scale_write = scale.writes[0]
         if (scale_write.relation.intersect_domain(scale.domain).range().is_equal(
-                _output_box(update, box, dims))
+                output_box(update, box, dims))
                 and _same_cells(statement, write, scale, scale_write).is_subset(order)):
             names.append(scale.name)
             alpha = factor
             writers.append(scale)
-    flow = _flow(scop, statement, own, _writers(scop, write.array))
+    flow = dataflow(scop, statement, own, _writers(scop, write.array))
     if not flow.intersect_range(_domain(writers)).is_empty():
         raise NoMatch("the output read is not the input value of its cell (no product)")
     call = BlasCall("trmm", element, sizes, alpha, "1", output, [a], lower, True, left)

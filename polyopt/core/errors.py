@@ -97,10 +97,6 @@ class ModelError(PolyoptError):
     """A classifier model cannot be read, or was made for other features or versions."""
 
 
-class VerificationError(PolyoptError):
-    """The transformed program's output differs from the original's."""
-
-
 def format_warning(message: str, location: Location | None) -> str:
     """Compiler-style warning line."""
     prefix = f"{location}: " if location else "polyopt: "

@@ -11,22 +11,29 @@ sub-SCoPs scheduled and generated as usual; the matches become calls.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
+from dataclasses import replace as replace_dataclass
 
 import islpy as isl
 
-from polyopt.blas.match import BlasMatch, match_blas
-from polyopt.blas.library import symbol_prefix
+from polyopt.blas import BlasMatch, match_blas, symbol_prefix
 from polyopt.codegen import GeneratedNest, region_condition
 from polyopt.codegen.blas import (blocks_rows_together, declaration_lines, match_lines,
                                   needs_type_check, prefix_lines)
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.splice import braced_block
-from polyopt.codegen.versioning import versioned
+from polyopt.codegen.versioning import joined_condition, versioned
 from polyopt.core.dependences import Dependences, compute_dependences
+from polyopt.core.errors import CodegenError, format_warning
 from polyopt.core.scop import Scop, Statement
+from polyopt.frontend import SourceFile
 from polyopt.scheduler.privatize import private_scalars
 from polyopt.core.machine.caches import machine_caches
+from polyopt.pipeline.cpu import generate
+from polyopt.pipeline.options import Options
+from polyopt.pipeline.report import RenderState, ScopOutcome, ScopReport, format_note
+from polyopt.pipeline.schedule import schedule_scop
 
 FLOATING_POINT_NOTE = "--blas changes the order of floating-point sums"
 
@@ -138,7 +145,6 @@ def paired(found: list) -> list:
 def blas_code(source, scop: Scop, dependences: Dependences | None, options,
               expressions: ExpressionPrinter, analysis) -> BlasCode | str:
     """The code of a SCoP with its matches replaced by calls, or why it is not."""
-    from polyopt.pipeline.driver import generate, schedule_scop
     from polyopt.scheduler import ScheduleResult
     if scop.assumption is not None:      # its generated parts would need their own test
         return ("--blas: the model of this region holds only for some sizes (an array "
@@ -189,3 +195,118 @@ def blas_code(source, scop: Scop, dependences: Dependences | None, options,
     # a call on arrays that overlap is wrong, as the parts' loops would be
     return BlasCode(GeneratedNest(lines, parallel, **region_condition(scop, expressions)),
                     description, bands)
+
+
+def cublas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,
+                    state: RenderState, outcome: ScopOutcome) -> bool:
+    """--blas --target cuda: a SCoP whose statements all become BLAS calls runs them as
+    cuBLAS calls (True); otherwise a note says why, and it is offloaded as usual (False).
+    Every match is called: on a GPU the library's product is the fast one (the CPU's
+    cost model does not judge them)."""
+    from polyopt.blas import BlasMatch
+    from polyopt.codegen.cublas import Unsupported
+    from polyopt.codegen.cuda import NothingToOffload
+    from polyopt.codegen.splice import braced_block
+    analysis = analyse(source, scop)
+    if isinstance(analysis, str) or not analysis.matches:
+        why = analysis if isinstance(analysis, str) else "--blas: no statement is a BLAS operation"
+        outcome.warnings.append(format_note(f"{why}; the SCoP is offloaded as usual",
+                                            scop.region.location))
+        return False
+    found = ordered(scop, dependences or compute_dependences(scop),
+                    units(scop, analysis.matches))
+    if found is None:
+        outcome.warnings.append(format_note("--blas: the dependences do not let the calls run "
+                                            "apart; the SCoP is offloaded as usual",
+                                            scop.region.location))
+        return False
+    # each unit a block of its own, the host's arrays the truth between them: a match's
+    # cuBLAS calls, the other statements' kernels (or C, where they stay on the host)
+    lines, descriptions, tests = [], [], []
+    cuda = Options(target="cuda", defines=[], include_dirs=[])
+    # consecutive matches run as one block (one copy of their arrays); a run of other
+    # statements is one unit already (blas_pipeline.units)
+    grouped: list[list] = []
+    for is_match, run in itertools.groupby(found, key=lambda unit: isinstance(unit, BlasMatch)):
+        grouped += [list(run)] if is_match else list(run)
+    try:
+        for unit in grouped:
+            if isinstance(unit[0], BlasMatch):
+                part = sub_scop(scop, [scop.statement(name) for match in unit
+                                       for name in match.statements])
+                nest, description = state.device.generate_blas(source, part, unit,
+                                                               state.expressions)
+            else:
+                part = sub_scop(scop, unit)
+                scheduled = schedule_scop(part, cuda)
+                try:
+                    generated = state.device.generate(source, scheduled, state.expressions)
+                    nest, description = generated, "+".join(s.name for s in unit) + ": kernels"
+                except NothingToOffload:
+                    # generated for every size: a part has no text of its own to fall
+                    # back to (codegen.versioning), only the whole region has
+                    scheduled = schedule_scop(part, replace_dataclass(cuda, target="c",
+                                                                      versioning=False))
+                    nest = generate(scheduled, state.expressions)
+                    description = "+".join(s.name for s in unit) + ": C on the host"
+            lines += braced_block(nest.lines)
+            descriptions.append(description)
+            tests.append(nest.condition)      # its copies (or its cells, on the host)
+    except Unsupported as error:
+        outcome.warnings.append(format_note(f"--blas --target cuda: {error}; the SCoP is "
+                                            "offloaded as usual", scop.region.location))
+        return False
+    except CodegenError as error:
+        outcome.warnings.append(format_warning(f"{error.message}; SCoP left unchanged",
+                                               error.location))
+        return True
+    if len(grouped) > 1:
+        outcome.warnings.append(format_note(
+            "--blas --target cuda: the calls and the other statements run one after another, "
+            "each copying its arrays to the GPU and back", scop.region.location))
+    # the whole region's cells apart (the order of its parts rests on it), and each
+    # part's copies
+    tested = region_condition(scop, state.expressions)
+    tested["condition"] = joined_condition([tested["condition"], *tests])
+    outcome.nest = GeneratedNest(lines, [], **tested)
+    outcome.report = ScopReport(scop.region.location, len(scop.statements),
+                                f"{'; '.join(descriptions)}; {FLOATING_POINT_NOTE}", [], [],
+                                condition=tested["summary"])
+    return True
+
+
+def blas_outcome(source: SourceFile, scop: Scop, dependences: Dependences | None,
+                  options: Options, state: RenderState, outcome: ScopOutcome) -> bool:
+    """--blas: the SCoP's code with calls where statements match (True), or a note
+    saying why not and False (the SCoP is then optimized as usual)."""
+    analysis = analyse(source, scop)
+    if isinstance(analysis, str) or not analysis.matches:
+        why = analysis if isinstance(analysis, str) else "--blas: no statement is a BLAS operation"
+        outcome.warnings.append(format_note(why, scop.region.location))
+        return False
+    verdicts = []
+    if options.blas_mode == "auto":
+        from polyopt.blas import paying_matches
+        analysis, verdicts = paying_matches(scop, dependences or compute_dependences(scop),
+                                            analysis, options.tile_sizes)
+        if not analysis.matches:
+            outcome.warnings.append(format_note(
+                "--blas: no call is predicted to beat the loops: " + "; ".join(
+                    verdict.describe() for verdict in verdicts), scop.region.location))
+            return False
+    try:
+        code = blas_code(source, scop, dependences, options, state.expressions, analysis)
+    except CodegenError as error:
+        code = f"--blas: {error.message}"
+    if isinstance(code, str):
+        outcome.warnings.append(format_note(code, scop.region.location))
+        return False
+    outcome.nest = code.nest
+    dropped = [verdict for verdict in verdicts if not verdict.kept]
+    if dropped:
+        outcome.warnings.append(format_note("--blas: kept as loops, predicted faster: " + "; ".join(
+            verdict.describe() for verdict in dropped), scop.region.location))
+    outcome.report = ScopReport(scop.region.location, len(scop.statements), code.description,
+                                code.tile_bands, code.nest.parallel_loops,
+                                condition=code.nest.summary)
+    return True

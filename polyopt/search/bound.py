@@ -1,5 +1,5 @@
 """A lower bound on a candidate's time before it is built: Telamon's idea
-(``../shared/methods/telamon.md`` §2), a no-regret filter for the search.
+(Beaugnon's thesis, §2), a no-regret filter for the search.
 
 A candidate whose bound is already above the best time measured cannot win: the
 search skips it (status PRUNED) before compiling and running it, and before any
@@ -55,14 +55,14 @@ class CpuPeaks:
 @dataclass(frozen=True)
 class GpuPeaks:
     """A GPU's peaks: the detected device's where known (``polyopt.core.machine.gpu``), else
-    an H100's, which no current GPU exceeds by much (and the bound is scaled down)."""
+    a current data-center GPU's, which no GPU exceeds by much (and the bound is scaled down)."""
 
     multiprocessors: int = 132
     clock_ghz: float = 1.98
     ops_per_cycle_per_sm: int = 256          # 128 lanes x 2 ops (an FMA): FP32 as FP64's bound
     memory_bytes_per_ns: float = 3350.0      # HBM3
     link_bytes_per_ns: float = 64.0          # PCIe 5 x16, one direction
-    launch_ns: float = 1000.0                # back to back launches take 2-4 us on an H100
+    launch_ns: float = 1000.0                # back to back launches take 2-4 us on a data-center GPU
     blocks_per_sm: int = 32                  # resident blocks per SM (Hopper: 32)
 
     @staticmethod
@@ -210,7 +210,7 @@ def candidate_bound(scops: list[Scop], dependences: list, options, choices: list
     """Seconds the whole candidate (one choice per SCoP) takes at least: its SCoPs'
     bounds summed. On the GPU target a SCoP with no parallel loop stays C on the host
     (its CPU bound, serial)."""
-    from polyopt.pipeline.driver import schedule_scop
+    from polyopt.pipeline import schedule_scop
     total = 0.0
     for scop, deps, choice, touched in zip(scops, dependences, choices, caches):
         if choice is not None and choice.blas:

@@ -36,16 +36,27 @@ trained on, the scikit-learn and polyopt versions, and a description of its
 training data; ``load_model`` refuses (``ModelError``) a file made for other
 features, another feature version or another scikit-learn version (a pickled
 forest is only valid under the scikit-learn that wrote it). Loading a model
-unpickles it: load only models from sources you trust.
+unpickles it: load only models from sources you trust. A model made by ``polyopt
+model train`` also records what made it (``Model.trained_from``: the command line,
+and each ``--samples``/``--db`` source with a digest of its contents), which an older
+polyopt ignores.
+
+Search samples (``--samples``) are read plain (``*.jsonl``), xz-compressed
+(``*.jsonl.xz``) or from a tar archive of them (``.tar``, ``.tar.xz``, ...):
+``sample_files``. The shipped model's samples are committed that way, in
+``polyopt/data/training/`` (not installed).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import lzma
 import pickle
 import sqlite3
 import statistics
+import tarfile
 import zlib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -156,6 +167,9 @@ class Model:
     description: str                    # the training data, for people
     sources: list[str] = field(default_factory=list)   # --db / --samples it was trained on
     parameters: dict = field(default_factory=dict)
+    # what made it ('polyopt model train': "command", "samples" and "db", each source
+    # {"path", "sha256" of its contents}); {} for a model that does not say
+    trained_from: dict = field(default_factory=dict)
 
 
 def _sklearn_version() -> str:
@@ -230,6 +244,8 @@ def save_model(model: Model, path: str | Path) -> None:
               "sklearn_version": model.sklearn_version, "polyopt_version": model.polyopt_version,
               "description": model.description, "sources": model.sources,
               "parameters": model.parameters}
+    if model.trained_from:
+        header["trained_from"] = model.trained_from
     body = zlib.compress(pickle.dumps(model.forest, protocol=4), 9)
     try:
         with open(path, "wb") as stream:
@@ -287,7 +303,8 @@ def load_model(path: str | Path | None = None) -> Model:
         raise ModelError(f"the model file is damaged ({type(error).__name__})", where) from None
     return Model(forest, names, header["feature_version"], header["sklearn_version"],
                  header.get("polyopt_version", "?"), header.get("description", ""),
-                 header.get("sources", []), header.get("parameters", {}))
+                 header.get("sources", []), header.get("parameters", {}),
+                 header.get("trained_from", {}))
 
 
 # -- leave one program out --------------------------------------------------------
@@ -301,7 +318,7 @@ class ProgramRates:
 
 
 @dataclass
-class Evaluation:
+class CrossValidation:
     programs: list[ProgramRates]
 
     @property
@@ -315,7 +332,7 @@ class Evaluation:
         return statistics.mean(values) if values else None
 
 
-def leave_one_program_out(data: TrainingData, seed: int = 0) -> Evaluation:
+def leave_one_program_out(data: TrainingData, seed: int = 0) -> CrossValidation:
     """For each program, a forest trained on all the others predicts its schedules
     (the thesis's leave-p-out with p = 1, T 9.10)."""
     label(data)
@@ -334,10 +351,10 @@ def leave_one_program_out(data: TrainingData, seed: int = 0) -> Evaluation:
             program, len(held), len(profitable),
             sum(not p for p in profitable) / len(profitable) if profitable else None,
             sum(p for p in unprofitable) / len(unprofitable) if unprofitable else None))
-    return Evaluation(result)
+    return CrossValidation(result)
 
 
-def evaluation_report(evaluation: Evaluation) -> str:
+def evaluation_report(evaluation: CrossValidation) -> str:
     def percent(value: float | None) -> str:
         return "-" if value is None else f"{100 * value:.0f}%"
 
@@ -375,10 +392,74 @@ def feature_extractor(scop):
     return ScheduleFeatures(scop, compute_dependences(scop))
 
 
+SAMPLE_SUFFIXES = (".jsonl", ".jsonl.xz")     # a search's samples file, plain or xz
+
+
+def _sample_name(name: str) -> bool:
+    return Path(name).name.endswith(SAMPLE_SUFFIXES)
+
+
+def _sample_text(data: bytes, name: str, source: Path) -> str:
+    try:
+        if name.endswith(".xz"):
+            data = lzma.decompress(data)
+        return data.decode()
+    except (lzma.LZMAError, UnicodeDecodeError) as error:
+        raise UsageError(f"{source}: {name}: cannot read search samples ({error})") from None
+
+
+def sample_files(source: str | Path) -> list[tuple[str, str]]:
+    """The ``KERNEL.VARIANT.jsonl`` files of a ``--samples`` source, as (name, text),
+    sorted by name: the ``*.jsonl`` and ``*.jsonl.xz`` files (decompressed with lzma)
+    of a directory (a ``.jsonl.xz`` whose ``.jsonl`` is there too is left out), the
+    ``*.jsonl``/``*.jsonl.xz`` members of a tar archive (``.tar``, ``.tar.xz``,
+    ``.tar.gz``, ...; in any folder of it; the name is the member's path), or one such
+    file. UsageError if `source` is none of these."""
+    source = Path(source)
+    if source.is_dir():
+        paths = {path.name: path for path in source.iterdir()
+                 if path.is_file() and _sample_name(path.name)}
+        names = [name for name in sorted(paths)
+                 if not (name.endswith(".xz") and name[:-len(".xz")] in paths)]
+        return [(name, _sample_text(paths[name].read_bytes(), name, source)) for name in names]
+    if source.is_file() and _sample_name(source.name):
+        return [(source.name, _sample_text(source.read_bytes(), source.name, source))]
+    if source.is_file() and tarfile.is_tarfile(source):
+        try:
+            with tarfile.open(source) as archive:
+                members = sorted((m for m in archive.getmembers()
+                                  if m.isfile() and _sample_name(m.name)), key=lambda m: m.name)
+                return [(m.name, _sample_text(archive.extractfile(m).read(), m.name, source))
+                        for m in members]
+        except (tarfile.TarError, lzma.LZMAError, EOFError, OSError) as error:
+            raise UsageError(f"{source}: cannot read the archive of search samples "
+                             f"({error})") from None
+    if source.exists():
+        raise UsageError(f"{source}: not a directory, tar archive or .jsonl(.xz) file of "
+                         "search samples")
+    raise UsageError(f"{source}: no such directory or archive of search samples")
+
+
+def samples_digest(files: list[tuple[str, str]]) -> str:
+    """A SHA-256 of the (name, text) `files` of a ``--samples`` source: the same for
+    the same samples plain, compressed or archived (names without ``.xz`` and folders)."""
+    digest = hashlib.sha256()
+    for name, text in sorted((Path(name).name.removesuffix(".xz"), text) for name, text in files):
+        digest.update(f"{name}\n{len(text.encode())}\n".encode())
+        digest.update(text.encode())
+    return digest.hexdigest()
+
+
 def count_samples(directory: str | Path) -> int:
+    """How many evaluations of a ``--samples`` source become training examples
+    (for the progress bar); 0 for a source that cannot be read."""
+    try:
+        files = sample_files(directory)
+    except UsageError:
+        return 0
     total = 0
-    for path in Path(directory).glob("*.jsonl"):
-        for line in path.read_text().splitlines():
+    for _, text in files:
+        for line in text.splitlines():
             if line.strip() and json.loads(line).get("status") in TRAINING_STATUSES:
                 total += 1
     return total
@@ -411,7 +492,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
     evaluations; the SCoP is read again from the file the search ran on (the
     ``source`` column: the file's text, or its path) and found by its fingerprint."""
     from polyopt.frontend import SourceFile, read_source
-    from polyopt.pipeline.driver import Options, model
+    from polyopt.pipeline import Options, find_scops
     from polyopt.tuning import BLAS, ORIGINAL, scop_fingerprint
     path = Path(path)
     where = Location(str(path))
@@ -446,7 +527,7 @@ def database_data(path: str | Path, progress=None) -> TrainingData:
                 include_dirs = [] if text else [str(Path(source_field).parent)]
                 found = None
                 for auto_scop in (False, True):
-                    scops, _ = model(source, Options(defines=_defines_of(options),
+                    scops, _ = find_scops(source, Options(defines=_defines_of(options),
                                                      auto_scop=auto_scop,
                                                      include_dirs=include_dirs))
                     found = next((s for s in scops if scop_fingerprint(s) == fingerprint), None)

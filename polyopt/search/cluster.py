@@ -73,7 +73,7 @@ from pathlib import Path
 
 from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.frontend.source import encode_text
-from polyopt.search.driver import LOST, OK
+from polyopt.search.statuses import LOST, OK
 
 log = logging.getLogger(__name__)
 
@@ -477,7 +477,7 @@ class RemoteJudge:
             yield from self._lost(task, f"cancelled by the scheduler ({error})")
             return
         except Exception as error:               # noqa: BLE001 - what the worker raised
-            if _worker_died(error):
+            if worker_died(error):
                 yield from self._lost(task, f"{type(error).__name__}: {error}")
                 return
             yield task.candidate, None, "polyopt error", (
@@ -547,7 +547,7 @@ def wait_some(cluster: Cluster, futures: list, timeout: float = POLL_SECONDS) ->
             return [future for future in futures if future.done()]
 
 
-def _worker_died(error: BaseException) -> bool:
+def worker_died(error: BaseException) -> bool:
     """Whether a future's error means its worker went away (not the task's failure)."""
     from distributed.scheduler import KilledWorker
     try:

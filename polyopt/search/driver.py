@@ -42,13 +42,14 @@ from polyopt.core.errors import (BuildError, DatabaseError, PolyoptError, RunErr
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.frontend import SourceFile
 from polyopt.core.scop import Scop
-from polyopt.pipeline.driver import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
-                              model, options_key, render, render_many_within, render_within,
+from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
+                              find_scops, options_key, render, render_many_within, render_within,
                               schedule_within_budget,
                               stored_result)
 from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
 from polyopt.search import gpu_genes
+from polyopt.search.statuses import LOST, OK, PRUNED, STATUSES, WRONG
 from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
                             machine_fingerprint, scop_fingerprint, shaped_text,
@@ -56,12 +57,6 @@ from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_te
 
 log = logging.getLogger(__name__)
 
-OK = "ok"
-WRONG = "wrong output"
-LOST = "lost worker"      # a Dask worker died with it, twice (never stored in the database)
-STATUSES = (OK, "build error", "crash", "timeout", WRONG, "polyopt error", LOST)
-NOT_BENCHMARKED = "not benchmarked"   # judged by a classifier alone (--classifier), never run
-PRUNED = "pruned"     # its lower bound (polyopt.search.bound) is above the best time: never built
 CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 
 
@@ -118,7 +113,7 @@ class Measurement:
     machine: str | None = None         # on a cluster: the fingerprint of the machine that ran it
     machine_seconds: float | None = None   # ... and `seconds` as measured there (unscaled)
     # wall seconds this measurement spent compiling and running (rechecks included): where
-    # a search's time goes (--dump samples; polybench/search_jobs_speed.py)
+    # a search's time goes (--dump samples; experiments/search_jobs_speed.py)
     build_seconds: float = 0.0
     run_seconds: float = 0.0
 
@@ -408,7 +403,7 @@ class Search:
         self.cluster = cluster              # a polyopt.search.cluster.Cluster, or None
         self.remote = None                  # its RemoteJudge, once the reference is known
         self.rng = random.Random(settings.seed)
-        self.scops, self.warnings = model(source, options)
+        self.scops, self.warnings = find_scops(source, options)
         self.scops, self.dependences, self.warnings = dependences_within_budget(self.scops,
                                                                                 self.warnings)
         # With every dependence: for the baselines and the schedule spaces. Where a
@@ -1011,16 +1006,25 @@ def _as_written(candidate: Candidate) -> bool:
     return not candidate.choices or all(c.as_written for c in candidate.choices)
 
 
+# name -> strategy class; each strategy's module registers itself (``register``) and the
+# package imports them all, so that the driver never imports a strategy back
+_STRATEGY_CLASSES: dict[str, type] = {}
+
+
+def register(name: str):
+    """Class decorator: the strategy of `name` (one of STRATEGIES)."""
+    def decorate(cls):
+        _STRATEGY_CLASSES[name] = cls
+        return cls
+    return decorate
+
+
 def strategy(name: str):
     """The strategy object of a name in STRATEGIES: its ``explore(search)`` proposes
     candidates and evaluates them with ``search.evaluate_batch``."""
-    if name == "random":
-        from polyopt.search.random import RandomStrategy
-        return RandomStrategy()
-    if name == "ga":
-        from polyopt.search.genetic import GeneticStrategy
-        return GeneticStrategy()
-    raise UsageError(f"unknown search strategy '{name}' (choose from {', '.join(STRATEGIES)})")
+    if name not in _STRATEGY_CLASSES:
+        raise UsageError(f"unknown search strategy '{name}' (choose from {', '.join(STRATEGIES)})")
+    return _STRATEGY_CLASSES[name]()
 
 
 def _rational(value):

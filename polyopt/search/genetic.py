@@ -22,7 +22,7 @@ code generation) gets the worst, infinity.
   crossover crosses every SCoP's matrices (up to 3 children); each child takes
   the tile genes of one parent, chosen at random. Genes follow the bands by
   position where a child's tree has other bands; missing ones are drawn.
-* Time tiles (issue 18): for a SCoP that is a stencil (``scheduler.stencil``), the
+* Time tiles: for a SCoP that is a stencil (``scheduler.stencil``), the
   individual also has a *stencil gene*: None (its schedule matrix is used) or a
   time tiling's shape (those legal for it) and sizes ``[T, S1, ..., Sn]`` drawn
   from ``STENCIL_TIME_SIZES`` and ``STENCIL_SPACE_SIZES``; the tiles then replace
@@ -90,8 +90,8 @@ from polyopt.scheduler.sampler import Sample, SamplingError, ScheduleSpace
 from polyopt.scheduler.tiling import model_band_sizes, tilable_bands
 from polyopt.scheduler.tree import matrix_to_tree
 from polyopt.search import gpu_genes
-from polyopt.search.driver import (NOT_BENCHMARKED, OK, PRUNED, Candidate, Search,
-                                   time_tiled_choice)
+from polyopt.search.driver import Candidate, Search, register, time_tiled_choice
+from polyopt.search.statuses import NOT_BENCHMARKED, OK, PRUNED
 
 POPULATION = 30
 IMMIGRANTS = 2
@@ -701,6 +701,7 @@ class GeneticAlgorithm:
         return population
 
 
+@register("ga")
 class GeneticStrategy:
     """The search strategy: GA_B (or, with a classifier, GA_C or the guard) over the
     file's SCoPs, every batch through ``Search.evaluate_batch``."""

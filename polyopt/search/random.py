@@ -11,12 +11,13 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.random_scheduler import draw_schedule
 from polyopt.scheduler.sampler import SamplingError
 from polyopt.search import gpu_genes
-from polyopt.search.driver import Candidate, Search
+from polyopt.search.driver import Candidate, Search, register
 from polyopt.tuning import schedule_key
 
 BATCH = 8     # candidates drawn, then evaluated together
 
 
+@register("random")
 class RandomStrategy:
     """Draws random candidates in batches and evaluates each batch."""
 

@@ -31,7 +31,7 @@ class CacheLevel:
 class Machine:
     """What the model assumes of the machine that runs the code.
 
-    The costs were fitted (``polybench/calibrate_cost.py``) to the committed sweeps of
+    The costs were fitted (``experiments/calibrate_cost.py``) to the committed sweeps of
     the 30 PolyBench kernels at SMALL, MEDIUM and LARGE on the 2-core development
     machine (gcc 12 -O3 -march=native, 2 OpenMP threads): the predicted speedup of
     isl's schedule over the original code against the measured one, and the original
