@@ -184,11 +184,7 @@ class _Collector(c_ast.NodeVisitor):
             if node.coord is None or node.coord.file != self.source.name:
                 continue
             if isinstance(node, c_ast.Typedef) and self._position(node) < self.offset:
-                # not `typedef int T;`: the parse's prelude says so of every type
-                # name it must know (size_t...), whatever the type is
-                if not (isinstance(node.type, c_ast.TypeDecl)
-                        and isinstance(node.type.type, c_ast.IdentifierType)
-                        and node.type.type.names == ["int"]):
+                if not _parse_prelude(node):
                     self.typedefs[node.name] = node
             elif isinstance(node, c_ast.Decl) and self._position(node) < self.offset:
                 self._add(node)
@@ -238,6 +234,14 @@ class _Collector(c_ast.NodeVisitor):
         declaration = _declaration(decl, self.typedefs)
         if declaration is not None:
             self.declarations[decl.name] = declaration
+
+
+def _parse_prelude(node: c_ast.Typedef) -> bool:
+    """Is it `typedef int T;`? The parse's prelude says so of every type name it must
+    know (size_t, a macro like DATA_TYPE...), whatever the type is."""
+    return (isinstance(node.type, c_ast.TypeDecl)
+            and isinstance(node.type.type, c_ast.IdentifierType)
+            and node.type.type.names == ["int"])
 
 
 def _sub_blocks(node: c_ast.Node) -> list[c_ast.Node]:
@@ -420,3 +424,64 @@ def enumerators(source: SourceFile) -> set[str]:
                 stack.extend(child for _, child in node.children())
         source.cache["enumerators"] = names
     return source.cache["enumerators"]
+
+
+@dataclass
+class Function:
+    """A function definition of the file: its name, its parameters in order (the
+    Declaration of each, None for a type Declaration does not describe), and where
+    its definition starts and ends in the text."""
+
+    name: str
+    parameters: list[tuple[str, Declaration | None]]
+    start: int
+    end: int
+
+
+def functions(source: SourceFile) -> list[Function]:
+    """The file's function definitions in text order (none where it does not parse)."""
+    if "functions" not in source.cache:
+        found = []
+        try:
+            tree = _parse_file(source)
+        except (DeclarationError, RecursionError):
+            tree = None
+        typedefs: dict[str, c_ast.Typedef] = {}
+        for node in tree.ext if tree is not None else []:
+            if node.coord is None or node.coord.file != source.name:
+                continue
+            if isinstance(node, c_ast.Typedef) and not _parse_prelude(node):
+                typedefs[node.name] = node
+            if not isinstance(node, c_ast.FuncDef):
+                continue
+            arguments = node.decl.type.args
+            parameters = [(parameter.name, _declaration(parameter, typedefs))
+                          for parameter in (arguments.params if arguments else [])
+                          if isinstance(parameter, c_ast.Decl) and parameter.name]
+            start = source.offset(node.coord.line, node.coord.column)
+            body = source.offset(node.body.coord.line, node.body.coord.column)
+            found.append(Function(node.decl.name, parameters, _definition_start(source, start),
+                                  _block_end(source, body)))
+        source.cache["functions"] = found
+    return source.cache["functions"]
+
+
+def call_arguments(source: SourceFile, name: str) -> list[list[str]]:
+    """The arguments of each call to function `name` in the file, as C text, in text
+    order (none where the file does not parse)."""
+    try:
+        tree = _parse_file(source)
+    except (DeclarationError, RecursionError):
+        return []
+    printer = c_generator.CGenerator()
+    calls: list[list[str]] = []
+
+    class Calls(c_ast.NodeVisitor):
+        def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+            if isinstance(node.name, c_ast.ID) and node.name.name == name:
+                calls.append([printer.visit(argument)
+                              for argument in (node.args.exprs if node.args else [])])
+            self.generic_visit(node)
+
+    Calls().visit(tree)
+    return calls

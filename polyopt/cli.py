@@ -22,9 +22,9 @@ from polyopt import __version__, argtypes
 from polyopt.core import interrupt
 from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.core.files import write_file
-from polyopt.frontend import read_source
+from polyopt.frontend import SourceFile, read_source
 from polyopt.frontend.source import encode_text
-from polyopt.pipeline import Options, optimize_source
+from polyopt.pipeline import Options, find_scops, optimize_source, render
 from polyopt.scheduler import scheduler_names
 from polyopt.scheduler.stencil import SHAPES
 
@@ -176,6 +176,7 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                        help="relative tolerance for numbers in the outputs (default: exact)")
     _add_ignore_option(group)
+    _add_harness_option(group)
     group.add_argument("--cuda-build", type=argtypes.command, metavar="COMMAND",
                        help="with --target cuda: build command of every candidate, the original "
                             "included (default: 'nvcc -O3 -arch=sm_XY {src} -o {exe} -lm', XY "
@@ -198,6 +199,15 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                        help="evaluate candidates on the workers of the Dask scheduler at ADDRESS "
                             "(e.g. tcp://head:8786; workers started with --resources timing=1, "
                             "one per machine: see the README)")
+
+
+def _add_harness_option(group) -> None:
+    group.add_argument("--harness", choices=["auto", "program", "kernel"], default="auto",
+                       help="what is built and timed: program, the file as a whole program "
+                            "(its main); kernel, a driver polyopt writes for the file's "
+                            "regions (arrays allocated and filled, the regions timed alone, "
+                            "the arrays they write compared); auto (default): the program "
+                            "where the file has a main, else the kernel harness")
 
 
 def _add_ignore_option(group) -> None:
@@ -248,7 +258,8 @@ def _bench_parser() -> argparse.ArgumentParser:
         prog="polyopt bench",
         description="Optimize FILE, build and run the original and the optimized program "
                     "side by side, compare their outputs and report times and speedup.")
-    parser.add_argument("file", help="C file (a whole program with main)")
+    parser.add_argument("file", help="C file (a whole program with main, or kernels the kernel "
+                        "harness drives: --harness)")
     parser.add_argument("--build", type=argtypes.command, default=DEFAULT_BUILD,
                         help=f"build command; {{src}} and {{exe}} are filled in (default: '{DEFAULT_BUILD}')")
     parser.add_argument("--run", type=argtypes.command, default=DEFAULT_RUN, help="run command (default: '{exe}')")
@@ -259,6 +270,7 @@ def _bench_parser() -> argparse.ArgumentParser:
     parser.add_argument("--tolerance", type=argtypes.nonnegative_float, default=0.0,
                         help="relative tolerance for numbers in the outputs (default: exact)")
     _add_ignore_option(parser)
+    _add_harness_option(parser)
     parser.add_argument("--keep", action="store_true", help="keep the build directories")
     parser.add_argument("--save", metavar="PATH", help="also write the optimized source here")
     parser.add_argument("--cuda-build", type=argtypes.command, metavar="COMMAND",
@@ -449,6 +461,7 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
 
     from polyopt.evaluator import Evaluator, strict_build_command
     from polyopt.search import Judge, Search, SearchSettings, samples_json_lines
+    from polyopt.search.driver import HarnessJudge
     if args.budget < 0:
         raise UsageError("--budget must be at least 0")
     mode = (args.classifier_mode or "gac") if args.classifier is not None else None
@@ -471,20 +484,27 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     build, suffix = (_cuda_search_build(args), ".cu") if options.target == "cuda" else \
         (_build_command(args), ".c")
     strict_build = strict_build_command(build, args.shell)
+    harness = _harness(args, options, source)
+    searched = source if harness is None else SourceFile(source.name, harness.text)
+    if harness is not None and not args.quiet:
+        print(f"polyopt: search: {harness.description}", file=sys.stderr)
     with contextlib.ExitStack() as stack:
-        judge = Judge(stack.enter_context(evaluator(build)), origin, args.tolerance,
-                      strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
-                      ignore=args.ignore_output, suffix=suffix)
+        judge = (Judge if harness is None else HarnessJudge)(
+            stack.enter_context(evaluator(build)), origin, args.tolerance,
+            strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
+            ignore=args.ignore_output, suffix=suffix)
         cluster = None
         if args.jobs or args.cluster:
             from polyopt.search.cluster import connect
             cluster = stack.enter_context(connect(args.jobs, args.cluster))
-        search = Search(source, options, settings, judge, cluster=cluster)
+        search = Search(searched, options, settings, judge, cluster=cluster)
         with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
                   leave=False) as progress:
             search.progress = progress
             result = search.run()
-    _emit_warnings(result.optimized.warnings, args.quiet)
+    optimized = result.optimized if harness is None else \
+        _optimized_with(source, options, result.best.choices)
+    _emit_warnings(optimized.warnings, args.quiet)
     counts = result.counts()
     if not args.quiet:
         best = result.best
@@ -502,8 +522,31 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
         from polyopt.dump import dump
         _write_output(args.output, dump(source, options, args.dump, result.best.choices)[0])
     else:
-        _write_output(args.output, result.optimized.text)
+        _write_output(args.output, optimized.text)
     return 0
+
+
+def _harness(args: argparse.Namespace, options: Options, source):
+    """The kernel harness of the file's regions where --harness asks for it (auto: the
+    file has no main), else None (the file is built and run as the program it is)."""
+    from polyopt.harness import has_main, kernel_harness
+    if args.harness == "program" or (args.harness == "auto" and has_main(source)):
+        return None
+    if options.target == "cuda":
+        raise UsageError("the kernel harness drives C regions on the CPU; --target cuda "
+                         "needs a whole program (--harness program)")
+    scops, _ = find_scops(source, options)
+    return kernel_harness(source, scops, options.defines, options.include_dirs)
+
+
+def _optimized_with(source, options: Options, choices):
+    """The file with a search's choices (made on its kernel harness, whose regions are
+    the file's, in the same order)."""
+    scops, warnings = find_scops(source, options)
+    if len(scops) != len(choices):
+        raise PolyoptError(f"{source.name}: the kernel harness has {len(choices)} SCoP(s), "
+                           f"the file {len(scops)} (internal error)")
+    return render(source, scops, warnings, options, choices)
 
 
 def run_bench(argv: list[str]) -> int:
@@ -513,15 +556,26 @@ def run_bench(argv: list[str]) -> int:
     if args.repeat < 1:
         raise UsageError("--repeat must be at least 1")
     source = read_source(args.file)
-    result = optimize_source(source, _options(args))
+    options = _options(args)
+    result = optimize_source(source, options)
     _emit_warnings(result.warnings, args.quiet)
     if args.save:
         _write_output(args.save, result.text)
     origin = _origin(args.file)
+    harness = _harness(args, options, source)
+    if harness is not None:
+        print(f"polyopt: bench: {harness.description}", file=sys.stderr)
     with Evaluator(_build_command(args), args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
                    timeout=args.timeout, keep=args.keep) as evaluator:
         if args.target == "cuda":
             bench = _bench_cuda(args, evaluator, source, result, origin)
+        elif harness is not None:
+            from polyopt.harness import harness_seconds
+            # the harness with the regions optimized: the same regions, the same choices
+            driven = optimize_source(SourceFile(source.name, harness.text), options)
+            bench = evaluator.bench(harness.text, driven.text, origin=origin,
+                                    rel_tolerance=args.tolerance, ignore=args.ignore_output,
+                                    seconds=lambda output: harness_seconds(output.stderr))
         else:
             bench = evaluator.bench(source.text, result.text, origin=origin,
                                     rel_tolerance=args.tolerance, ignore=args.ignore_output)

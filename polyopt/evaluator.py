@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -333,11 +333,14 @@ class Evaluator:
     def bench(self, original_text: str, transformed_text: str,
               origin: Path | None = None, rel_tolerance: float = 0.0,
               transformed_build: str | None = None, transformed_suffix: str = ".c",
-              ignore: Sequence[re.Pattern] = ()) -> BenchResult:
+              ignore: Sequence[re.Pattern] = (),
+              seconds: Callable[[RunOutput], float | None] | None = None) -> BenchResult:
         """Build both versions, time them with interleaved runs (A B A B ...), and
         compare the transformed program's first output with the original's.
         ``transformed_build`` and ``transformed_suffix`` build the transformed
-        program differently (CUDA: nvcc, a .cu file)."""
+        program differently (CUDA: nvcc, a .cu file). ``seconds`` reads a run's time
+        from its output (the kernel harness prints the regions' own); by default the
+        run's wall time."""
         programs: list[Program] = []
         outputs: list[RunOutput] = []
         times: tuple[list[float], list[float]] = ([], [])
@@ -352,7 +355,8 @@ class Evaluator:
                     if index == 0:
                         outputs.append(output)
                     if index >= self.warmup:
-                        recorded.append(output.seconds)
+                        measured = seconds(output) if seconds is not None else None
+                        recorded.append(output.seconds if measured is None else measured)
                         if program is programs[1]:
                             stderr.append(output.stderr)
         finally:

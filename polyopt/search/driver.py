@@ -40,6 +40,7 @@ from polyopt.core.dependences import Dependences
 from polyopt.core.errors import (BuildError, DatabaseError, PolyoptError, RunError, RunTimeout,
                             UsageError, format_warning)
 from polyopt.evaluator import Evaluator, RunOutput
+from polyopt.harness import harness_seconds
 from polyopt.frontend import SourceFile
 from polyopt.core.scop import Scop
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
@@ -363,6 +364,14 @@ class Judge:
                                max(walls))
         finally:
             self.evaluator.discard(program)
+
+
+class HarnessJudge(Judge):
+    """A judge of kernel-harness programs (polyopt.harness): a run's time is the one it
+    prints for the regions alone, not the process's."""
+
+    def seconds(self, output: RunOutput) -> float | None:
+        return harness_seconds(output.stderr)
 
 
 class _Spent:

@@ -1,0 +1,157 @@
+"""The kernel harness: a driver for the regions of a file without main (polyopt.harness):
+sizes from call sites and --define, the driver's outputs of the original and of the
+optimized regions compared, and searches and bench through it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from polyopt.frontend import SourceFile, read_source
+from polyopt.harness import HarnessError, harness_seconds, kernel_harness
+from polyopt.pipeline import Options, find_scops, optimize_source
+
+ROOT = Path(__file__).resolve().parents[1]
+GCC = shutil.which("gcc")
+needs_gcc = pytest.mark.skipif(GCC is None, reason="gcc is not installed")
+
+LIBRARY = r"""
+#define NI 60
+
+void mm(int n, int m, int p, double alpha, double A[n][p], double B[p][m], double C[n][m])
+{
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+#pragma endscop
+}
+
+void heat(int steps, int len, float *x, float *y)
+{
+  int t, i;
+#pragma scop
+  for (t = 0; t < steps; t++) {
+    for (i = 1; i < len - 1; i++)
+      y[i] = 0.33f * (x[i - 1] + x[i] + x[i + 1]);
+    for (i = 1; i < len - 1; i++)
+      x[i] = y[i];
+  }
+#pragma endscop
+}
+
+void caller(double *a, double *b, double *c, float *x, float *y)
+{
+  mm(NI, 70, NI + 20, 1.5, (void *) a, (void *) b, (void *) c);
+  heat(10, 5000, x, y);
+}
+"""
+
+
+def harness_of(text: str, name: str = "lib.c", defines=None):
+    source = SourceFile(name, text)
+    scops, _ = find_scops(source, Options(defines=defines or []))
+    return kernel_harness(source, scops, defines)
+
+
+def build_and_run(text: str, directory: Path, name: str, flags=()) -> subprocess.CompletedProcess:
+    path = directory / f"{name}.c"
+    path.write_text(text)
+    subprocess.run([GCC, "-O2", "-fopenmp", *flags, str(path), "-o", str(directory / name),
+                    "-lm"], check=True, capture_output=True)
+    return subprocess.run([str(directory / name)], check=True, capture_output=True, timeout=120)
+
+
+def test_sizes_come_from_the_calls_in_the_file():
+    harness = harness_of(LIBRARY)
+    assert harness.sizes == {"n": 60, "m": 70, "p": 80, "steps": 10, "len": 5000}
+    assert harness.description == ("kernel harness: mm(n=60, m=70, p=80); "
+                                   "heat(steps=10, len=5000)")
+
+
+def test_a_size_nobody_gives_is_a_located_error_that_says_what_to_pass():
+    text = LIBRARY[:LIBRARY.index("void caller")]
+    with pytest.raises(HarnessError) as raised:
+        harness_of(text)
+    message = str(raised.value)
+    assert message.startswith("lib.c:8:1: error: ") and "--define m=VALUE" in message
+    # --define NAME=VALUE gives it
+    harness = harness_of(text, defines=["n=8", "m=9", "p=10", "steps=2", "len=100"])
+    assert harness.sizes["n"] == 8 and harness.sizes["len"] == 100
+
+
+def test_a_region_in_main_is_refused_with_what_to_do():
+    source = read_source(str(ROOT / "examples" / "matmul.c"))
+    scops, _ = find_scops(source, Options())
+    with pytest.raises(HarnessError, match="--harness program"):
+        kernel_harness(source, scops)
+
+
+@needs_gcc
+def test_the_driver_runs_the_regions_and_prints_what_they_write(tmp_path):
+    harness = harness_of(LIBRARY)
+    run = build_and_run(harness.text, tmp_path, "driver")
+    seconds = harness_seconds(run.stderr)
+    assert seconds is not None and seconds >= 0
+    lines = run.stdout.decode().splitlines()
+    assert [line.split()[0] for line in lines if " sum " in line] == ["C", "x", "y"]
+    values = [float(line) for line in lines if " sum " not in line]
+    assert values and all(value != 0 for value in values)
+
+
+SUITE = ["gemm", "jacobi-2d", "atax", "lu", "seidel-2d", "trmm", "covariance"]
+
+
+@needs_gcc
+@pytest.mark.parametrize("kernel", SUITE)
+def test_the_driver_of_the_optimized_regions_agrees_with_the_original(kernel, tmp_path):
+    """A suite kernel (its main renamed) driven as a library's: the optimized regions'
+    outputs are the original regions' (both at MINI)."""
+    suite = ROOT / "polybench"
+    source = read_source(str(suite / "kernels" / f"{kernel}.c"))
+    options = Options(defines=["MINI_DATASET"], include_dirs=[str(suite)])
+    scops, _ = find_scops(source, options)
+    harness = kernel_harness(source, scops, options.defines, options.include_dirs)
+    optimized = optimize_source(SourceFile(source.name, harness.text),
+                                Options(scheduler="isl", defines=["MINI_DATASET"],
+                                        include_dirs=[str(suite)], min_region_work=0))
+    assert optimized.text != harness.text
+    flags = ["-DMINI_DATASET", f"-I{suite}", str(suite / "harness.c")]
+    want = build_and_run(harness.text, tmp_path, "original", flags)
+    got = build_and_run(optimized.text, tmp_path, "optimized", flags)
+    assert want.stdout == got.stdout and want.stdout.count(b" sum ") >= 1
+    assert harness_seconds(got.stderr) is not None
+
+
+@needs_gcc
+def test_a_file_without_main_is_searched_and_its_choice_verified(tmp_path):
+    (tmp_path / "lib.c").write_text(LIBRARY)
+    run = subprocess.run([sys.executable, "-m", "polyopt", "lib.c", "--scheduler", "random",
+                          "--budget", "2", "--no-db", "-o", "lib.opt.c"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "search: kernel harness: mm(n=60, m=70, p=80)" in run.stderr
+    counts = re.search(r"search: \d+ candidates \(([^)]*)\)", run.stderr)
+    assert counts and re.search(r"\b[1-9]\d* ok\b", counts.group(1)), run.stderr
+    optimized = (tmp_path / "lib.opt.c").read_text()
+    assert "polyopt_harness" not in optimized and "int main" not in optimized
+    subprocess.run([GCC, "-fopenmp", "-c", "lib.opt.c"], cwd=tmp_path, check=True)
+
+
+@needs_gcc
+def test_bench_times_the_regions_of_a_program_alone(tmp_path):
+    program = LIBRARY + "\nint main(void) { return 0; }\n"
+    (tmp_path / "prog.c").write_text(program)
+    run = subprocess.run([sys.executable, "-m", "polyopt", "bench", "prog.c", "--harness",
+                          "kernel", "--repeat", "1", "--warmup", "0"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "bench: kernel harness: mm(n=60" in run.stderr
+    assert "output     identical" in run.stdout
