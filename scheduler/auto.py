@@ -216,10 +216,15 @@ class AutoScheduler(Scheduler):
             log.info("%s: %s: predicted %.4g s", scop.region.location, each.label,
                      each.estimate.seconds)
         winner, description = choose(judged)
-        schedule = winner.candidate.schedule
-        # generated as estimated: where the model saw no region worth opening (or
-        # judged the candidate serial), none is opened, not even one codegen's own
-        # rule (codegen.granularity) would open: each costs the threads' start
-        return ScheduleResult(schedule, description, wavefront=winner.candidate.wavefront,
-                              parallel=bool(winner.estimate.regions),
-                              time_tiling=winner.candidate.time_tiling)
+        return as_result(winner, description)
+
+
+def as_result(judged: Judged, description: str) -> ScheduleResult:
+    """A judged candidate as the pipeline's choice, generated as it was estimated: where
+    the model saw no region worth opening (or judged the candidate serial), none is
+    opened, not even one codegen's own rule (codegen.granularity) would open: each
+    costs the threads' start."""
+    return ScheduleResult(judged.candidate.schedule, description,
+                          wavefront=judged.candidate.wavefront,
+                          parallel=bool(judged.estimate.regions),
+                          time_tiling=judged.candidate.time_tiling)

@@ -251,6 +251,25 @@ def test_cache_sharing_from_sysfs(tmp_path, monkeypatch):
     assert cache.sysfs_cache_sharing() == {1: 1, 2: 2, 3: 8}
 
 
+def test_an_implausible_cache_from_sysfs_is_bounded(tmp_path, monkeypatch):
+    """A virtual machine's 480 MiB L3 shared by its two CPUs is read as 32 MiB (the
+    cost model would otherwise tile nothing); real sizes pass unchanged."""
+    import polyopt.core.machine.caches as cache
+    levels = [(1, "Data", "48K", "0"), (2, "Unified", "2048K", "0"),
+              (3, "Unified", "491520K", "0-1")]
+    for index, (level, kind, size, cpus) in enumerate(levels):
+        directory = tmp_path / f"index{index}"
+        directory.mkdir()
+        (directory / "level").write_text(f"{level}\n")
+        (directory / "type").write_text(f"{kind}\n")
+        (directory / "size").write_text(f"{size}\n")
+        (directory / "shared_cpu_list").write_text(f"{cpus}\n")
+    monkeypatch.setattr(cache, "_SYSFS", tmp_path)
+    monkeypatch.delenv("POLYOPT_CACHES")          # (tests/conftest.py pins it)
+    assert cache.sysfs_data_caches() == {1: 48 << 10, 2: 2 << 20, 3: 32 << 20}
+    assert cache.plausible({3: 256 << 20}, {3: 32}) == {3: 256 << 20}   # 32 CPUs share it
+
+
 def test_caches_from_the_environment(monkeypatch):
     """POLYOPT_CACHES stands for sysfs: each level's size, innermost first, the last
     one shared by all CPUs; a malformed value is a usage error that says the format."""

@@ -7,9 +7,10 @@ core of the last decade, so a model built on them never asks too much.
 
 ``POLYOPT_CACHES`` (e.g. ``32K,512K,32M``: each data cache level's size, innermost
 first, the last one shared by all CPUs) stands for what sysfs says: for generating
-code on one machine for another, or where a virtual machine reports caches it does
-not have (one seen here reported a 480 MiB L3 shared by its two CPUs). The tests
-set it, so that their decisions do not depend on the machine that runs them.
+code on one machine for another. Sizes read from sysfs are bounded by what a cache
+of that level plausibly holds (``plausible``): a virtual machine may report caches it
+does not have (a 480 MiB L3 shared by two CPUs). The tests set it, so that their
+decisions do not depend on the machine that runs them.
 """
 
 from __future__ import annotations
@@ -78,11 +79,29 @@ def configured_caches() -> dict[int, int] | None:
     return {level: size for level, size in enumerate(sizes, start=1)}
 
 
+# The most a level can plausibly hold for the cost model, per CPU sharing it (and at
+# least the total given): a virtual machine may report its host's whole last level
+# (480 MiB seen on a 2-CPU one), in which nothing would ever be worth tiling.
+PLAUSIBLE = {1: (256 << 10, 256 << 10), 2: (8 << 20, 8 << 20), 3: (8 << 20, 32 << 20)}
+
+
+def plausible(sizes: dict[int, int], sharing: dict[int, int]) -> dict[int, int]:
+    """`sizes` with each level bounded by what a real cache of that level holds for
+    the CPUs sharing it (sysfs's shared_cpu_list)."""
+    bounded = {}
+    for level, size in sizes.items():
+        per_cpu, least = PLAUSIBLE.get(level, PLAUSIBLE[3])
+        bounded[level] = min(size, max(least, per_cpu * sharing.get(level, 1)))
+    return bounded
+
+
 def sysfs_data_caches() -> dict[int, int]:
     """Bytes of each data (or unified) cache level of this machine's first core, from
-    POLYOPT_CACHES or sysfs (empty where it says nothing)."""
+    POLYOPT_CACHES, or sysfs bounded by what is plausible (empty where it says nothing)."""
     configured = configured_caches()
-    return configured if configured is not None else _from_sysfs(_SYSFS)
+    if configured is not None:
+        return configured
+    return plausible(_from_sysfs(_SYSFS), _per_level(_SYSFS, "shared_cpu_list", _cpu_count))
 
 
 def _cpu_count(text: str) -> int | None:

@@ -1,0 +1,267 @@
+"""Random affine kernels for the measured corpus the default's model is trained on: a
+library file per seed, one function whose sizes are parameters, called once in the file
+with constant sizes (which the kernel harness reads), never PolyBench's code.
+
+Families, mixed within a program (1-4 nests on shared arrays): products and
+contractions in any loop order with transposed operands, matrix-vector products,
+triangular updates, banded sweeps, stencils with a time loop (Jacobi or in place,
+1-D or 2-D), elementwise maps with transposed reads, row and column reductions,
+min-plus closures on integers (min/max and ternaries); element types double, float
+and int; sizes from cache-resident to several times the last cache.
+
+    python experiments/corpus_generate.py SEED            # one program on stdout
+    python experiments/corpus_generate.py 0 500 -o DIR    # seeds 0..499 into DIR/SEED.c
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ORDERS = ["ijk", "ikj", "jik", "jki", "kij", "kji"]
+
+
+@dataclass
+class Program:
+    seed: int
+    element: str
+    sizes: dict[str, int] = field(default_factory=dict)     # size parameter -> value
+    arrays: dict[str, list[str]] = field(default_factory=dict)  # array -> its extents
+    scalars: list[str] = field(default_factory=list)
+    nests: list[str] = field(default_factory=list)
+    families: list[str] = field(default_factory=list)
+
+    def size(self, name: str, value: int) -> str:
+        """A new size parameter (each family its own: a stencil's long vector is no
+        triangle's side)."""
+        unique, k = name, 1
+        while unique in self.sizes:
+            k += 1
+            unique = f"{name}{k}"
+        self.sizes[unique] = value
+        return unique
+
+    def array(self, extents: list[str]) -> str:
+        name = "ABCDEFGHPQRSUVWXYZ"[len(self.arrays)]
+        self.arrays[name] = extents
+        return name
+
+    def text(self) -> str:
+        body = "\n".join(self.nests)
+        # an array a family declared but did not read (a transposed read instead)
+        self.arrays = {name: extents for name, extents in self.arrays.items()
+                       if re.search(rf"\b{name}\[", body)}
+        parameters = [f"int {name}" for name in self.sizes] + \
+            [f"{self.element} {name}" for name in self.scalars] + \
+            [f"{self.element} {name}" + "".join(f"[{e}]" for e in extents)
+             for name, extents in self.arrays.items()]
+        arguments = [str(value) for value in self.sizes.values()] + \
+            ["1.5" if self.element != "int" else "3" for _ in self.scalars] + \
+            ["0"] * len(self.arrays)
+        helpers = ("#define min(a, b) ((a) < (b) ? (a) : (b))\n"
+                   "#define max(a, b) ((a) > (b) ? (a) : (b))\n")
+        return (f"/* corpus program {self.seed}: {', '.join(self.families)} */\n{helpers}\n"
+                f"void kernel({', '.join(parameters)})\n{{\n  int i, j, k, t;\n"
+                f"#pragma scop\n{body}#pragma endscop\n}}\n\n"
+                f"void caller(void)\n{{\n  kernel({', '.join(arguments)});\n}}\n")
+
+
+def _scaled(rng: random.Random, depth: int, work: float) -> int:
+    """An extent whose nest of `depth` such loops does about `work` instances, with a
+    jitter (sizes that are not all powers of two or multiples of 32)."""
+    base = work ** (1.0 / depth)
+    return max(8, int(base * rng.uniform(0.7, 1.3)))
+
+
+def _work(rng: random.Random) -> float:
+    """Instances of a nest: from cache-resident small to DRAM-sized."""
+    return 10 ** rng.uniform(6.3, 8.6)
+
+
+def contraction(program: Program, rng: random.Random) -> None:
+    n = _scaled(rng, 3, _work(rng))
+    ni, nj, nk = (program.size(name, max(8, int(n * rng.uniform(0.6, 1.4))))
+                  for name in ("ni", "nj", "nk"))
+    transposed_a, transposed_b = rng.random() < 0.3, rng.random() < 0.3
+    a = program.array([nk, ni] if transposed_a else [ni, nk])
+    b = program.array([nj, nk] if transposed_b else [nk, nj])
+    c = program.array([ni, nj])
+    a_ref = "A[k][i]".replace("A", a) if transposed_a else f"{a}[i][k]"
+    b_ref = f"{b}[j][k]" if transposed_b else f"{b}[k][j]"
+    order = rng.choice(ORDERS)
+    bounds = {"i": ni, "j": nj, "k": nk}
+    lines = []
+    if rng.random() < 0.5:
+        program.scalars.append("beta") if "beta" not in program.scalars else None
+        lines.append(f"  for (i = 0; i < {ni}; i++)\n    for (j = 0; j < {nj}; j++)\n"
+                     f"      {c}[i][j] *= beta;\n")
+    indent = "  "
+    loops = ""
+    for depth, name in enumerate(order):
+        loops += f"{indent * (depth + 1)}for ({name} = 0; {name} < {bounds[name]}; {name}++)\n"
+    statement = f"{c}[i][j] += {a_ref} * {b_ref};" if program.element != "int" else \
+        f"{c}[i][j] = min({c}[i][j], {a_ref} + {b_ref});"
+    lines.append(loops + indent * 4 + statement + "\n")
+    program.nests += lines
+    program.families.append(f"contraction {order}" + (" min-plus" if program.element == "int"
+                                                         else ""))
+
+
+def matvec(program: Program, rng: random.Random) -> None:
+    n = min(3000, _scaled(rng, 2, _work(rng) / 4))     # a matrix of at most 72 MB
+    rows, columns = program.size("nr", n), program.size("nc", max(8, int(n * rng.uniform(0.5, 1.5))))
+    a = program.array([rows, columns])
+    x, y = program.array([columns]), program.array([rows])
+    transposed = rng.random() < 0.5
+    if transposed:     # y' = A^T x' in the order of A's rows
+        x2 = program.array([rows])
+        y2 = program.array([columns])
+        program.nests.append(f"  for (i = 0; i < {rows}; i++)\n    for (j = 0; j < {columns}; j++)\n"
+                             f"      {y2}[j] = {y2}[j] + {a}[i][j] * {x2}[i];\n")
+    program.nests.append(f"  for (i = 0; i < {rows}; i++)\n    for (j = 0; j < {columns}; j++)\n"
+                         f"      {y}[i] = {y}[i] + {a}[i][j] * {x}[j];\n")
+    program.families.append("matvec" + (" and transposed" if transposed else ""))
+
+
+def triangular(program: Program, rng: random.Random) -> None:
+    n = program.size("n", _scaled(rng, 3, _work(rng) * 3))
+    a = program.array([n, n])
+    kind = rng.choice(["lu", "trmm", "syrk", "solve"])
+    if kind == "lu":
+        program.nests.append(
+            f"  for (k = 0; k < {n}; k++)\n    for (i = k + 1; i < {n}; i++)\n"
+            f"      for (j = k + 1; j < {n}; j++)\n"
+            f"        {a}[i][j] = {a}[i][j] - {a}[i][k] * {a}[k][j] / ({a}[k][k] + 4);\n")
+    elif kind == "trmm":
+        b = program.array([n, n])
+        program.nests.append(
+            f"  for (i = 0; i < {n}; i++)\n    for (j = 0; j < {n}; j++)\n"
+            f"      for (k = i + 1; k < {n}; k++)\n        {b}[i][j] += {a}[k][i] * {b}[k][j];\n")
+    elif kind == "syrk":
+        c = program.array([n, n])
+        program.nests.append(
+            f"  for (i = 0; i < {n}; i++)\n    for (k = 0; k < {n}; k++)\n"
+            f"      for (j = 0; j <= i; j++)\n        {c}[i][j] += {a}[i][k] * {a}[j][k];\n")
+    else:
+        b = program.array([n, n])
+        program.nests.append(
+            f"  for (i = 0; i < {n}; i++)\n    for (j = 0; j < {n}; j++)\n"
+            f"      for (k = 0; k < i; k++)\n        {b}[i][j] -= {a}[i][k] * {b}[k][j] / 8;\n")
+    program.families.append(f"triangular {kind}")
+
+
+def banded(program: Program, rng: random.Random) -> None:
+    band = rng.choice([2, 4, 8, 16])
+    # instances n (2 band + 1); the dense matrix at most 3000 x 3000
+    n = program.size("n", min(3000, max(64, int(_work(rng) / (2 * band + 1)))))
+    a, x, y = program.array([n, n]), program.array([n]), program.array([n])
+    program.nests.append(
+        f"  for (i = 0; i < {n}; i++)\n    for (j = max(0, i - {band}); j < min({n}, i + {band} + 1); j++)\n"
+        f"      {y}[i] += {a}[i][j] * {x}[j];\n")
+    program.families.append(f"banded {band}")
+
+
+def stencil(program: Program, rng: random.Random) -> None:
+    dimensions = rng.choice([1, 2, 2])
+    steps = program.size("tsteps", rng.choice([10, 20, 50, 100]))
+    largest = 4_000_000 if dimensions == 1 else 2500      # tens of MB per array at most
+    work = _work(rng) / program.sizes[steps]
+    n = program.size("n", min(largest, max(16, _scaled(rng, dimensions, work))))
+    in_place = rng.random() < 0.35
+    divide = "/ 3" if program.element == "int" else "* 0.33"
+    if dimensions == 1:
+        a = program.array([n])
+        if in_place:
+            program.nests.append(
+                f"  for (t = 0; t < {steps}; t++)\n    for (i = 1; i < {n} - 1; i++)\n"
+                f"      {a}[i] = ({a}[i - 1] + {a}[i] + {a}[i + 1]) {divide};\n")
+        else:
+            b = program.array([n])
+            program.nests.append(
+                f"  for (t = 0; t < {steps}; t++) {{\n    for (i = 1; i < {n} - 1; i++)\n"
+                f"      {b}[i] = ({a}[i - 1] + {a}[i] + {a}[i + 1]) {divide};\n"
+                f"    for (i = 1; i < {n} - 1; i++)\n      {a}[i] = {b}[i];\n  }}\n")
+    else:
+        divide = "/ 5" if program.element == "int" else "* 0.2"
+        a = program.array([n, n])
+        points = f"{a}[i][j] + {a}[i - 1][j] + {a}[i + 1][j] + {a}[i][j - 1] + {a}[i][j + 1]"
+        if in_place:
+            program.nests.append(
+                f"  for (t = 0; t < {steps}; t++)\n    for (i = 1; i < {n} - 1; i++)\n"
+                f"      for (j = 1; j < {n} - 1; j++)\n        {a}[i][j] = ({points}) {divide};\n")
+        else:
+            b = program.array([n, n])
+            program.nests.append(
+                f"  for (t = 0; t < {steps}; t++) {{\n    for (i = 1; i < {n} - 1; i++)\n"
+                f"      for (j = 1; j < {n} - 1; j++)\n        {b}[i][j] = ({points}) {divide};\n"
+                f"    for (i = 1; i < {n} - 1; i++)\n      for (j = 1; j < {n} - 1; j++)\n"
+                f"        {a}[i][j] = {b}[i][j];\n  }}\n")
+    program.families.append(f"stencil {dimensions}-D" + (" in place" if in_place else ""))
+
+
+def elementwise(program: Program, rng: random.Random) -> None:
+    n = min(3000, _scaled(rng, 2, _work(rng) / 4))
+    rows, columns = program.size("nr", n), program.size("nc", n)
+    a = program.array([rows, columns])
+    transposed = rng.random() < 0.5
+    read = f"{program.array([columns, rows])}[j][i]" if transposed else f"{a}[i][j]"
+    if rng.random() < 0.5:
+        s = program.array([rows])
+        program.nests.append(
+            f"  for (i = 0; i < {rows}; i++)\n    for (j = 0; j < {columns}; j++)\n"
+            f"      {s}[i] = {s}[i] + {read};\n")
+        program.families.append("row sums" + (" transposed" if transposed else ""))
+    else:
+        c = program.array([rows, columns])
+        value = f"({read} > {a}[i][j] ? {read} : {a}[i][j] * 2)" if rng.random() < 0.4 \
+            else f"{read} * 2 + {a}[i][j]"
+        order = rng.choice(["ij", "ji"])
+        outer, inner = (("i", rows), ("j", columns)) if order == "ij" else (("j", columns), ("i", rows))
+        program.nests.append(
+            f"  for ({outer[0]} = 0; {outer[0]} < {outer[1]}; {outer[0]}++)\n"
+            f"    for ({inner[0]} = 0; {inner[0]} < {inner[1]}; {inner[0]}++)\n"
+            f"      {c}[i][j] = {value};\n")
+        program.families.append(f"map {order}" + (" transposed" if transposed else ""))
+
+
+FAMILIES = [(contraction, 3), (matvec, 2), (triangular, 2), (banded, 1), (stencil, 2),
+            (elementwise, 2)]
+
+
+def generate(seed: int) -> Program:
+    rng = random.Random(seed)
+    element = rng.choices(["double", "float", "int"], [6, 3, 1])[0]
+    program = Program(seed, element)
+    count = rng.choices([1, 2, 3, 4], [5, 3, 1, 1])[0]
+    for _ in range(count):
+        family = rng.choices([f for f, _ in FAMILIES], [w for _, w in FAMILIES])[0]
+        if family is stencil and any(f.startswith("stencil") for f in program.families):
+            family = elementwise        # one time loop per program
+        family(program, rng)
+        if len(program.arrays) > 14:
+            break
+    return program
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("first", type=int, help="the seed (or the first of a range)")
+    parser.add_argument("count", type=int, nargs="?", help="programs from the first seed on")
+    parser.add_argument("-o", "--out", type=Path, help="directory for SEED.c (with a count)")
+    args = parser.parse_args(argv)
+    if args.count is None:
+        sys.stdout.write(generate(args.first).text())
+        return 0
+    out = args.out or Path("corpus")
+    out.mkdir(parents=True, exist_ok=True)
+    for seed in range(args.first, args.first + args.count):
+        (out / f"{seed}.c").write_text(generate(seed).text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

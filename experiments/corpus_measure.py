@@ -1,0 +1,145 @@
+"""Measure the default's candidates on the generated corpus (experiments/corpus_generate.py)
+through the kernel harness: the dataset a learned performance model is trained on.
+
+For each program: its kernel harness (sizes from the call in the file), the candidates
+the default judges at those sizes (scheduler.auto.judge_candidates: the code as written,
+the original order and isl's schedules under several settings, tiled, serial or
+parallel, wavefronts, time tiles), each generated as the pipeline generates a choice,
+built, run ``--runs`` times and its output compared with the original's. One JSON line
+per program in OUT (``--out``): the sizes, each candidate's cost-model features and
+predicted time, its status and median time, which candidate the default chose. A
+program already in OUT is skipped, so an interrupted run resumes where it stopped.
+Timing: run it alone on the machine.
+
+    python experiments/corpus_generate.py 0 500 -o /tmp/corpus
+    python experiments/corpus_measure.py /tmp/corpus/*.c --out corpus.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from polyopt.core.dependences import compute_dependences
+from polyopt.core.errors import PolyoptError
+from polyopt.core.machine.cpu import this_machine
+from polyopt.evaluator import Evaluator, strict_build_command
+from polyopt.frontend import SourceFile, read_source
+from polyopt.harness import kernel_harness
+from polyopt.pipeline import Options, find_scops, render_within
+from polyopt.scheduler.auto import as_result, choose, judge_candidates
+from polyopt.search.driver import HarnessJudge
+
+BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
+
+
+def features(judged) -> dict:
+    """What the cost model computed of a candidate, summed over its statements."""
+    estimate = judged.estimate
+    costs = estimate.statements
+    instances = sum(cost.instances for cost in costs) or 1.0
+    levels = max((len(cost.lines) for cost in costs), default=0)
+    lines = [sum(cost.lines[k] for cost in costs if k < len(cost.lines)) for k in range(levels)]
+    return {
+        "predicted": estimate.seconds,
+        "regions": estimate.regions,
+        "instances": instances,
+        "compute_ns": sum(cost.compute_ns for cost in costs),
+        "memory_ns": sum(cost.memory_ns for cost in costs),
+        "loop_ns": sum(cost.loop_ns for cost in costs),
+        "vectorized": estimate.weighted("vectorized"),
+        "parallel": sum(c.instances for c in costs if c.parallel_depth is not None) / instances,
+        "outer_parallel": sum(c.instances for c in costs if c.parallel_depth == 0) / instances,
+        "speedup": sum(c.instances * c.speedup for c in costs) / instances,
+        "lines": lines,
+        "statements": len(costs),
+        "original": judged.candidate.schedule is None,
+        "tiled": judged.tiled,
+        "serial": judged.serial,
+        "wavefront": judged.candidate.wavefront,
+        "time_tiles": judged.candidate.time_tiling is not None,
+    }
+
+
+def measure_program(path: Path, runs: int, timeout: float) -> dict:
+    source = read_source(str(path))
+    scops, _ = find_scops(source, Options())
+    harness = kernel_harness(source, scops)
+    options = Options(defines=[f"{name}={value}" for name, value in harness.sizes.items()])
+    driven = SourceFile(source.name, harness.text)
+    scops, warnings = find_scops(driven, options)
+    if len(scops) != 1:
+        raise PolyoptError(f"{path}: {len(scops)} SCoPs (the corpus has one per program)")
+    dependences = compute_dependences(scops[0])
+    judged = judge_candidates(scops[0], dependences)
+    winner, description = choose(judged)
+    record = {"program": path.name, "header": source.text.splitlines()[0],
+              "sizes": harness.sizes, "default": description, "candidates": []}
+    evaluator = Evaluator(BUILD, "{exe}", repeat=1, warmup=0, timeout=timeout)
+    strict = Evaluator(strict_build_command(BUILD), "{exe}", repeat=1, warmup=0,
+                       timeout=timeout)
+    with evaluator, strict:
+        judge = HarnessJudge(evaluator, path.resolve(), strict=strict)
+        judge.start(harness.text)
+        original = judge.measure(harness.text, "original", timeout, runs)
+        record["original_seconds"] = original.seconds
+        limit = max(3 * (original.seconds or timeout), 2.0)
+        for index, each in enumerate(judged):
+            entry = {"label": each.label, **features(each), "chosen": each is winner}
+            started = time.monotonic()
+            try:
+                text = render_within(60.0, driven, scops, warnings, options,
+                                     [as_result(each, each.label)])
+            except PolyoptError as error:
+                entry.update(status="polyopt error", seconds=None, detail=str(error)[:200])
+            else:
+                if index == 0:
+                    entry.update(status=original.status, seconds=original.seconds)
+                else:
+                    measured = judge.measure(text, f"candidate-{index}", limit, runs)
+                    entry.update(status=measured.status, seconds=measured.seconds,
+                                 detail=measured.detail[:200])
+            entry["tool_seconds"] = round(time.monotonic() - started, 3)
+            record["candidates"].append(entry)
+    return record
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("programs", nargs="+", type=Path)
+    parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs per candidate")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per run at most")
+    args = parser.parse_args(argv)
+    done = set()
+    if args.out.exists():
+        done = {json.loads(line)["program"] for line in args.out.read_text().splitlines()
+                if line.strip()}
+    machine = this_machine()
+    for path in args.programs:
+        if path.name in done:
+            continue
+        started = time.monotonic()
+        try:
+            record = measure_program(path, args.runs, args.timeout)
+        except PolyoptError as error:
+            record = {"program": path.name, "error": str(error)[:300]}
+        record["machine"] = {"threads": machine.threads,
+                             "caches": [level.capacity for level in machine.caches],
+                             "omp_threads": os.environ.get("OMP_NUM_THREADS")}
+        with args.out.open("a") as stream:
+            stream.write(json.dumps(record) + "\n")
+        best = min((c["seconds"] for c in record.get("candidates", []) if c.get("seconds")),
+                   default=None)
+        print(f"{path.name}: {len(record.get('candidates', []))} candidates, original "
+              f"{record.get('original_seconds')}, best {best}, "
+              f"{time.monotonic() - started:.1f} s", file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
