@@ -13,6 +13,14 @@ Timing: run it alone on the machine.
 
     python experiments/corpus_generate.py 0 500 -o /tmp/corpus
     python experiments/corpus_measure.py /tmp/corpus/*.c --out corpus.jsonl
+
+The suite's kernels (the test set: measured, never trained on) the same way, their main
+renamed by the harness, built with the suite's harness:
+
+    P=$PWD/polybench
+    python experiments/corpus_measure.py $P/kernels/*.c --out suite-medium.jsonl \
+        -D MEDIUM_DATASET -I $P --build "gcc -O3 -march=native -fopenmp -DMEDIUM_DATASET \
+        -I $P {src} $P/harness.c -o {exe} -lm"
 """
 
 from __future__ import annotations
@@ -65,11 +73,16 @@ def features(judged) -> dict:
     }
 
 
-def measure_program(path: Path, runs: int, timeout: float) -> dict:
+def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
+                    defines: list[str] | None = None,
+                    include_dirs: list[str] | None = None) -> dict:
     source = read_source(str(path))
-    scops, _ = find_scops(source, Options())
-    harness = kernel_harness(source, scops)
-    options = Options(defines=[f"{name}={value}" for name, value in harness.sizes.items()])
+    given = Options(defines=defines or [], include_dirs=include_dirs or [])
+    scops, _ = find_scops(source, given)
+    harness = kernel_harness(source, scops, given.defines, given.include_dirs)
+    options = Options(defines=given.defines + [f"{name}={value}" for name, value
+                                               in harness.sizes.items()],
+                      include_dirs=given.include_dirs)
     driven = SourceFile(source.name, harness.text)
     scops, warnings = find_scops(driven, options)
     if len(scops) != 1:
@@ -79,8 +92,8 @@ def measure_program(path: Path, runs: int, timeout: float) -> dict:
     winner, description = choose(judged)
     record = {"program": path.name, "header": source.text.splitlines()[0],
               "sizes": harness.sizes, "default": description, "candidates": []}
-    evaluator = Evaluator(BUILD, "{exe}", repeat=1, warmup=0, timeout=timeout)
-    strict = Evaluator(strict_build_command(BUILD), "{exe}", repeat=1, warmup=0,
+    evaluator = Evaluator(build, "{exe}", repeat=1, warmup=0, timeout=timeout)
+    strict = Evaluator(strict_build_command(build), "{exe}", repeat=1, warmup=0,
                        timeout=timeout)
     with evaluator, strict:
         judge = HarnessJudge(evaluator, path.resolve(), strict=strict)
@@ -114,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
     parser.add_argument("--runs", type=int, default=3, help="timed runs per candidate")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per run at most")
+    parser.add_argument("--build", default=BUILD, help=f"build command (default: '{BUILD}')")
+    parser.add_argument("-D", "--define", dest="defines", action="append", default=[],
+                        help="as polyopt's -D: the sizes the programs choose under it")
+    parser.add_argument("-I", "--include-dir", dest="include_dirs", action="append", default=[])
     args = parser.parse_args(argv)
     done = set()
     if args.out.exists():
@@ -125,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         started = time.monotonic()
         try:
-            record = measure_program(path, args.runs, args.timeout)
+            record = measure_program(path, args.runs, args.timeout, args.build, args.defines,
+                                     args.include_dirs)
         except PolyoptError as error:
             record = {"program": path.name, "error": str(error)[:300]}
         record["machine"] = {"threads": machine.threads,
