@@ -27,8 +27,9 @@ import islpy as isl
 
 from polyopt.core.errors import Location, UsageError
 from polyopt.core.scop import Scop
-from polyopt.frontend.declarations import Declaration, Function, call_arguments, functions
-from polyopt.frontend.sizes import known_values
+from polyopt.frontend.declarations import (Declaration, DeclarationError, Function,
+                                          call_arguments, file_scope, functions, scope_at)
+from polyopt.frontend.sizes import evaluate_integer_expression, known_values
 from polyopt.frontend.source import SourceFile
 
 HARNESS_TIME = "polyopt-harness-seconds:"
@@ -192,20 +193,13 @@ class _Driver:
                            f"argument): pass --define {name}=VALUE", location)
 
     def _evaluate(self, text: str) -> int | None:
-        """An integer constant expression of numbers and the file's macros."""
-        names = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
-        values = known_values(self.source, sorted(names), self.defines, self.include_dirs)
-        if names - set(values):
-            return None
-        expression = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: str(values[m.group(0)]), text)
-        expression = re.sub(r"\b(\d+)[uUlL]+\b", r"\1", expression)
-        if not re.fullmatch(r"[\d\s+\-*/%()]+", expression):
-            return None
-        try:
-            value = eval(expression.replace("/", "//"), {"__builtins__": {}})   # digits only
-        except (ArithmeticError, SyntaxError):
-            return None
-        return value if isinstance(value, int) else None
+        """An integer constant expression of numbers and the file's macros, as C computes
+        it (frontend.sizes.evaluate_integer_expression once the macros are replaced)."""
+        names = sorted(set(re.findall(r"\b[A-Za-z_]\w*\b", text)))
+        values = known_values(self.source, names, self.defines, self.include_dirs)
+        expression = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: f"({values[m.group(0)]})"
+                            if m.group(0) in values else m.group(0), text)
+        return evaluate_integer_expression(expression)
 
     def _extent(self, text: str | None, values: dict[str, int], location: Location) -> int:
         """A declared extent (`N`, `m + 1`) at these values."""
@@ -213,7 +207,7 @@ class _Driver:
             raise HarnessError("the kernel harness cannot size an array of pointers whose "
                                "pointed-to extent is not declared", location)
         substituted = re.sub(r"\b[A-Za-z_]\w*\b",
-                             lambda m: str(values[m.group(0)]) if m.group(0) in values
+                             lambda m: f"({values[m.group(0)]})" if m.group(0) in values
                              else m.group(0), text)
         value = self._evaluate(substituted)
         if value is None:
@@ -262,7 +256,6 @@ class _Driver:
                           else f"{function.name}()")
 
     def _file_scope_declaration(self, name: str) -> Declaration | None:
-        from polyopt.frontend.declarations import file_scope
         return file_scope(self.source).get(name)
 
     def _argument(self, function: Function, name: str, declaration: Declaration | None,
@@ -310,7 +303,6 @@ class _Driver:
         return count
 
     def _declaration_of(self, scop: Scop, name: str) -> Declaration | None:
-        from polyopt.frontend.declarations import DeclarationError, scope_at
         try:
             return scope_at(self.source, scop.region.start).declarations.get(name)
         except DeclarationError:
