@@ -433,12 +433,20 @@ def dataflow(scop: Scop, statement: Statement, read: Access,
              writers: list[Statement]) -> isl.UnionMap:
     """sink instance -> source instance of `read` among the writes of `writers`."""
     sink = isl.UnionMap.from_map(read.relation.intersect_domain(statement.domain))
-    source = isl.UnionMap.empty(sink.get_space())
-    for writer in writers:
-        for write in writer.writes:
-            if write.array == read.array:
-                source = source.union(isl.UnionMap.from_map(
-                    write.relation.intersect_domain(writer.domain)))
+    source = written_cells(writers, read.array, sink.get_space())
     info = isl.UnionAccessInfo.from_sink(sink).set_must_source(source)
     flow = info.set_schedule(scop.schedule).compute_flow()
     return flow.get_may_dependence().reverse()
+
+
+def written_cells(statements: list[Statement], array: str, space: isl.Space) -> isl.UnionMap:
+    """instance -> cell of `array` for every write of it by `statements` (empty in
+    `space`, a parameter space, where none writes it)."""
+    cells = isl.UnionMap.empty(space)
+    for statement in statements:
+        for write in statement.writes:
+            if write.array == array:
+                cells = cells.union(isl.UnionMap.from_map(
+                    write.relation.intersect_domain(statement.domain)))
+    return cells
+

@@ -23,7 +23,8 @@ from pycparser import c_ast
 
 from polyopt.blas.calls import BlasCall, NoMatch
 from polyopt.blas.reader import (Layout, StatementReader, Update, access_operand, access_signature,
-                                 dataflow, domain_box, output_box, parse_update, scaling)
+                                 dataflow, domain_box, output_box, parse_update, scaling,
+                                 written_cells)
 from polyopt.core.scop import Access, Scop, Statement
 
 
@@ -180,12 +181,7 @@ def _reads_final_values(scop: Scop, statement: Statement, read: Access,
     from before the group, never written by it."""
     flow = dataflow(scop, statement, read, _writers(scop, read.array)).intersect_range(
         _domain(group))
-    writes = isl.UnionMap.empty(flow.get_space())
-    for member in group:
-        for write in member.writes:
-            if write.array == read.array:
-                writes = writes.union(isl.UnionMap.from_map(
-                    write.relation.intersect_domain(member.domain)))
+    writes = written_cells(group, read.array, flow.get_space())
     later = writes.apply_range(writes.reverse()).intersect(order)
     if not flow.apply_range(later).is_empty():
         return False
