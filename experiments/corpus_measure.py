@@ -40,37 +40,10 @@ from polyopt.frontend import SourceFile, read_source
 from polyopt.harness import kernel_harness
 from polyopt.pipeline import Options, find_scops, render_within
 from polyopt.scheduler.auto import as_result, choose, judge_candidates
+from polyopt.scheduler.learned import candidate_features
 from polyopt.search.driver import HarnessJudge
 
 BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
-
-
-def features(judged) -> dict:
-    """What the cost model computed of a candidate, summed over its statements."""
-    estimate = judged.estimate
-    costs = estimate.statements
-    instances = sum(cost.instances for cost in costs) or 1.0
-    levels = max((len(cost.lines) for cost in costs), default=0)
-    lines = [sum(cost.lines[k] for cost in costs if k < len(cost.lines)) for k in range(levels)]
-    return {
-        "predicted": estimate.seconds,
-        "regions": estimate.regions,
-        "instances": instances,
-        "compute_ns": sum(cost.compute_ns for cost in costs),
-        "memory_ns": sum(cost.memory_ns for cost in costs),
-        "loop_ns": sum(cost.loop_ns for cost in costs),
-        "vectorized": estimate.weighted("vectorized"),
-        "parallel": sum(c.instances for c in costs if c.parallel_depth is not None) / instances,
-        "outer_parallel": sum(c.instances for c in costs if c.parallel_depth == 0) / instances,
-        "speedup": sum(c.instances * c.speedup for c in costs) / instances,
-        "lines": lines,
-        "statements": len(costs),
-        "original": judged.candidate.schedule is None,
-        "tiled": judged.tiled,
-        "serial": judged.serial,
-        "wavefront": judged.candidate.wavefront,
-        "time_tiles": judged.candidate.time_tiling is not None,
-    }
 
 
 def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
@@ -102,7 +75,7 @@ def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
         record["original_seconds"] = original.seconds
         limit = max(3 * (original.seconds or timeout), 2.0)
         for index, each in enumerate(judged):
-            entry = {"label": each.label, **features(each), "chosen": each is winner}
+            entry = {"label": each.label, **candidate_features(each), "chosen": each is winner}
             started = time.monotonic()
             try:
                 text = render_within(60.0, driven, scops, warnings, options,

@@ -16,47 +16,14 @@ times within a program, and the geometric-mean speedup over the code as written.
 from __future__ import annotations
 
 import argparse
-import json
-import lzma
 import math
 import random
 import statistics
 import sys
 from pathlib import Path
 
-LEVELS = 3
-
-
-def rows_of(record: dict) -> list[dict]:
-    """The candidates of one program that ran and verified, with the program's original."""
-    candidates = [c for c in record.get("candidates", []) if c.get("status") == "ok"
-                  and c.get("seconds")]
-    original = next((c for c in record.get("candidates", []) if c.get("original")), None)
-    if original is None or not original.get("seconds") or len(candidates) < 2:
-        return []
-    return [dict(c, program=record["program"], base_seconds=original["seconds"],
-                 base_predicted=original["predicted"]) for c in candidates]
-
-
-def feature_vector(row: dict) -> list[float]:
-    instances = max(row["instances"], 1.0)
-    lines = (row.get("lines") or []) + [0.0] * LEVELS
-    return [
-        math.log(max(row["predicted"], 1e-9)),
-        math.log(max(row["predicted"], 1e-9) / max(row["base_predicted"], 1e-9)),
-        math.log(instances),
-        row["compute_ns"] / instances, row["memory_ns"] / instances, row["loop_ns"] / instances,
-        row["vectorized"], row["parallel"], row["outer_parallel"], row["speedup"],
-        *(math.log1p(lines[k]) - math.log(instances) for k in range(LEVELS)),
-        math.log1p(row["regions"]), row["statements"],
-        float(row["original"]), float(row["tiled"]), float(row["serial"]),
-        float(row["wavefront"]), float(row["time_tiles"]),
-    ]
-
-
-def target(row: dict) -> float:
-    return math.log(row["seconds"] / row["base_seconds"])
-
+from polyopt.scheduler.auto import LEARNED_MARGIN
+from polyopt.scheduler.learned import PARAMETERS, corpus_programs, row_target, row_vector
 
 def spearman(a: list[float], b: list[float]) -> float | None:
     if len(a) < 3:
@@ -76,11 +43,30 @@ def spearman(a: list[float], b: list[float]) -> float | None:
     return num / den if den else None
 
 
+TUNED = 4      # polyopt --tune's default --tune-candidates
+
+
+def _with_margin(rows: list[dict], predictions: dict[int, float]) -> dict:
+    """The learned model's choice as the default makes it: the code as written unless a
+    candidate is predicted faster by LEARNED_MARGIN."""
+    original = next(r for r in rows if r["original"])
+    best = min(rows, key=lambda r: predictions[id(r)])
+    gain = predictions[id(original)] - predictions[id(best)]
+    return best if gain >= math.log(LEARNED_MARGIN) else original
+
+
 def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> dict:
     """Per model: regrets, picks of the best, rank correlations, speedups."""
     models = {"analytical choice": lambda rows: next((r for r in rows if r["chosen"]), rows[0]),
               "analytical fastest": lambda rows: min(rows, key=lambda r: r["predicted"]),
               "learned": lambda rows: min(rows, key=lambda r: predictions[id(r)]),
+              f"learned, margin {LEARNED_MARGIN:g} (the default)":
+                  lambda rows: _with_margin(rows, predictions),
+              f"--tune: the {TUNED} best predicted measured": lambda rows: min(
+                  [r for r in rows if r["original"]]
+                  + sorted((r for r in rows if not r["original"]),
+                           key=lambda r: predictions[id(r)])[:TUNED],
+                  key=lambda r: r["seconds"]),
               "code as written": lambda rows: next(r for r in rows if r["original"])}
     result = {}
     for name, pick in models.items():
@@ -91,7 +77,7 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
             regrets.append(chosen["seconds"] / fastest)
             best += chosen["seconds"] <= fastest * 1.0001
             speedups.append(chosen["base_seconds"] / chosen["seconds"])
-            if name != "code as written":
+            if name.startswith("analytical") or name == "learned":
                 predicted = [predictions[id(r)] if name == "learned" else r["predicted"]
                              for r in rows]
                 rho = spearman(predicted, [r["seconds"] for r in rows])
@@ -120,12 +106,11 @@ def cross_validated(programs: dict[str, list[dict]], folds: int, seed: int) -> d
     for fold in range(folds):
         test = set(names[fold::folds])
         train = [r for n in names if n not in test for r in programs[n]]
-        model = GradientBoostingRegressor(n_estimators=300, max_depth=3, learning_rate=0.05,
-                                          subsample=0.8, random_state=seed)
-        model.fit([feature_vector(r) for r in train], [target(r) for r in train])
+        model = GradientBoostingRegressor(random_state=seed, **PARAMETERS)
+        model.fit([row_vector(r) for r in train], [row_target(r) for r in train])
         for name in test:
             rows = programs[name]
-            for row, value in zip(rows, model.predict([feature_vector(r) for r in rows])):
+            for row, value in zip(rows, model.predict([row_vector(r) for r in rows])):
                 predictions[id(row)] = float(value)
     return predictions
 
@@ -134,23 +119,9 @@ def trained(programs: dict[str, list[dict]], seed: int):
     """The model trained on every row of `programs`."""
     from sklearn.ensemble import GradientBoostingRegressor
     rows = [r for name in sorted(programs) for r in programs[name]]
-    model = GradientBoostingRegressor(n_estimators=300, max_depth=3, learning_rate=0.05,
-                                      subsample=0.8, random_state=seed)
-    model.fit([feature_vector(r) for r in rows], [target(r) for r in rows])
+    model = GradientBoostingRegressor(random_state=seed, **PARAMETERS)
+    model.fit([row_vector(r) for r in rows], [row_target(r) for r in rows])
     return model
-
-
-def read_programs(path: Path) -> dict[str, list[dict]]:
-    """The measured programs of a corpus file (JSON lines, or xz-compressed ones)."""
-    text = lzma.decompress(path.read_bytes()).decode() if path.suffix == ".xz" \
-        else path.read_text()
-    programs: dict[str, list[dict]] = {}
-    for line in text.splitlines():
-        if line.strip():
-            rows = rows_of(json.loads(line))
-            if rows:
-                programs[rows[0]["program"]] = rows
-    return programs
 
 
 def report(result: dict, programs: int, candidates: int,
@@ -177,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="measurements of other programs (the test set): the model trained "
                              "on the whole corpus chooses for them (repeatable)")
     args = parser.parse_args(argv)
-    programs = read_programs(args.corpus)
+    programs = corpus_programs(args.corpus)
     if len(programs) < args.folds:
         print(f"{len(programs)} programs with two or more measured candidates: too few",
               file=sys.stderr)
@@ -186,11 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     text = report(evaluate(programs, predictions), len(programs),
                   sum(len(rows) for rows in programs.values()))
     for test_file in args.test:
-        tested = read_programs(test_file)
+        tested = corpus_programs(test_file)
         model = trained(programs, args.seed)
         predictions = {}
         for rows in tested.values():
-            for row, value in zip(rows, model.predict([feature_vector(r) for r in rows])):
+            for row, value in zip(rows, model.predict([row_vector(r) for r in rows])):
                 predictions[id(row)] = float(value)
         text += "\n" + report(evaluate(tested, predictions), len(tested),
                               sum(len(rows) for rows in tested.values()),

@@ -15,6 +15,7 @@ import contextlib
 import logging
 import os
 import sys
+from dataclasses import replace as replace_dataclass
 from pathlib import Path
 
 from polyopt import __version__, argtypes
@@ -24,7 +25,7 @@ from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.core.files import write_file
 from polyopt.frontend import SourceFile, read_source
 from polyopt.frontend.source import encode_text
-from polyopt.pipeline import Options, find_scops, optimize_source, render
+from polyopt.pipeline import Options, find_scops, optimize_source, options_key, render
 from polyopt.scheduler import scheduler_names
 from polyopt.scheduler.stencil import SHAPES
 
@@ -37,11 +38,25 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("optimization")
     group.add_argument("--scheduler", choices=sorted({*scheduler_names(), *SEARCHES}),
                        help="schedule strategy: auto (the original code, the original order or "
-                            "one of isl's schedules, tiled or as wavefronts, chosen by a static "
-                            "cost model), identity, isl, or a search: random (random legal "
+                            "one of isl's schedules, tiled or as wavefronts, chosen by a cost "
+                            "model: --cost-model), identity, isl, or a search: random (random legal "
                             "schedules) or ga (a genetic algorithm over legal schedules and tile "
                             "sizes) (default: the best schedule a search stored for this SCoP "
                             "on this machine, else auto)")
+    group.add_argument("--cost-model", default="learned", metavar="learned|analytical|FILE",
+                       help="what auto's predictions come from: learned (default: the shipped "
+                            "model, trained on measured generated programs), analytical (the "
+                            "static model alone), or a model file of 'polyopt model train "
+                            "--corpus'")
+    group.add_argument("--tune", action="store_true",
+                       help="measure the default's best predicted candidates (--tune-candidates) "
+                            "through the kernel harness (the program where the regions cannot "
+                            "be driven alone) and keep the fastest verified one; the choice is "
+                            "stored in the tuning database under the SCoP, its sizes, the "
+                            "threads and the build command, and a later --tune of the same "
+                            "file takes it from there without measuring")
+    group.add_argument("--tune-candidates", type=argtypes.positive_int, default=4, metavar="N",
+                       help="--tune: candidates measured besides the code as written (default: 4)")
     group.add_argument("--no-tile", dest="tile", action="store_false",
                        help="do not tile permutable bands")
     group.add_argument("--no-versioning", dest="versioning", action="store_false",
@@ -138,7 +153,8 @@ def _options(args: argparse.Namespace) -> Options:
                    include_dirs=args.include_dirs, time_tile=args.time_tile_shape if args.time_tile else None,
                    stencil_tile=args.stencil_tile, blas=args.blas,
                    blas_library=args.blas_library, blas_mode=args.blas_mode,
-                   versioning=args.versioning, private_scalars=args.private_scalars)
+                   versioning=args.versioning, private_scalars=args.private_scalars,
+                   cost_model=args.cost_model)
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -355,6 +371,11 @@ def run_optimize(argv: list[str]) -> int:
     if args.classifier is not None and args.scheduler != "ga":
         raise UsageError("--classifier judges the genetic search's schedules: it needs "
                          "--scheduler ga")
+    if args.tune:
+        if args.scheduler not in (None, "auto") or options.target != "c":
+            raise UsageError("--tune measures the default's candidates for the CPU: it goes "
+                             "with neither --scheduler nor --target cuda")
+        return run_search(args, options, source, tune=True)
     if args.scheduler in SEARCHES and args.budget > 0 or args.dump == "samples":
         return run_search(args, options, source)
     if args.jobs or args.cluster:
@@ -456,7 +477,9 @@ def _cuda_search_build(args: argparse.Namespace) -> str:
         (f" {CUBLAS_FLAG}" if args.blas else "")
 
 
-def run_search(args: argparse.Namespace, options: Options, source) -> int:
+def run_search(args: argparse.Namespace, options: Options, source, tune: bool = False) -> int:
+    """A search (--scheduler random|ga), or with `tune` the default's best predicted
+    candidates measured (--tune)."""
     from tqdm import tqdm
 
     from polyopt.evaluator import Evaluator, strict_build_command
@@ -474,6 +497,9 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
                                           else 50 if mode == "gac" else 30),
                               classifier_mode=mode, classifier_model=args.classifier or None,
                               features=args.dump == "samples", bound=args.bound)
+    if tune:
+        settings = replace_dataclass(settings, strategy="tune", budget=args.tune_candidates,
+                                     baselines=False, finalists=2, final_repeat=1, stored=1)
     if args.codegen_jobs:
         settings.codegen_jobs = args.codegen_jobs
     origin = _origin(args.file)
@@ -484,10 +510,24 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     build, suffix = (_cuda_search_build(args), ".cu") if options.target == "cuda" else \
         (_build_command(args), ".c")
     strict_build = strict_build_command(build, args.shell)
-    harness = _harness(args, options, source)
+    harness = _harness(args, options, source, prefer_kernel=tune)
     searched = source if harness is None else SourceFile(source.name, harness.text)
-    if harness is not None and not args.quiet:
-        print(f"polyopt: search: {harness.description}", file=sys.stderr)
+    what = "tune" if tune else "search"
+    if not args.quiet:
+        print(f"polyopt: {what}: " + (harness.description if harness is not None else
+                                      "the program as it is, built and run whole"),
+              file=sys.stderr)
+    if tune and args.use_db:
+        stored = _tuned_before(searched, options, build)
+        if stored is not None:
+            optimized = _optimized_with(source, options, stored)
+            _emit_warnings(optimized.warnings, args.quiet)
+            if not args.quiet:
+                print("polyopt: tune: the tuning database's choice for these SCoPs, sizes, "
+                      "threads and build command: " + "; ".join(c.description for c in stored),
+                      file=sys.stderr)
+            _write_output(args.output, optimized.text)
+            return 0
     with contextlib.ExitStack() as stack:
         judge = (Judge if harness is None else HarnessJudge)(
             stack.enter_context(evaluator(build)), origin, args.tolerance,
@@ -502,8 +542,12 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
                   leave=False) as progress:
             search.progress = progress
             result = search.run()
-    optimized = result.optimized if harness is None else \
-        _optimized_with(source, options, result.best.choices)
+    choices = result.best.choices
+    if tune and args.use_db:
+        # as a later --tune takes it from the database: the same output
+        choices = _tuned_before(searched, options, build) or choices
+    optimized = result.optimized if harness is None and choices is result.best.choices else \
+        _optimized_with(source, options, choices)
     _emit_warnings(optimized.warnings, args.quiet)
     counts = result.counts()
     if not args.quiet:
@@ -511,11 +555,11 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
         original = next((c for c in result.candidates if c.name == "original" and c.median), None)
         versus = (f" (original code {original.median:.4g} s: {original.median / best.median:.2f}x)"
                   if original is not None and best.median else "")
-        print(f"polyopt: search: {len(result.candidates) + len(result.unbenchmarked)} candidates ("
+        print(f"polyopt: {what}: {len(result.candidates) + len(result.unbenchmarked)} candidates ("
               + ", ".join(f"{n} {status}" for status, n in counts.items() if n)
               + f"); best '{best.name}' {best.median:.4g} s{versus}", file=sys.stderr)
         for note in result.notes + [n for n in [result.pruning_note()] if n]:
-            print(f"polyopt: search: {note}", file=sys.stderr)
+            print(f"polyopt: {what}: {note}", file=sys.stderr)
     if args.dump == "samples":
         _write_output(args.output, samples_json_lines(result))
     elif args.dump:
@@ -526,17 +570,53 @@ def run_search(args: argparse.Namespace, options: Options, source) -> int:
     return 0
 
 
-def _harness(args: argparse.Namespace, options: Options, source):
+def _harness(args: argparse.Namespace, options: Options, source, prefer_kernel: bool = False):
     """The kernel harness of the file's regions where --harness asks for it (auto: the
-    file has no main), else None (the file is built and run as the program it is)."""
-    from polyopt.harness import has_main, kernel_harness
-    if args.harness == "program" or (args.harness == "auto" and has_main(source)):
+    file has no main; with `prefer_kernel`, wherever the harness can drive the regions),
+    else None (the file is built and run as the program it is)."""
+    from polyopt.harness import HarnessError, has_main, kernel_harness
+    if args.harness == "program":
         return None
+    if args.harness == "auto" and has_main(source):
+        if not prefer_kernel or options.target != "c":
+            return None
+        try:
+            scops, _ = find_scops(source, options)
+            return kernel_harness(source, scops, options.defines, options.include_dirs)
+        except HarnessError as error:
+            log.info("the kernel harness cannot drive this file's regions (%s): the program "
+                     "is timed whole", error)
+            return None
     if options.target == "cuda":
         raise UsageError("the kernel harness drives C regions on the CPU; --target cuda "
                          "needs a whole program (--harness program)")
     scops, _ = find_scops(source, options)
     return kernel_harness(source, scops, options.defines, options.include_dirs)
+
+
+def _tuned_before(searched, options: Options, build: str) -> list | None:
+    """The choices a search stored as its winners for every SCoP of `searched` (the file,
+    or its kernel harness) with these options, threads and build command, or None."""
+    from polyopt.core.errors import DatabaseError
+    from polyopt.pipeline import stored_result
+    from polyopt.tuning import TuningDatabase, machine_fingerprint, scop_fingerprint
+    scops, _ = find_scops(searched, options)
+    if not scops:
+        return None
+    try:
+        with TuningDatabase(options.database) as database:
+            machine, key = machine_fingerprint(), options_key(options)
+            chosen = []
+            for scop in scops:
+                winners = [e for e in database.best(scop_fingerprint(scop), machine, key, 8)
+                           if e.winner and e.build == build]
+                if not winners:
+                    return None
+                chosen.append(stored_result(winners[0]))
+            return chosen
+    except DatabaseError as error:
+        log.warning("%s; tuning without it", error.message)
+        return None
 
 
 def _optimized_with(source, options: Options, choices):

@@ -1,4 +1,5 @@
-"""``polyopt model train|evaluate``: the schedule classifier's command line."""
+"""``polyopt model train|evaluate``: the schedule classifier's command line, and
+``polyopt model train --corpus``: the default's learned performance model."""
 
 from __future__ import annotations
 
@@ -18,11 +19,17 @@ def parser() -> argparse.ArgumentParser:
         prog="polyopt model",
         description="Train the schedule classifier (a random forest on schedule features, "
                     "Polyite's) on evaluations of earlier searches, or measure a model's "
-                    "leave-one-program-out error rates.")
+                    "leave-one-program-out error rates; with --corpus, train the default's "
+                    "performance model (gradient-boosted trees over the cost model's "
+                    "features) on measured programs.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     train_parser = commands.add_parser("train", help="train a model on evaluated schedules")
     train_parser.add_argument("-o", "--output", required=True, metavar="FILE",
                               help="where to write the model")
+    train_parser.add_argument("--corpus", action="append", default=[], metavar="FILE",
+                              help="train the performance model the default chooses with "
+                                   "(polyopt --cost-model FILE) on a measured corpus: JSON lines "
+                                   "of experiments/corpus_measure.py, plain or .xz (repeatable)")
     train_parser.add_argument("--leave-out", action="append", default=[], metavar="PROGRAM",
                               help="train without this program's schedules (a PolyBench kernel "
                                    "or a source file's name without .c; repeatable): a model "
@@ -69,6 +76,22 @@ def _data(databases: list[str], samples: list[str], dataset: str, quiet: bool,
     return data
 
 
+def _train_performance(args: argparse.Namespace, argv: list[str]) -> int:
+    """`polyopt model train --corpus FILE... -o OUT`: the performance model."""
+    from polyopt.scheduler.learned import ModelError, save, train_on_corpus
+    if args.db or args.samples or args.leave_out:
+        raise UsageError("--corpus trains the performance model on measured programs alone: "
+                         "it goes with neither --db, --samples nor --leave-out")
+    try:
+        model = train_on_corpus(args.corpus, args.seed,
+                                {"command": shlex.join(["polyopt", "model", *argv])})
+    except (OSError, ModelError) as error:
+        raise UsageError(str(error)) from None
+    save(model, args.output)
+    print(f"{args.output}: performance model trained on {model.description}")
+    return 0
+
+
 def trained_from(argv: list[str], samples: list[str], databases: list[str]) -> dict:
     """What a model file records of what made it: the command line, each --samples
     source with a digest of its samples (the same plain, .xz or archived), and the
@@ -91,6 +114,8 @@ def run(argv: list[str], samples_data=None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose > 1 else
                         logging.INFO if args.verbose else logging.WARNING,
                         format="%(name)s: %(message)s")
+    if args.command == "train" and args.corpus:
+        return _train_performance(args, argv)
     if args.command == "train":
         databases = args.db
         if not databases and not args.samples:

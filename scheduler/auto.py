@@ -17,17 +17,28 @@ unless a candidate is predicted to beat it by ``MARGIN``, and the original order
 unless one of isl's schedules is predicted to beat it by ``MARGIN`` too: the model
 is coarse, and the less a schedule changes, the less overhead it has that the
 model does not see.
+
+Where polyopt ships a learned model (``scheduler.learned``: gradient-boosted trees
+over the analytical model's features, trained on measured generated programs), it
+predicts each candidate's time instead, and the code as written is kept unless a
+candidate is predicted to beat it by ``LEARNED_MARGIN``; ``--cost-model analytical``
+chooses as above.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass
 
 import islpy as isl
 
 from polyopt.core.dependences import Dependences
+from polyopt.core.errors import UsageError
 from polyopt.core.scop import Scop
+from polyopt.scheduler.learned import (ModelError, PerformanceModel, candidate_features,
+                                       feature_vector, shipped_model)
+from polyopt.scheduler.learned import load as load_model
 from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, CandidateSchedule, candidate_schedules
@@ -42,6 +53,9 @@ from polyopt.core.timebox import map_beside
 log = logging.getLogger(__name__)
 
 MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
+# the learned model's predicted speed-up needed to change the code as written (chosen
+# by cross-validation on the corpus: experiments/corpus/)
+LEARNED_MARGIN = 1.1
 TIE = 1.05       # predicted times closer than this are a tie (see choose)
 # a wavefront of tiles is chosen by its predicted time times this: its skewed tile
 # loops, the partial tiles at both ends of every wavefront and the threads idle while
@@ -203,19 +217,71 @@ def _why(original: Judged, best: Judged) -> str:
     return ", ".join(reasons) or "lower predicted cost"
 
 
+def learned_speedups(judged: list[Judged], model: PerformanceModel) -> list[float]:
+    """Each candidate's speed-up over the code as written (judged[0]) that the learned
+    model predicts."""
+    base = judged[0].estimate.seconds
+    predictions = model.predict([feature_vector(candidate_features(j), base) for j in judged])
+    return [math.exp(predictions[0] - value) for value in predictions]
+
+
+def choose_learned(judged: list[Judged], model: PerformanceModel,
+                   margin: float = LEARNED_MARGIN) -> tuple[Judged, str]:
+    """The winner by the learned model's predictions, and one line saying why: the
+    original code unless a candidate is predicted to beat it by `margin`."""
+    original, speedups = judged[0], learned_speedups(judged, model)
+    index = max(range(len(judged)), key=speedups.__getitem__)
+    best, speedup = judged[index], speedups[index]
+    if index == 0 or speedup < margin:
+        runner = f" (best: {best.label}, {speedup:.2f}x)" if index else ""
+        return original, (f"auto: original code kept; no candidate predicted to beat it by "
+                          f"{margin:g}x{runner}")
+    return best, (f"auto: {best.label}; predicted {speedup:.1f}x over the original: "
+                  f"{_why(original, best)}")
+
+
+def ranked(judged: list[Judged], model: PerformanceModel | None) -> list[tuple[Judged, float]]:
+    """The candidates with their predicted speed-ups over the code as written, fastest
+    first (the learned model's, else the analytical model's)."""
+    if model is not None:
+        speedups = learned_speedups(judged, model)
+    else:
+        base = judged[0].estimate.seconds
+        speedups = [base / _charged(j) if _charged(j) else 1.0 for j in judged]
+    return sorted(zip(judged, speedups), key=lambda pair: -pair[1])
+
+
+def performance_model(name: str | None) -> PerformanceModel | None:
+    """The learned model a cost-model name selects: "learned" (or None) the shipped
+    one, "analytical" none, else a model file (``polyopt model train --corpus``)."""
+    if name in (None, "learned"):
+        return shipped_model()
+    if name == "analytical":
+        return None
+    try:
+        return load_model(name)
+    except ModelError as error:
+        raise UsageError(str(error)) from None
+
+
 @register
 class AutoScheduler(Scheduler):
     """Chooses among the original code, the original order and isl's schedules
-    (tiled, or as wavefronts of tiles) with a static cost model."""
+    (tiled, or as wavefronts of tiles, or time tiles) by a cost model's predictions:
+    the learned model (``scheduler.learned``) where one is shipped, else the
+    analytical one."""
 
     name = "auto"
 
     def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
         judged = judge_candidates(scop, dependences, self.tile, self.tile_sizes, self.parallel)
-        for each in judged:
-            log.info("%s: %s: predicted %.4g s", scop.region.location, each.label,
-                     each.estimate.seconds)
-        winner, description = choose(judged)
+        model = performance_model(self.cost_model)
+        speedups = learned_speedups(judged, model) if model is not None else None
+        for index, each in enumerate(judged):
+            learned = f", learned {speedups[index]:.3g}x" if speedups is not None else ""
+            log.info("%s: %s: predicted %.4g s%s", scop.region.location, each.label,
+                     each.estimate.seconds, learned)
+        winner, description = choose(judged) if model is None else choose_learned(judged, model)
         return as_result(winner, description)
 
 

@@ -56,8 +56,11 @@ class Scheduler(ABC):
     name: str = ""
 
     def __init__(self, seed: int | None = None, tile: bool = True,
-                 tile_sizes: list[int] | None = None, parallel: bool = True):
+                 tile_sizes: list[int] | None = None, parallel: bool = True,
+                 cost_model: str | None = None):
         self.seed = seed        # only randomized strategies use it
+        # the default's predictions: "learned" (None), "analytical" or a model file
+        self.cost_model = cost_model
         # how the pipeline will tile and parallelize: a strategy that estimates
         # the generated code (auto) takes them into account
         self.tile, self.tile_sizes, self.parallel = tile, tile_sizes, parallel

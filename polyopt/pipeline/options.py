@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from polyopt.core.machine.cpu import thread_count
+
 
 
 
@@ -13,6 +15,8 @@ class Options:
     """What the user asked for; the CLI fills it in."""
 
     scheduler: str = "auto"           # auto: a cost model's choice (scheduler.auto)
+    # auto's predictions: "learned" (the shipped model), "analytical", or a model file
+    cost_model: str = "learned"
     tile: bool = True
     tile_sizes: list[int] | None = None
     parallel: bool = True
@@ -52,7 +56,8 @@ class Options:
 
 
 def options_key(options: Options) -> str:
-    """What, besides the schedule, shapes the generated code (a tuning database key)."""
+    """What, besides the schedule, shapes the generated code and its speed (a tuning
+    database key): tiling, sizes, the threads it runs on, the target."""
     sizes = ",".join(map(str, options.tile_sizes)) if options.tile_sizes else "default"
     key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
     if options.defines:     # they choose the sizes decisions see
@@ -66,6 +71,9 @@ def options_key(options: Options) -> str:
         key += f";time-tile={options.time_tile};stencil-tile={sizes}"
     if options.blas:
         key += ";blas=1" + (f";blas-mode={options.blas_mode}" if options.blas_mode != "auto" else "")
+    if options.parallel and options.target == "c":
+        # a schedule measured fastest on 2 threads need not be on 16
+        key += f";threads={thread_count()}"
     if options.target != "c":
         blocks = ",".join(map(str, options.block_sizes)) if options.block_sizes else "default"
         key += f";target={options.target};blocks={blocks};shared={int(options.shared_memory)}"

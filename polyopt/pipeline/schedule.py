@@ -62,7 +62,7 @@ def schedule_within_budget(name: str, scop: Scop, dependences: Dependences,
     def text() -> tuple:
         kind = get_scheduler(name) if options is None else get_scheduler(
             name, seed=options.seed, tile=options.tile, tile_sizes=options.tile_sizes,
-            parallel=options.parallel)
+            parallel=options.parallel, cost_model=options.cost_model)
         result = kind.schedule(scop, dependences)
         gene = result.time_tiling.gene if result.time_tiling is not None else None
         return (None if result.schedule is None else str(result.schedule), result.description,
@@ -113,7 +113,8 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
         chosen = with_time_tiling(scop, dependences, chosen)
     result = chosen or get_scheduler(scheduler_name(options), seed=options.seed, tile=options.tile,
                                      tile_sizes=options.tile_sizes,
-                                     parallel=options.parallel).schedule(scop, dependences)
+                                     parallel=options.parallel,
+                                     cost_model=options.cost_model).schedule(scop, dependences)
     if not result.parallel:
         options = replace_dataclass(options, parallel=False)
     if result.time_tiling is not None:     # the default's choice: the tree as it is

@@ -61,7 +61,7 @@ log = logging.getLogger(__name__)
 CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 
 
-STRATEGIES = ("random", "ga")
+STRATEGIES = ("random", "ga", "tune")
 
 
 # A searched candidate's code may take CODEGEN_FACTOR times the median of the first
@@ -96,6 +96,10 @@ class SearchSettings:
     draw_factor: int = 20            # draws allowed per wanted schedule (duplicates, stuck draws)
     use_database: bool = True
     stored: int = 3                  # best stored schedules re-evaluated as candidates
+    # the original order, isl's schedule, the default's choice and time tiles as
+    # baselines; False: the original code (and stored schedules) only (the tune strategy
+    # proposes the default's candidates itself)
+    baselines: bool = True
     classifier_mode: str | None = None   # ga with a classifier: one of CLASSIFIER_MODES
     classifier_model: str | None = None  # ... its model file (None: the shipped one)
     features: bool = False           # every schedule's features for --dump samples
@@ -505,11 +509,13 @@ class Search:
 
     def _baselines(self) -> list[Candidate]:
         result = [Candidate("original", [ScheduleResult(None, "original code")] * len(self.scops))]
-        for name in ("identity", "isl"):
+        for name in ("identity", "isl") if self.settings.baselines else ():
             choices = [schedule_within_budget(name, scop, deps)
                        for scop, deps in zip(self.scops, self.every)]
             result.append(Candidate(name, choices))
-        if self.options.target == "c":
+        if not self.settings.baselines:
+            pass
+        elif self.options.target == "c":
             # what a plain run would generate (the cost model's choice, with the private
             # scalars' dependences as the pipeline has them): a search never returns
             # code slower than the default's as measured, and the genetic search starts
@@ -529,7 +535,7 @@ class Search:
             result.append(Candidate("default", [
                 schedule_within_budget("isl-gpu", scop, deps)
                 for scop, deps in zip(self.scops, relaxed)]))
-        if self.options.tile and self.options.target == "c":
+        if self.options.tile and self.options.target == "c" and self.settings.baselines:
             # stencils: their time tiles (the default shape and sizes; a genetic search
             # also varies them), the other SCoPs as isl schedules them
             tiled = [time_tiled_choice(scop, deps) for scop, deps in zip(self.scops, self.every)]
