@@ -46,9 +46,10 @@ from polyopt.search.driver import HarnessJudge
 BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
 
 
-def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
-                    defines: list[str] | None = None,
-                    include_dirs: list[str] | None = None) -> dict:
+def judged_program(path: Path, defines: list[str] | None = None,
+                   include_dirs: list[str] | None = None):
+    """(the program's kernel harness as a source, its SCoPs, warnings, options, the
+    default's judged candidates, its choice, the choice's description, the sizes)."""
     source = read_source(str(path))
     given = Options(defines=defines or [], include_dirs=include_dirs or [])
     scops, _ = find_scops(source, given)
@@ -63,15 +64,24 @@ def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
     dependences = compute_dependences(scops[0])
     judged = judge_candidates(scops[0], dependences)
     winner, description = choose(judged)
-    record = {"program": path.name, "header": source.text.splitlines()[0],
-              "sizes": harness.sizes, "default": description, "candidates": []}
+    return driven, scops, warnings, options, judged, winner, description, harness.sizes
+
+
+def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
+                    defines: list[str] | None = None,
+                    include_dirs: list[str] | None = None) -> dict:
+    driven, scops, warnings, options, judged, winner, description, sizes = judged_program(
+        path, defines, include_dirs)
+    harness_text = driven.text
+    record = {"program": path.name, "header": read_source(str(path)).text.splitlines()[0],
+              "sizes": sizes, "default": description, "candidates": []}
     evaluator = Evaluator(build, "{exe}", repeat=1, warmup=0, timeout=timeout)
     strict = Evaluator(strict_build_command(build), "{exe}", repeat=1, warmup=0,
                        timeout=timeout)
     with evaluator, strict:
         judge = HarnessJudge(evaluator, path.resolve(), strict=strict)
-        judge.start(harness.text)
-        original = judge.measure(harness.text, "original", timeout, runs)
+        judge.start(harness_text)
+        original = judge.measure(harness_text, "original", timeout, runs)
         record["original_seconds"] = original.seconds
         limit = max(3 * (original.seconds or timeout), 2.0)
         for index, each in enumerate(judged):

@@ -41,7 +41,9 @@ statement is looked at on its own, in the schedule's coordinates:
 * **Vectorizability.** The innermost loop is vectorized (compute divided by
   the vector width) if it carries no dependence of the statement and every
   access is stride 0 or stride 1 in it, as gcc and clang require (a reduction
-  in floating point is not vectorized without -ffast-math).
+  in floating point is not vectorized without -ffast-math). Innermost loops of
+  a few iterations (``SMALL_TRIP``) are unrolled completely by the compiler: the
+  loop around them is then the one vectorized (``vector_loop``).
 * **Parallel granularity.** A loop is parallel if it carries no dependence of
   any statement inside it (statements sharing the loop are those with the
   same outer constant dimensions). The statement's outermost parallel loop
@@ -631,11 +633,31 @@ def _memory_ns(lines: list[float], pages: list[float], machine: Machine) -> floa
             + sum(count * level.line_ns for count, level in zip(pages, machine.tlbs)))
 
 
-def _vectorized(shape: StatementShape, machine: Machine) -> bool:
+# gcc unrolls a loop of a few iterations completely (its max-completely-peel-times is
+# 16; nested small loops while their copies stay few): the loop around them is then
+# the innermost one, the one it vectorizes (a 5x5 filter: the pixels' loop)
+SMALL_TRIP = 8
+UNROLLED_COPIES = 64
+
+
+def vector_loop(shape: StatementShape) -> int | None:
+    """The schedule dimension a compiler would vectorize: the innermost loop, or the
+    loop around the innermost ones of a few iterations each, which it unrolls."""
     loops = shape.loops
     if not loops:
+        return None
+    index, copies = len(loops) - 1, 1
+    while index > 0 and shape.trips[loops[index]] <= SMALL_TRIP and \
+            copies * shape.trips[loops[index]] <= UNROLLED_COPIES:
+        copies *= shape.trips[loops[index]]
+        index -= 1
+    return loops[index]
+
+
+def _vectorized(shape: StatementShape, machine: Machine) -> bool:
+    innermost = vector_loop(shape)
+    if innermost is None:
         return False
-    innermost = loops[-1]
     if innermost in shape.carried or shape.trips[innermost] < 2 * machine.vector_width:
         return False
     for access in shape.accesses:
@@ -702,8 +724,9 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
         lines, pages = _cache_lines(shape, shapes, machine), _tlb_pages(shape, shapes, machine)
         memory = _memory_ns(lines, pages, machine)
         entries = 0.0
-        for dim in shape.loops:
-            entries += math.prod(shape.trips[:dim])
+        for dim in shape.loops:       # (the loops inside the vector loop are unrolled)
+            if dim <= (vector_loop(shape) or 0):
+                entries += math.prod(shape.trips[:dim])
         loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
         parallel_dim = parallel_depth = None
         speedup, regions = 1.0, 0.0
