@@ -6,6 +6,7 @@
     polyopt bench FILE [options]           build, run, time and verify original vs optimized
     polyopt polybench [KERNELS...] [opts]  the PolyBench experiment runner (see polybench/sweep.py)
     polyopt model train|evaluate [opts]    the schedule classifier (see polyopt/model_command.py)
+    polyopt cc -- COMPILER ARGS...         compile with polyopt in front of the compiler (polyopt/cc.py)
 """
 
 from __future__ import annotations
@@ -172,8 +173,9 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
                             "--classifier-mode gac)")
     group.add_argument("--classifier", nargs="?", const="", metavar="MODEL",
                        help="ga: judge schedules with the schedule classifier (a model of "
-                            "'polyopt model train'; without MODEL the shipped one) as "
-                            "--classifier-mode says")
+                            "'polyopt model train'; without MODEL the shipped one), or with "
+                            "'performance' (or a .npz of 'polyopt model train --corpus') the "
+                            "default's learned performance model, as --classifier-mode says")
     group.add_argument("--classifier-mode", choices=["gac", "guard"],
                        help="gac (default): Polyite's GA_C, generations judged by the "
                             "classifier alone until 95%% of the population is predicted "
@@ -243,7 +245,8 @@ def _main_parser() -> argparse.ArgumentParser:
               "       %(prog)s bench FILE [options]\n"
               "       %(prog)s polybench [KERNELS...] [options]\n"
               "       %(prog)s model train|evaluate [options]\n"
-              "       %(prog)s machine [--measure]",
+              "       %(prog)s machine [--measure]\n"
+              "       %(prog)s cc [options] -- COMPILER ARGS...",
         description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
                     "parallelizes (OpenMP) the static-control parts of a C file. "
                     "Run 'polyopt bench FILE' to build, time and verify the result.",
@@ -729,6 +732,9 @@ def main(argv: list[str] | None = None) -> int:
                 status = model_command.run(argv[1:], samples_data)
             elif argv and argv[0] == "machine":
                 status = run_machine(argv[1:])
+            elif argv and argv[0] == "cc":
+                from polyopt import cc
+                status = cc.run(argv[1:])
             elif "--blas-flags" in argv:
                 status = run_blas_flags(argv)
             else:

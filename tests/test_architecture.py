@@ -28,7 +28,8 @@ LAYERS = [
                   "polyopt.startup", "polyopt"]),
     ("search", ["polyopt.search"]),
     ("polybench", ["polyopt.polybench"]),
-    ("interface", ["polyopt.cli", "polyopt.dump", "polyopt.model_command", "polyopt.__main__"]),
+    ("interface", ["polyopt.cli", "polyopt.cc", "polyopt.dump", "polyopt.model_command",
+                   "polyopt.__main__"]),
 ]
 
 

@@ -355,3 +355,26 @@ def test_a_search_ignores_lines_that_differ_from_run_to_run(tmp_path, capsys):
                    for text, name in ((TIMED, "a"), (wrong, "b"))]
         comparison = evaluator.compare(*outputs, ignore=[re.compile(ignore[1])])
     assert not comparison.equal and "line 8" in comparison.differences[0]
+
+
+@needs_gcc
+def test_gac_with_the_performance_model_makes_a_verified_program(tmp_path, genetic_operators):
+    """GA_C judged by the default's learned performance model (--classifier performance):
+    each searched schedule carries its predicted speed-up, and the written program
+    gives the original's output."""
+    kernel = KERNELS / "matmul.c"
+    status, samples = _search(tmp_path, "--classifier", "performance", "--population", "4",
+                              "--generations", "2", "--budget", "3", "-q", kernel=kernel)
+    assert status == 0
+    entries = [json.loads(line) for line in samples.read_text().splitlines()]
+    searched = [e for e in entries if e["candidate"].startswith("ga-")]
+    assert searched and entries[0]["classifier"]["mode"] == "gac"
+    judged = [e for e in searched if e["features"] is not None]
+    assert judged and all(e["features"]["predicted_speedup"] > 0 for e in judged)
+    assert all((e["probability"] >= 0.5) == e["prediction"] for e in judged)
+    status, out = _search(tmp_path, "--classifier", "performance", "--population", "4",
+                          "--generations", "2", "--budget", "3", "-q", kernel=kernel,
+                          samples=False)
+    expected, _ = compile_and_run(kernel.read_text(), tmp_path, "original")
+    actual, _ = compile_and_run(out.read_text(), tmp_path, "searched")
+    assert status == 0 and actual == expected

@@ -42,6 +42,7 @@ from polyopt.core.errors import (BuildError, DatabaseError, PolyoptError, RunErr
 from polyopt.evaluator import Evaluator, RunOutput
 from polyopt.harness import harness_seconds
 from polyopt.frontend import SourceFile
+from polyopt.core.extras import require
 from polyopt.core.scop import Scop
 from polyopt.pipeline import (CODEGEN_SECONDS, Options, OptimizeResult, dependences_within_budget,
                               find_scops, options_key, render, render_many_within, render_within,
@@ -59,6 +60,9 @@ from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_te
 log = logging.getLogger(__name__)
 
 CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
+# --classifier performance: the default's learned performance model judges (its .npz
+# files too), instead of a schedule classifier (polyopt.search.predicted)
+PERFORMANCE = "performance"
 
 
 STRATEGIES = ("random", "ga", "tune")
@@ -473,6 +477,20 @@ class Search:
         if settings.strategy != "ga":
             raise UsageError("a classifier judges the genetic search's schedules: it needs "
                              "--scheduler ga")
+        if settings.classifier_model == PERFORMANCE or (
+                settings.classifier_model or "").endswith(".npz"):
+            # the default's learned performance model (polyopt.search.predicted)
+            from polyopt.scheduler.learned import ModelError, load, shipped_model, shipped_path
+            try:
+                path = (str(shipped_path()) if settings.classifier_model == PERFORMANCE
+                        else settings.classifier_model)
+                return load(path), path
+            except ModelError as error:
+                if settings.classifier_model == PERFORMANCE and shipped_model() is None:
+                    raise UsageError(f"no performance model is shipped with this polyopt "
+                                     f"({error})") from None
+                raise UsageError(str(error)) from None
+        require("sklearn", "--scheduler ga with --classifier")
         from polyopt.search.classifier import default_model_path, load_model
         path = settings.classifier_model or str(default_model_path())
         if settings.classifier_model in CLASSIFIER_MODES and not Path(path).exists():

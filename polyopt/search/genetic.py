@@ -740,7 +740,11 @@ class GeneticStrategy:
         def default_tiles(index: int, tree: isl.Schedule) -> TileGenes:
             return model_band_sizes(tree, search.scops[index])
 
-        classify = ScheduleJudge(search) if search.model is not None else None
+        classify = None
+        if search.model is not None:
+            from polyopt.scheduler.learned import PerformanceModel
+            classify = (PredictedJudge(search) if isinstance(search.model, PerformanceModel)
+                        else ScheduleJudge(search))
 
         algorithm = GeneticAlgorithm(
             [search.space(index) for index in range(len(search.scops))], search.rng, benchmark,
@@ -791,6 +795,44 @@ class ScheduleJudge:
                 individual.features.append(values)
                 individual.probabilities.append(None if values is None else next(probabilities))
         for individual in individuals:
+            individual.prediction = individual_probability(individual) >= 0.5
+        self.seconds += time.perf_counter() - began
+        self.count += len(individuals)
+        if self.search.settings.classifier_mode == CLASSIFIED:
+            self.search.show_status(f"classified {self.count}")
+
+
+class PredictedJudge:
+    """The learned performance model's verdict on individuals (``--classifier
+    performance``, ``polyopt.search.predicted``): each SCoP's schedule with its tile
+    genes, tiled and estimated as the pipeline would generate it, is profitable when
+    its predicted speed-up over the code as written reaches half the best one
+    predicted for the default's candidates. A schedule the estimate fails on counts
+    as unprofitable."""
+
+    def __init__(self, search: Search):
+        from polyopt.search.predicted import PredictedSpeedups
+        self.search = search
+        options = search.options
+        self.predictors = [PredictedSpeedups(scop, dependences, search.model, options.tile,
+                                             options.tile_sizes, options.parallel)
+                           for scop, dependences in zip(search.scops, search.dependences)]
+        self.seconds = 0.0
+        self.count = 0
+
+    def __call__(self, individuals: list[Individual]) -> None:
+        began = time.perf_counter()
+        for individual in individuals:
+            individual.features, individual.probabilities = [], []
+            for index, predictor in enumerate(self.predictors):
+                try:
+                    speedup = predictor.speedup(individual.trees[index], individual.tiles[index])
+                except (isl.Error, PolyoptError, ValueError, ZeroDivisionError):
+                    individual.features.append(None)
+                    individual.probabilities.append(None)
+                    continue
+                individual.features.append({"predicted_speedup": speedup})
+                individual.probabilities.append(predictor.probability(speedup))
             individual.prediction = individual_probability(individual) >= 0.5
         self.seconds += time.perf_counter() - began
         self.count += len(individuals)
