@@ -1,5 +1,6 @@
 # polyopt developer entry points. `make test` and `make run` work on a fresh clone:
-# they create .venv and install polyopt (editable) with its pinned dependencies.
+# they create .venv and install polyopt (editable) with every extra, at the exact
+# versions of constraints.txt (setup.cfg says the ranges a `pip install polyopt` accepts).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -9,10 +10,10 @@ STAMP  := $(VENV)/.installed
 
 install: $(STAMP)
 
-$(STAMP): setup.cfg pyproject.toml
+$(STAMP): setup.cfg pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[all,test]'
 	touch $(STAMP)
 
 test: $(STAMP)

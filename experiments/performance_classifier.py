@@ -53,6 +53,7 @@ def examples_of(archives: list[Path], dataset: str) -> tuple[TrainingData, dict[
                          if e.get("schedule") == "original" and e.get("status") == "ok"
                          and e.get("seconds")}
             predictors: dict[int, PredictedSpeedups] = {}
+            pending: dict[int, list[tuple[Example, tuple]]] = {}
             for entry in entries:
                 index = entry.get("scop", 0)
                 schedule = entry.get("schedule")
@@ -68,13 +69,24 @@ def examples_of(archives: list[Path], dataset: str) -> tuple[TrainingData, dict[
                     if index not in predictors:
                         predictors[index] = PredictedSpeedups(
                             scops[index], compute_dependences(scops[index]), model)
+                        predictors[index].best    # (before the children fork)
                     tree = isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, schedule)
-                    speedup = predictors[index].speedup(
-                        tree, parse_tile_sizes(entry.get("tile_sizes") or ""))
-                    predicted[id(example)] = (speedup, predictors[index].profitable(speedup))
                 except (isl.Error, PolyoptError, ValueError, ZeroDivisionError) as error:
                     print(f"{program}: {example.candidate}: {error}", file=sys.stderr)
-            print(f"{name}: {len(entries)} entries", file=sys.stderr, flush=True)
+                    continue
+                pending.setdefault(index, []).append(
+                    (example, (tree, parse_tile_sizes(entry.get("tile_sizes") or ""))))
+            failed = 0
+            for index, work in pending.items():
+                speedups = predictors[index].speedups([pair for _, pair in work], jobs=2)
+                for (example, _), speedup in zip(work, speedups):
+                    if speedup is None:
+                        failed += 1
+                    else:
+                        predicted[id(example)] = (speedup,
+                                                  predictors[index].profitable(speedup))
+            print(f"{name}: {len(entries)} entries, {failed} not estimated", file=sys.stderr,
+                  flush=True)
     label(data)
     return data, predicted
 

@@ -8,11 +8,14 @@ import os
 import platform
 import statistics
 import subprocess
+import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
 from polyopt import __version__
+from polyopt.core.errors import format_warning
+from polyopt.core.extras import missing_message
 from polyopt.polybench.experiment import OK, Outcome
 from polyopt.polybench.variants import label
 
@@ -410,7 +413,12 @@ def plot_speedups(results: list[Outcome], variants: list[str]):
 
 def write_plot(path: Path, results: list[Outcome], variants: list[str]) -> bool:
     """speedup.png (see ``plot_speedups``); False if there is nothing to plot."""
-    figure = plot_speedups(results, variants)
+    try:
+        figure = plot_speedups(results, variants)
+    except ImportError as error:    # no matplotlib: the results are written all the same
+        print(format_warning(missing_message("matplotlib", "speedup.png", error), None),
+              file=sys.stderr)
+        return False
     if figure is None:
         return False
     import matplotlib.pyplot as pyplot

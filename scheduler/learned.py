@@ -155,8 +155,9 @@ PARAMETERS = {"n_estimators": 600, "max_depth": 4, "learning_rate": 0.03, "subsa
 def train(vectors: list[list[float]], targets: list[float], seed: int = 0,
           header: dict | None = None) -> PerformanceModel:
     """A model fitted to feature vectors and their measured log relative times."""
+    from polyopt.core.extras import require
+    sklearn = require("sklearn", "polyopt model train --corpus")
     from sklearn.ensemble import GradientBoostingRegressor
-    import sklearn
     fitted = GradientBoostingRegressor(random_state=seed, **PARAMETERS)
     fitted.fit(vectors, targets)
     return from_sklearn(fitted, {"format": FORMAT, "feature_version": FEATURE_VERSION,

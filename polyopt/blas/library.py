@@ -14,6 +14,7 @@ from __future__ import annotations
 import shlex
 
 from polyopt.core.errors import UsageError
+from polyopt.core.extras import require
 
 WHEEL_PREFIX = "scipy_"
 
@@ -29,12 +30,7 @@ def library_flags(library: str | None) -> list[str]:
     prefix = symbol_prefix(library)
     define = f'-DPOLYOPT_CBLAS_PREFIX="{prefix}"'
     if library is None:
-        try:
-            import scipy_openblas32 as wheel
-        except ImportError:
-            raise UsageError("the scipy-openblas32 package is not installed: install it "
-                                   "(pip install scipy-openblas32) or name a BLAS with "
-                                   "--blas-library") from None
+        wheel = require("scipy_openblas32", "--blas without --blas-library")
         directory = wheel.get_lib_dir()
         return [f"-I{wheel.get_include_dir()}", define, f"-L{directory}",
                 f"-l{wheel.get_library()}", f"-Wl,-rpath,{directory}"]

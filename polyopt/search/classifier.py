@@ -64,6 +64,7 @@ from pathlib import Path
 
 from polyopt import __version__
 from polyopt.core.errors import Location, ModelError, PolyoptError, UsageError
+from polyopt.core.extras import require
 from polyopt.scheduler.features import FEATURE_NAMES, FEATURE_VERSION
 
 log = logging.getLogger(__name__)
@@ -172,12 +173,15 @@ class Model:
     trained_from: dict = field(default_factory=dict)
 
 
+CLASSIFIER_PURPOSE = "the schedule classifier (--classifier, polyopt model)"
+
+
 def _sklearn_version() -> str:
-    import sklearn
-    return sklearn.__version__
+    return require("sklearn", CLASSIFIER_PURPOSE).__version__
 
 
 def new_forest(seed: int = 0):
+    require("sklearn", CLASSIFIER_PURPOSE)
     from sklearn.ensemble import RandomForestClassifier
     return RandomForestClassifier(n_estimators=TREES, max_features=MAX_FEATURES,
                                   min_samples_leaf=MIN_SAMPLES_LEAF, bootstrap=True,

@@ -72,6 +72,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polyopt.core.errors import PolyoptError, UsageError
+from polyopt.core.extras import require
 from polyopt.frontend.source import encode_text
 from polyopt.search.statuses import LOST, OK
 
@@ -286,12 +287,9 @@ class Cluster:
 def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
     """A client of a new local cluster of `jobs` worker processes, or of the
     scheduler at `address`. Raises UsageError if the scheduler cannot be reached."""
-    try:
-        import dask
-        from distributed import Client, Nanny, Scheduler, SpecCluster
-    except ImportError as error:
-        raise UsageError(f"--jobs and --cluster need dask and distributed ({error}); "
-                         "pip install 'polyopt' installs them") from None
+    dask = require("dask", "--jobs or --cluster")
+    require("distributed", "--jobs or --cluster")
+    from distributed import Client, Nanny, Scheduler, SpecCluster
     # Dask's own log: what matters to a user reaches them as polyopt's errors (a lost
     # scheduler, a lost worker); its warnings with -v, its INFO lines with -vv
     level = logging.getLogger().getEffectiveLevel()

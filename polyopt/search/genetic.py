@@ -822,17 +822,21 @@ class PredictedJudge:
 
     def __call__(self, individuals: list[Individual]) -> None:
         began = time.perf_counter()
+        from polyopt.core.timebox import parallel_jobs
+        from polyopt.search.driver import FEATURE_SECONDS
+        jobs = min(parallel_jobs(), max(1, self.search.settings.codegen_jobs or 1))
         for individual in individuals:
             individual.features, individual.probabilities = [], []
-            for index, predictor in enumerate(self.predictors):
-                try:
-                    speedup = predictor.speedup(individual.trees[index], individual.tiles[index])
-                except (isl.Error, PolyoptError, ValueError, ZeroDivisionError):
-                    individual.features.append(None)
-                    individual.probabilities.append(None)
-                    continue
-                individual.features.append({"predicted_speedup": speedup})
-                individual.probabilities.append(predictor.probability(speedup))
+        for index, predictor in enumerate(self.predictors):
+            predictor.best     # (computed once, before the children fork)
+            speedups = predictor.speedups([(i.trees[index], i.tiles[index])
+                                           for i in individuals], FEATURE_SECONDS, jobs)
+            for individual, speedup in zip(individuals, speedups):
+                individual.features.append(None if speedup is None
+                                           else {"predicted_speedup": speedup})
+                individual.probabilities.append(None if speedup is None
+                                                else predictor.probability(speedup))
+        for individual in individuals:
             individual.prediction = individual_probability(individual) >= 0.5
         self.seconds += time.perf_counter() - began
         self.count += len(individuals)

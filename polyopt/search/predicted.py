@@ -17,6 +17,7 @@ import math
 import islpy as isl
 
 from polyopt.core.dependences import Dependences
+from polyopt.core.errors import PolyoptError
 from polyopt.core.machine.cpu import Machine, this_machine
 from polyopt.core.scop import Scop
 from polyopt.scheduler.auto import Judged, judge_candidates, learned_speedups
@@ -63,6 +64,24 @@ class PredictedSpeedups:
                         estimate(self._shapes(scheduled), self.machine, self.parallel),
                         tiled=bool(report.bands))
         return learned_speedups([self.original, judged], self.model)[1]
+
+    def speedups(self, schedules: list[tuple[isl.Schedule, list[list[int]] | None]],
+                 seconds: float = 10.0, jobs: int = 1) -> list[float | None]:
+        """``speedup`` of each (schedule, band sizes), each in a forked child killed past
+        `seconds` of CPU (isl cannot be interrupted, and a skewed random schedule can
+        take minutes): None where it failed or took too long."""
+        from polyopt.core.timebox import map_with_cpu_limit
+        result: list[float | None] = [None] * len(schedules)
+        for index, value, _, _ in map_with_cpu_limit(seconds, jobs, self._speedup_or_none,
+                                                     list(schedules)):
+            result[index] = value
+        return result
+
+    def _speedup_or_none(self, schedule: isl.Schedule, band_sizes) -> float | None:
+        try:
+            return self.speedup(schedule, band_sizes)
+        except (isl.Error, PolyoptError, ValueError, ZeroDivisionError):
+            return None
 
     @property
     def best(self) -> float:
