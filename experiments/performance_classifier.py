@@ -75,7 +75,7 @@ def examples_of(archives: list[Path], dataset: str) -> tuple[TrainingData, dict[
                     print(f"{program}: {example.candidate}: {error}", file=sys.stderr)
                     continue
                 pending.setdefault(index, []).append(
-                    (example, (tree, parse_tile_sizes(entry.get("tile_sizes") or ""))))
+                    (example, (tree, _band_sizes(entry.get("tile_sizes")))))
             failed = 0
             for index, work in pending.items():
                 speedups = predictors[index].speedups([pair for _, pair in work], jobs=2)
@@ -89,6 +89,13 @@ def examples_of(archives: list[Path], dataset: str) -> tuple[TrainingData, dict[
                   flush=True)
     label(data)
     return data, predicted
+
+
+def _band_sizes(value) -> list[list[int]] | None:
+    """A sample's tile sizes: JSON text (random searches) or a list (genetic ones)."""
+    if isinstance(value, list):
+        return value or None
+    return parse_tile_sizes(value or "")
 
 
 def rates(examples: list[Example], predicted: dict[int, tuple[float, bool]]) -> tuple:
