@@ -541,7 +541,9 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
             from polyopt.search.cluster import connect
             cluster = stack.enter_context(connect(args.jobs, args.cluster))
         search = Search(searched, options, settings, judge, cluster=cluster)
-        with tqdm(total=search.planned, desc="search", unit="schedule", disable=args.quiet,
+        # (None: on a terminal only; make and CI logs get no carriage returns)
+        with tqdm(total=search.planned, desc="search", unit="schedule",
+                  disable=True if args.quiet else None,
                   leave=False) as progress:
             search.progress = progress
             result = search.run()

@@ -160,3 +160,15 @@ def test_tune_refuses_a_scheduler_of_its_own(tmp_path):
     run = subprocess.run([sys.executable, "-m", "polyopt", "lib.c", "--tune", "--scheduler",
                           "isl"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode != 0 and "--tune" in run.stderr
+
+
+@needs_gcc
+def test_no_progress_bar_where_stderr_is_no_terminal(tmp_path):
+    """A search or --tune in a build log (stderr a pipe) writes lines, no carriage
+    returns of a progress bar."""
+    (tmp_path / "lib.c").write_text(PRODUCT)
+    run = subprocess.run([sys.executable, "-m", "polyopt", "lib.c", "--tune",
+                          "--tune-candidates", "1", "--no-db", "-o", "out.c"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "\r" not in run.stderr and "tune: 2 candidates" in run.stderr
