@@ -12,7 +12,7 @@ from pathlib import Path
 from polyopt import argtypes
 
 from polyopt.core import interrupt
-from polyopt.core.errors import UsageError
+from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.polybench.experiment import OK, Experiment, Settings
 from polyopt.polybench.report import (RunInfo, compiler_version, summary_line, write_plot,
                                       write_report)
@@ -121,7 +121,7 @@ def run(argv: list[str]) -> int:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UsageError(f"--out {args.out}: cannot make the results directory: "
+        raise PolyoptError(f"--out {args.out}: cannot make the results directory: "
                          f"{error.strerror or error}") from None
     experiment = Experiment(suite, variants, settings, out_dir)
     info = RunInfo(shlex.join(["polyopt", "polybench", *argv]), suite.description, suite.harness,

@@ -32,6 +32,13 @@ from polyopt.scheduler.stencil import SHAPES
 
 log = logging.getLogger("polyopt")
 
+# exit statuses: a user's mistake in the command line (as argparse's own), a failure
+# (unreadable input, a build that fails, ...), optimized code whose output differs
+# from the original's (polyopt bench); 130/143 after Ctrl-C/SIGTERM
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_DIFFERS = 3
+
 SEARCHES = ("random", "ga")     # the --scheduler values that search (polyopt.search)
 
 
@@ -326,7 +333,7 @@ def _write_stdout(data: bytes | None = None) -> None:
     if sys.stdout is None:
         if data is None:
             return
-        raise UsageError("cannot write standard output: it is closed")
+        raise PolyoptError("cannot write standard output: it is closed")
     with _stdout_errors(ValueError):      # ValueError: closed by the Python code itself
         view = memoryview(data or b"")
         while view:
@@ -345,7 +352,7 @@ def _stdout_errors(*also: type[Exception]):
         raise
     except (OSError, *also) as error:
         _abandon_stdout()
-        raise UsageError("cannot write standard output: "
+        raise PolyoptError("cannot write standard output: "
                          f"{getattr(error, 'strerror', None) or error}") from None
 
 
@@ -681,7 +688,7 @@ def run_bench(argv: list[str]) -> int:
     print("  output     DIFFERS:")
     for difference in bench.comparison.differences:
         print(f"    {difference}")
-    return 1
+    return EXIT_DIFFERS
 
 
 def _bench_cuda(args, evaluator, source, result, origin):
@@ -752,7 +759,7 @@ def main(argv: list[str] | None = None) -> int:
         except PolyoptError as error:
             if interrupt.received is None:
                 print(error, file=sys.stderr)
-                return 1
+                return EXIT_USAGE if isinstance(error, UsageError) else EXIT_FAILURE
         except Exception:
             if interrupt.received is None:   # a bug: its traceback is what to report
                 raise

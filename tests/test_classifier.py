@@ -241,7 +241,7 @@ def test_a_program_left_out_of_training(tmp_path, capsys):
     assert model.sources == [f"db:{path}", "left out: product"]
     capsys.readouterr()
     assert main(["model", "train", "--db", str(path), "--leave-out", "gemm", "-o",
-                 str(output), "-q"]) == 1
+                 str(output), "-q"]) == 2
     assert "--leave-out gemm: no such program in the training data (programs: product, " \
            "reduction)" in capsys.readouterr().err
 
@@ -291,9 +291,9 @@ def test_model_train_on_polybench_samples(tmp_path, capsys):
     assert main(["model", "train", "--samples", str(archive), "-o", str(output), "-q"]) == 0
     assert "schedules of 2 programs" in capsys.readouterr().out
     assert main(["model", "train", "--samples", str(samples), "--dataset", "HUGE", "-o",
-                 str(output), "-q"]) == 1
+                 str(output), "-q"]) == 2
     assert "unknown dataset 'HUGE'" in capsys.readouterr().err
-    assert main(["model", "train", "--samples", str(tmp_path / "none"), "-o", str(output)]) == 1
+    assert main(["model", "train", "--samples", str(tmp_path / "none"), "-o", str(output)]) == 2
     assert "no such directory or archive of search samples" in capsys.readouterr().err
 
 

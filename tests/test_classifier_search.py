@@ -261,11 +261,11 @@ def test_a_model_for_other_features_is_refused(tmp_path, capsys):
 
 
 def test_classifier_options_need_the_genetic_search(capsys):
-    assert main([str(MV), "--scheduler", "random", "--classifier"]) == 1
+    assert main([str(MV), "--scheduler", "random", "--classifier"]) == 2
     assert "--classifier judges the genetic search's schedules" in capsys.readouterr().err
-    assert main([str(MV), "--scheduler", "ga", "--classifier-mode", "guard"]) == 1
+    assert main([str(MV), "--scheduler", "ga", "--classifier-mode", "guard"]) == 2
     assert "--classifier-mode needs --classifier" in capsys.readouterr().err
-    assert main([str(MV), "--scheduler", "ga", "--classifier", "guard", "--no-db"]) == 1
+    assert main([str(MV), "--scheduler", "ga", "--classifier", "guard", "--no-db"]) == 2
     assert "--classifier-mode guard" in capsys.readouterr().err
 
 

@@ -203,7 +203,7 @@ def test_jobs_start_a_local_cluster(tmp_path, capsys):
 
 
 def test_jobs_and_cluster_need_a_search(capsys):
-    assert main([str(MATMUL), "--jobs", "2", "-q"]) == 1
+    assert main([str(MATMUL), "--jobs", "2", "-q"]) == 2
     assert "need --scheduler random or ga" in capsys.readouterr().err
 
 

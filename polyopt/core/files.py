@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from polyopt.core.errors import UsageError
+from polyopt.core.errors import PolyoptError
 
 
 def _umask() -> int:
@@ -52,7 +52,7 @@ def _replace(target: str, data: bytes, mode: int) -> None:
 
 
 def write_file(path: str, data: bytes) -> None:
-    """Write ``data`` to the file ``path`` names; raises UsageError if it cannot."""
+    """Write ``data`` to the file ``path`` names; raises PolyoptError (exit status 1) if it cannot."""
     try:
         try:
             status = os.stat(path)            # follows symlinks
@@ -71,7 +71,7 @@ def write_file(path: str, data: bytes) -> None:
                 raise
             _write_into(target, data)
     except OSError as error:
-        raise UsageError(f"cannot write '{path}': {error.strerror or error}") from None
+        raise PolyoptError(f"cannot write '{path}': {error.strerror or error}") from None
 
 
 def tuning_database_path() -> Path:

@@ -303,10 +303,10 @@ def connect(jobs: int | None = None, address: str | None = None) -> Cluster:
         try:
             client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError) as error:
-            raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there within "
+            raise PolyoptError(f"--cluster {address}: cannot reach a Dask scheduler there within "
                              f"{CONNECT_TIMEOUT:g} s ({type(error).__name__}: {error})") from None
         except ValueError as error:
-            raise UsageError(f"--cluster {address}: {error}") from None
+            raise PolyoptError(f"--cluster {address}: {error}") from None
         return Cluster(client)
     if jobs is None or jobs < 1:
         raise UsageError("--jobs must be at least 1")
@@ -335,7 +335,7 @@ def _probe(address: str) -> None:
             return
         host, port = parse_host_port(location)
     except ValueError as error:
-        raise UsageError(f"--cluster {address}: {error}") from None
+        raise PolyoptError(f"--cluster {address}: {error}") from None
     deadline = time.monotonic() + CONNECT_TIMEOUT
     while True:
         try:
@@ -344,7 +344,7 @@ def _probe(address: str) -> None:
             return
         except OSError as error:
             if time.monotonic() >= deadline:
-                raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there "
+                raise PolyoptError(f"--cluster {address}: cannot reach a Dask scheduler there "
                                  f"within {CONNECT_TIMEOUT:g} s ({error.strerror or error})"
                                  ) from None
             time.sleep(0.2)
