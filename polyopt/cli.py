@@ -367,8 +367,18 @@ def _abandon_stdout() -> None:
         pass
 
 
+def _classifier_before_source(argv: list[str]) -> list[str]:
+    """`--classifier [MODEL]` before the source file (`--classifier kernel.c`): a C
+    source is no model, so the classifier is the shipped one and the file is the input."""
+    result = list(argv)
+    for index, token in enumerate(result[:-1]):
+        if token == "--classifier" and result[index + 1].endswith((".c", ".h")):
+            result[index] = "--classifier="
+    return result
+
+
 def run_optimize(argv: list[str]) -> int:
-    args = _main_parser().parse_args(argv)
+    args = _main_parser().parse_args(_classifier_before_source(argv))
     _configure_logging(args)
     options = _options(args)
     source = read_source(args.file)

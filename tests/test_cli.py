@@ -342,3 +342,13 @@ def test_bench(tmp_path, capsys, monkeypatch):
     assert "speedup" in out
     assert "output     identical" in out
     assert "1 SCoP(s) optimized" in out
+
+
+def test_a_classifier_option_before_the_source_does_not_take_it_as_its_model():
+    from polyopt.cli import _classifier_before_source, _main_parser
+    argv = ["--scheduler", "ga", "--classifier", "kernel.c", "-o", "out.c"]
+    args = _main_parser().parse_args(_classifier_before_source(argv))
+    assert args.file == "kernel.c" and args.classifier == ""
+    args = _main_parser().parse_args(_classifier_before_source(
+        ["kernel.c", "--scheduler", "ga", "--classifier", "my.model"]))
+    assert args.file == "kernel.c" and args.classifier == "my.model"
