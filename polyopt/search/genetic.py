@@ -794,12 +794,7 @@ class ScheduleJudge:
             for individual, values in zip(individuals, features):
                 individual.features.append(values)
                 individual.probabilities.append(None if values is None else next(probabilities))
-        for individual in individuals:
-            individual.prediction = individual_probability(individual) >= 0.5
-        self.seconds += time.perf_counter() - began
-        self.count += len(individuals)
-        if self.search.settings.classifier_mode == CLASSIFIED:
-            self.search.show_status(f"classified {self.count}")
+        _concluded(self, individuals, began)
 
 
 class PredictedJudge:
@@ -836,12 +831,17 @@ class PredictedJudge:
                                            else {"predicted_speedup": speedup})
                 individual.probabilities.append(None if speedup is None
                                                 else predictor.probability(speedup))
-        for individual in individuals:
-            individual.prediction = individual_probability(individual) >= 0.5
-        self.seconds += time.perf_counter() - began
-        self.count += len(individuals)
-        if self.search.settings.classifier_mode == CLASSIFIED:
-            self.search.show_status(f"classified {self.count}")
+        _concluded(self, individuals, began)
+
+
+def _concluded(judge, individuals: list[Individual], began: float) -> None:
+    """A judge's verdicts from its probabilities, its time and count, the status shown."""
+    for individual in individuals:
+        individual.prediction = individual_probability(individual) >= 0.5
+    judge.seconds += time.perf_counter() - began
+    judge.count += len(individuals)
+    if judge.search.settings.classifier_mode == CLASSIFIED:
+        judge.search.show_status(f"classified {judge.count}")
 
 
 def individual_probability(individual: Individual) -> float:
