@@ -73,7 +73,8 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "(at least a tile), inside 'if (N >= 64 && ...)', and the code as "
                             "written runs for smaller ones")
     group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
-                       help="tile sizes per band member, last one repeated (default: 32)")
+                       help="tile sizes per band member, last one repeated (default: chosen per "
+                            "band by a cache model from the footprints of the tiles)")
     group.add_argument("--time-tile", action="store_true",
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
@@ -253,7 +254,8 @@ def _main_parser() -> argparse.ArgumentParser:
               "       %(prog)s polybench [KERNELS...] [options]\n"
               "       %(prog)s model train|evaluate [options]\n"
               "       %(prog)s machine [--measure]\n"
-              "       %(prog)s cc [options] -- COMPILER ARGS...",
+              "       %(prog)s cc [options] -- COMPILER ARGS...\n"
+              "       %(prog)s --blas-flags [--blas-library L]",
         description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
                     "parallelizes (OpenMP) the static-control parts of a C file. "
                     "Run 'polyopt bench FILE' to build, time and verify the result.",
