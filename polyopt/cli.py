@@ -26,7 +26,7 @@ from polyopt.core.errors import PolyoptError, UsageError
 from polyopt.core.files import write_file
 from polyopt.frontend import SourceFile, read_source
 from polyopt.frontend.source import encode_text
-from polyopt.pipeline import Options, find_scops, optimize_source, options_key, render
+from polyopt.pipeline import Options, find_scops, optimize_source, render
 from polyopt.scheduler import scheduler_names
 from polyopt.scheduler.stencil import SHAPES
 
@@ -621,26 +621,13 @@ def _harness(args: argparse.Namespace, options: Options, source, prefer_kernel: 
 def _tuned_before(searched, options: Options, build: str) -> list | None:
     """The choices a search stored as its winners for every SCoP of `searched` (the file,
     or its kernel harness) with these options, threads and build command, or None."""
-    from polyopt.core.errors import DatabaseError
-    from polyopt.pipeline import stored_result
-    from polyopt.tuning import TuningDatabase, machine_fingerprint, scop_fingerprint
+    from polyopt.pipeline import stored_choices
     scops, _ = find_scops(searched, options)
-    if not scops:
-        return None
-    try:
-        with TuningDatabase(options.database) as database:
-            machine, key = machine_fingerprint(), options_key(options)
-            chosen = []
-            for scop in scops:
-                winners = [e for e in database.best(scop_fingerprint(scop), machine, key, 8)
-                           if e.winner and e.build == build]
-                if not winners:
-                    return None
-                chosen.append(stored_result(winners[0]))
-            return chosen
-    except DatabaseError as error:
-        log.warning("%s; tuning without it", error.message)
-        return None
+    warnings: list[str] = []
+    chosen = stored_choices(scops, options, warnings, build=build)
+    for warning in warnings:
+        log.warning("%s", warning)
+    return chosen if scops and all(choice is not None for choice in chosen) else None
 
 
 def _optimized_with(source, options: Options, choices):

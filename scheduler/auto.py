@@ -225,11 +225,12 @@ def learned_speedups(judged: list[Judged], model: PerformanceModel) -> list[floa
     return [math.exp(predictions[0] - value) for value in predictions]
 
 
-def choose_learned(judged: list[Judged], model: PerformanceModel,
+def choose_learned(judged: list[Judged], speedups: list[float],
                    margin: float = LEARNED_MARGIN) -> tuple[Judged, str]:
-    """The winner by the learned model's predictions, and one line saying why: the
-    original code unless a candidate is predicted to beat it by `margin`."""
-    original, speedups = judged[0], learned_speedups(judged, model)
+    """The winner by the learned model's predicted `speedups` (``learned_speedups``),
+    and one line saying why: the original code unless a candidate is predicted to
+    beat it by `margin`."""
+    original = judged[0]
     index = max(range(len(judged)), key=speedups.__getitem__)
     best, speedup = judged[index], speedups[index]
     if index == 0 or speedup < margin:
@@ -281,7 +282,8 @@ class AutoScheduler(Scheduler):
             learned = f", learned {speedups[index]:.3g}x" if speedups is not None else ""
             log.info("%s: %s: predicted %.4g s%s", scop.region.location, each.label,
                      each.estimate.seconds, learned)
-        winner, description = choose(judged) if model is None else choose_learned(judged, model)
+        winner, description = choose(judged) if model is None else \
+            choose_learned(judged, speedups)
         return as_result(winner, description)
 
 

@@ -654,8 +654,8 @@ def vector_loop(shape: StatementShape) -> int | None:
     return loops[index]
 
 
-def _vectorized(shape: StatementShape, machine: Machine) -> bool:
-    innermost = vector_loop(shape)
+def _vectorized(shape: StatementShape, machine: Machine, innermost: int | None) -> bool:
+    """Whether the compiler vectorizes `innermost`, the shape's ``vector_loop``."""
     if innermost is None:
         return False
     if innermost in shape.carried or shape.trips[innermost] < 2 * machine.vector_width:
@@ -714,7 +714,8 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
     costs = []
     for shape in shapes:
         instances = shape.instances
-        vectorized = _vectorized(shape, machine)
+        vector_dim = vector_loop(shape)
+        vectorized = _vectorized(shape, machine, vector_dim)
         compute = instances * (shape.operations * machine.op_ns
                                + len(shape.accesses) * machine.access_ns)
         if vectorized:
@@ -725,7 +726,7 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
         memory = _memory_ns(lines, pages, machine)
         entries = 0.0
         for dim in shape.loops:       # (the loops inside the vector loop are unrolled)
-            if dim <= (vector_loop(shape) or 0):
+            if dim <= vector_dim:
                 entries += math.prod(shape.trips[:dim])
         loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
         parallel_dim = parallel_depth = None

@@ -19,7 +19,7 @@ from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import SourceFile
 from polyopt.pipeline import Options, find_scops, optimize_source
 from polyopt.scheduler import learned
-from polyopt.scheduler.auto import choose_learned, judge_candidates, ranked
+from polyopt.scheduler.auto import choose_learned, judge_candidates, learned_speedups, ranked
 
 GCC = shutil.which("gcc")
 needs_gcc = pytest.mark.skipif(GCC is None, reason="gcc is not installed")
@@ -84,10 +84,10 @@ def test_the_shipped_model_loads_and_ranks_the_candidates_of_a_product():
     assert len(order) == len(judged)
     speedups = [speedup for _, speedup in order]
     assert speedups == sorted(speedups, reverse=True)
-    winner, description = choose_learned(judged, model)
+    winner, description = choose_learned(judged, learned_speedups(judged, model))
     assert description.startswith("auto: ")
     # a margin no prediction reaches keeps the code as written
-    kept, why = choose_learned(judged, model, margin=1e9)
+    kept, why = choose_learned(judged, learned_speedups(judged, model), margin=1e9)
     assert kept is judged[0] and "original code kept" in why
 
 

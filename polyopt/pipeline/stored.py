@@ -11,9 +11,14 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.pipeline.options import Options, options_key
 
 
-def stored_choices(scops: list[Scop], options: Options,
-                   warnings: list[str] | None = None) -> list[ScheduleResult | None]:
-    """The best schedule stored in the tuning database for each SCoP, if any. The
+# with a build command: the stored schedules read to find the winner measured with it
+WINNERS_READ = 8
+
+
+def stored_choices(scops: list[Scop], options: Options, warnings: list[str] | None = None,
+                   build: str | None = None) -> list[ScheduleResult | None]:
+    """The best schedule stored in the tuning database for each SCoP, if any; with
+    `build`, the latest search's winner measured with that build command (--tune). The
     database is a cache: if it cannot be read, a warning goes to ``warnings``."""
     from polyopt.core.errors import DatabaseError
     from polyopt.tuning import TuningDatabase, machine_fingerprint, scop_fingerprint
@@ -24,7 +29,10 @@ def stored_choices(scops: list[Scop], options: Options,
         with TuningDatabase(options.database) as database:
             machine = machine_fingerprint()
             for scop in scops:
-                best = database.best(scop_fingerprint(scop), machine, options_key(options))
+                best = database.best(scop_fingerprint(scop), machine, options_key(options),
+                                     limit=1 if build is None else WINNERS_READ)
+                if build is not None:
+                    best = [e for e in best if e.winner and e.build == build]
                 result.append(stored_result(best[0]) if best else None)
     except DatabaseError as error:
         if warnings is not None:
