@@ -7,7 +7,12 @@ contractions in any loop order with transposed operands, matrix-vector products,
 triangular updates, banded sweeps, stencils with a time loop (Jacobi or in place,
 1-D or 2-D), elementwise maps with transposed reads, row and column reductions,
 min-plus closures on integers (min/max and ternaries); element types double, float
-and int; sizes from cache-resident to several times the last cache.
+and int; sizes from cache-resident to several times the last cache. From seed 500 on
+(the second set) also: products and matrix-vector products written with a block-local
+accumulator, small-window filters (1-D taps, 2-D windows), banded relaxations with a
+time loop (compact band storage, a guard on the diagonal), contractions of four loops,
+row or column normalizations, wider stencils (2-D nine points, 3-D seven points).
+Seeds below 500 generate what they always did.
 
     python experiments/corpus_generate.py SEED            # one program on stdout
     python experiments/corpus_generate.py 0 500 -o DIR    # seeds 0..499 into DIR/SEED.c
@@ -228,8 +233,195 @@ def elementwise(program: Program, rng: random.Random) -> None:
         program.families.append(f"map {order}" + (" transposed" if transposed else ""))
 
 
+def dot_form(program: Program, rng: random.Random) -> None:
+    """A product or a matrix-vector product as most C code writes it: a block-local
+    accumulator per output element, started at zero or at the output's value."""
+    element, rank3 = program.element, rng.random() < 0.6
+    if rank3:
+        n = _scaled(rng, 3, _work(rng))
+        ni, nj, nk = (program.size(name, max(8, int(n * rng.uniform(0.6, 1.4))))
+                      for name in ("ni", "nj", "nk"))
+    else:
+        n = min(3000, _scaled(rng, 2, _work(rng) / 4))
+        ni, nk = (program.size(name, max(8, int(n * rng.uniform(0.6, 1.4))))
+                  for name in ("nr", "nc"))
+        nj = None
+    transposed_a, transposed_b = rng.random() < 0.4, rng.random() < 0.4
+    a = program.array([nk, ni] if transposed_a else [ni, nk])
+    a_ref = f"{a}[k][i]" if transposed_a else f"{a}[i][k]"
+    if rank3:
+        b = program.array([nj, nk] if transposed_b else [nk, nj])
+        b_ref = f"{b}[j][k]" if transposed_b else f"{b}[k][j]"
+        c = program.array([ni, nj])
+        out = f"{c}[i][j]"
+    else:
+        b_ref = f"{program.array([nk])}[k]"
+        out = f"{program.array([ni])}[i]"
+    start = "0" if rng.random() < 0.6 else out
+    update = (f"s = min(s, {a_ref} + {b_ref});" if element == "int"
+              else f"s += {a_ref} * {b_ref};")
+    outer = [("i", ni), ("j", nj)] if rank3 else [("i", ni)]
+    if rank3 and rng.random() < 0.5:
+        outer.reverse()
+    text, indent = "", "  "
+    for depth, (name, bound) in enumerate(outer):
+        text += f"{indent * (depth + 1)}for ({name} = 0; {name} < {bound}; {name}++)" + \
+            (" {\n" if depth == len(outer) - 1 else "\n")
+    inner = indent * (len(outer) + 1)
+    text += (f"{inner}{element} s = {start};\n{inner}for (k = 0; k < {nk}; k++)\n"
+             f"{inner}  {update}\n{inner}{out} = s;\n{indent * len(outer)}}}\n")
+    program.nests.append(text)
+    program.families.append(("dot product " if rank3 else "dot matvec ")
+                            + "".join(n for n, _ in outer)
+                            + (" transposed" if transposed_a or transposed_b else ""))
+
+
+def window(program: Program, rng: random.Random) -> None:
+    """A small-window filter: 1-D taps or a 2-D window of weights over a large array."""
+    if rng.random() < 0.5:
+        taps = rng.choice([3, 4, 8, 16, 32])
+        n = program.size("n", min(8_000_000, max(64, int(_work(rng) / taps))))
+        x, w, y = program.array([n]), program.array([str(taps)]), program.array([n])
+        program.nests.append(
+            f"  for (i = 0; i < {n} - {taps - 1}; i++) {{\n    {program.element} s = 0;\n"
+            f"    for (k = 0; k < {taps}; k++)\n      s += {w}[k] * {x}[i + k];\n"
+            f"    {y}[i] = s;\n  }}\n")
+        program.families.append(f"filter 1-D {taps} taps")
+        return
+    side = rng.choice([3, 5, 7])
+    n = program.size("n", min(3000, max(32, _scaled(rng, 2, _work(rng) / side ** 2))))
+    x, w, y = program.array([n, n]), program.array([str(side), str(side)]), program.array([n, n])
+    if rng.random() < 0.5:
+        body = (f"      {program.element} s = 0;\n      for (k = 0; k < {side}; k++)\n"
+                f"        for (t = 0; t < {side}; t++)\n"
+                f"          s += {w}[k][t] * {x}[i + k][j + t];\n      {y}[i][j] = s;\n")
+        program.nests.append(
+            f"  for (i = 0; i < {n} - {side - 1}; i++)\n"
+            f"    for (j = 0; j < {n} - {side - 1}; j++) {{\n{body}    }}\n")
+    else:
+        program.nests.append(
+            f"  for (i = 0; i < {n} - {side - 1}; i++)\n"
+            f"    for (j = 0; j < {n} - {side - 1}; j++)\n"
+            f"      for (k = 0; k < {side}; k++)\n        for (t = 0; t < {side}; t++)\n"
+            f"          {y}[i][j] += {w}[k][t] * {x}[i + k][j + t];\n")
+    program.families.append(f"filter 2-D {side}x{side}")
+
+
+def band_relax(program: Program, rng: random.Random) -> None:
+    """Sweeps of a banded system stored by diagonals (one row of 2b+1 per unknown),
+    Jacobi (into a second vector, copied back) or Gauss-Seidel (in place)."""
+    if program.element == "int":       # (it divides by the diagonal)
+        window(program, rng)
+        return
+    band = rng.choice([1, 2, 3, 4, 6, 8])
+    width = 2 * band + 1
+    steps = program.size("tsteps", rng.choice([10, 20, 50, 100]))
+    n = program.size("n", min(4_000_000, max(64, int(_work(rng) / width
+                                                      / program.sizes[steps]))))
+    a, b, x = program.array([n, str(width)]), program.array([n]), program.array([n])
+    if rng.random() < 0.5:
+        xn = program.array([n])
+        target, copy = xn, (f"    for (i = {band}; i < {n} - {band}; i++)\n"
+                            f"      {x}[i] = {xn}[i];\n")
+    else:
+        target, copy = x, ""
+    program.nests.append(
+        f"  for (t = 0; t < {steps}; t++) {{\n    for (i = {band}; i < {n} - {band}; i++) {{\n"
+        f"      {target}[i] = {b}[i];\n      for (k = 0; k < {width}; k++)\n"
+        f"        if (k != {band})\n          {target}[i] -= {a}[i][k] * {x}[i + k - {band}];\n"
+        f"      {target}[i] = {target}[i] / {a}[i][{band}];\n    }}\n{copy}  }}\n")
+    program.families.append(f"band relaxation {band}" + (" in place" if not copy else ""))
+
+
+def contraction4(program: Program, rng: random.Random) -> None:
+    """A contraction of four loops: batched products or a mode product of a 3-D array."""
+    n = _scaled(rng, 4, _work(rng))
+    nb, ni, nj, nk = (program.size(name, max(4, int(n * rng.uniform(0.6, 1.4))))
+                      for name in ("nb", "ni", "nj", "nk"))
+    if rng.random() < 0.5:     # batched: C[b] += A[b] B (B shared or per batch)
+        a = program.array([nb, ni, nk])
+        shared = rng.random() < 0.5
+        b = program.array([nk, nj] if shared else [nb, nk, nj])
+        b_ref = f"{b}[k][j]" if shared else f"{b}[t][k][j]"
+        c = program.array([nb, ni, nj])
+        statement = f"{c}[t][i][j] += {a}[t][i][k] * {b_ref};"
+        kind = "batched" + (" shared" if shared else "")
+    else:                      # C[t][i][j] += A[t][i][k] * B[k][j] written over a mode
+        a = program.array([nb, ni, nk])
+        b = program.array([nk, nj])
+        c = program.array([nb, ni, nj])
+        statement = f"{c}[t][i][j] += {a}[t][i][k] * {b}[k][j];"
+        kind = "mode product"
+    order = "".join(rng.sample("tijk", 4))
+    bounds = {"t": nb, "i": ni, "j": nj, "k": nk}
+    loops = "".join(f"{'  ' * (d + 1)}for ({v} = 0; {v} < {bounds[v]}; {v}++)\n"
+                    for d, v in enumerate(order))
+    if program.element == "int":       # min-plus, as the other integer contractions
+        target, product = statement.rstrip(";").split(" += ")
+        statement = f"{target} = min({target}, {product.replace(' * ', ' + ')});"
+    program.nests.append(loops + "  " * 5 + statement + "\n")
+    program.families.append(f"contraction4 {kind} {order}")
+
+
+def normalize(program: Program, rng: random.Random) -> None:
+    """Statistics per column (or row) then an update of every element: a mean, centred
+    and scaled."""
+    n = min(3000, _scaled(rng, 2, _work(rng) / 4))
+    rows, columns = program.size("nr", n), program.size("nc", max(8, int(n * rng.uniform(0.5, 1.5))))
+    x, mean = program.array([rows, columns]), program.array([columns])
+    scale = "0.5" if program.element != "int" else "2"
+    if rng.random() < 0.5:
+        first = (f"  for (j = 0; j < {columns}; j++) {{\n    {program.element} s = 0;\n"
+                 f"    for (i = 0; i < {rows}; i++)\n      s += {x}[i][j];\n"
+                 f"    {mean}[j] = s / {rows};\n  }}\n")
+    else:
+        first = (f"  for (j = 0; j < {columns}; j++)\n    {mean}[j] = 0;\n"
+                 f"  for (i = 0; i < {rows}; i++)\n    for (j = 0; j < {columns}; j++)\n"
+                 f"      {mean}[j] += {x}[i][j];\n"
+                 f"  for (j = 0; j < {columns}; j++)\n    {mean}[j] = {mean}[j] / {rows};\n")
+    program.nests.append(first + f"  for (i = 0; i < {rows}; i++)\n"
+                         f"    for (j = 0; j < {columns}; j++)\n"
+                         f"      {x}[i][j] = ({x}[i][j] - {mean}[j]) * {scale};\n")
+    program.families.append("normalize columns")
+
+
+def stencil_wide(program: Program, rng: random.Random) -> None:
+    """A time loop around a 2-D nine-point or a 3-D seven-point stencil (Jacobi)."""
+    steps = program.size("tsteps", rng.choice([10, 20, 50]))
+    three = rng.random() < 0.5
+    work = _work(rng) / program.sizes[steps]
+    n = program.size("n", min(300 if three else 2500,
+                              max(16, _scaled(rng, 3 if three else 2, work))))
+    factor = "/ 9" if program.element == "int" else "* 0.11"
+    if three:
+        factor = "/ 7" if program.element == "int" else "* 0.14"
+        a, b = program.array([n, n, n]), program.array([n, n, n])
+        points = " + ".join(f"{a}[i{di}][j{dj}][k{dk}]" for di, dj, dk in
+                            [("", "", ""), (" - 1", "", ""), (" + 1", "", ""), ("", " - 1", ""),
+                             ("", " + 1", ""), ("", "", " - 1"), ("", "", " + 1")])
+        loops = (f"    for (i = 1; i < {n} - 1; i++)\n      for (j = 1; j < {n} - 1; j++)\n"
+                 f"        for (k = 1; k < {n} - 1; k++)\n")
+        program.nests.append(
+            f"  for (t = 0; t < {steps}; t++) {{\n{loops}          {b}[i][j][k] = ({points}) "
+            f"{factor};\n{loops}          {a}[i][j][k] = {b}[i][j][k];\n  }}\n")
+    else:
+        a, b = program.array([n, n]), program.array([n, n])
+        points = " + ".join(f"{a}[i{di}][j{dj}]" for di in ("", " - 1", " + 1")
+                            for dj in ("", " - 1", " + 1"))
+        loops = f"    for (i = 1; i < {n} - 1; i++)\n      for (j = 1; j < {n} - 1; j++)\n"
+        program.nests.append(
+            f"  for (t = 0; t < {steps}; t++) {{\n{loops}        {b}[i][j] = ({points}) "
+            f"{factor};\n{loops}        {a}[i][j] = {b}[i][j];\n  }}\n")
+    program.families.append("stencil " + ("3-D seven points" if three else "2-D nine points"))
+
+
 FAMILIES = [(contraction, 3), (matvec, 2), (triangular, 2), (banded, 1), (stencil, 2),
             (elementwise, 2)]
+# the second set (seeds from SECOND_SET on): the first's families and these
+SECOND_SET = 500
+MORE_FAMILIES = [(dot_form, 4), (window, 2), (band_relax, 1), (contraction4, 2),
+                 (normalize, 1), (stencil_wide, 1)]
+TIME_LOOPS = (stencil, band_relax, stencil_wide)
 
 
 def generate(seed: int) -> Program:
@@ -237,10 +429,13 @@ def generate(seed: int) -> Program:
     element = rng.choices(["double", "float", "int"], [6, 3, 1])[0]
     program = Program(seed, element)
     count = rng.choices([1, 2, 3, 4], [5, 3, 1, 1])[0]
+    families = FAMILIES + (MORE_FAMILIES if seed >= SECOND_SET else [])
+    timed = False
     for _ in range(count):
-        family = rng.choices([f for f, _ in FAMILIES], [w for _, w in FAMILIES])[0]
-        if family is stencil and any(f.startswith("stencil") for f in program.families):
+        family = rng.choices([f for f, _ in families], [w for _, w in families])[0]
+        if family in TIME_LOOPS and timed:
             family = elementwise        # one time loop per program
+        timed = timed or family in TIME_LOOPS
         family(program, rng)
         if len(program.arrays) > 14:
             break
