@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import logging
 import os
 import sys
@@ -65,8 +66,10 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "file takes it from there without measuring")
     group.add_argument("--tune-candidates", type=argtypes.positive_int, default=4, metavar="N",
                        help="--tune: candidates measured besides the code as written (default: 4)")
-    group.add_argument("--no-tile", dest="tile", action="store_false",
-                       help="do not tile permutable bands")
+    group.add_argument("--no-tile", "--notile", dest="tile", action="store_false",
+                       help="do not tile permutable bands (--notile: polycc's spelling)")
+    group.add_argument("--tile", dest="tile", action="store_true",
+                       help="tile permutable bands (the default; polycc's spelling)")
     group.add_argument("--no-versioning", dest="versioning", action="store_false",
                        help="tiled code for every size; by default, where the file gives the "
                             "sizes, the tiled code is generated for those sizes and larger "
@@ -88,8 +91,10 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="time tiling: T time steps per parallelogram tile, then the tile "
                             "size of each space loop (S1 is a diamond's width; last one "
                             "repeated; default by depth: 32,64 / 16,32,64 / 8,16,16,64)")
-    group.add_argument("--no-parallel", dest="parallel", action="store_false",
-                       help="no OpenMP pragmas")
+    group.add_argument("--no-parallel", "--noparallel", dest="parallel", action="store_false",
+                       help="no OpenMP pragmas (--noparallel: polycc's spelling)")
+    group.add_argument("--parallel", dest="parallel", action="store_true",
+                       help="OpenMP pragmas on parallel loops (the default; polycc's spelling)")
     group.add_argument("--no-private-scalars", dest="private_scalars", action="store_false",
                        help="schedule with every dependence of a scalar, also where its values "
                             "live within one iteration of its outer loops (default: such a "
@@ -274,6 +279,11 @@ def _main_parser() -> argparse.ArgumentParser:
                              "its dependences, its schedule tree, statistics of the legal schedule "
                              "space, every schedule a search evaluated (JSON lines), or the "
                              "statements that are BLAS operations (and why the others are not)")
+    parser.add_argument("--report", metavar="FILE",
+                        help="also write what was decided as JSON: per SCoP its location, "
+                             "decision, the default's candidates with their predictions, "
+                             "tiles, parallel loops, and every warning and note, located "
+                             "(the format is in docs/usage.md)")
     parser.add_argument("--version", action="version", version=f"polyopt {__version__}")
     _add_optimization_options(parser)
     _add_search_options(parser)
@@ -398,7 +408,10 @@ def run_optimize(argv: list[str]) -> int:
             raise UsageError("--tune measures the default's candidates for the CPU: it goes "
                              "with neither --scheduler nor --target cuda")
         return run_search(args, options, source, tune=True)
-    if args.scheduler in SEARCHES and args.budget > 0 or args.dump == "samples":
+    if args.dump == "samples" and not (args.scheduler in SEARCHES and args.budget > 0):
+        raise UsageError("--dump samples prints the schedules a search built and ran: it "
+                         "needs --scheduler random or ga with a --budget")
+    if args.scheduler in SEARCHES and args.budget > 0:
         return run_search(args, options, source)
     if args.jobs or args.cluster:
         raise UsageError("--jobs and --cluster evaluate a search's candidates: they need "
@@ -415,7 +428,17 @@ def run_optimize(argv: list[str]) -> int:
         log.info("%s: %d statements, %s, parallel loops: %s", report.location, report.statements,
                  report.description, ", ".join(report.parallel_loops) or "none")
     _write_output(args.output, result.text)
+    _write_report(args, result, "optimize")
     return 0
+
+
+def _write_report(args: argparse.Namespace, result, mode: str, **more) -> None:
+    """--report FILE: the decisions of `result` (an OptimizeResult) as JSON."""
+    if not getattr(args, "report", None):
+        return
+    from polyopt.pipeline.report import report_json
+    document = report_json(result, args.file, mode, **more)
+    write_file(args.report, (json.dumps(document, indent=1) + "\n").encode())
 
 
 def run_blas_flags(argv: list[str]) -> int:
@@ -549,6 +572,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
                       "threads and build command: " + "; ".join(c.description for c in stored),
                       file=sys.stderr)
             _write_output(args.output, optimized.text)
+            _write_report(args, optimized, "tune", from_database=True)
             return 0
     with contextlib.ExitStack() as stack:
         judge = (Judge if harness is None else HarnessJudge)(
@@ -591,6 +615,16 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
         _write_output(args.output, dump(source, options, args.dump, result.best.choices)[0])
     else:
         _write_output(args.output, optimized.text)
+        best = result.best
+        _write_report(args, optimized, what if tune else settings.strategy,
+                      from_database=tune and choices is not result.best.choices,
+                      harness=harness.description if harness is not None else "program",
+                      measured={"candidates": len(result.candidates) + len(result.unbenchmarked),
+                                "statuses": {s: n for s, n in counts.items() if n},
+                                "best": best.name, "best_seconds": best.median,
+                                "original_seconds": next(
+                                    (c.median for c in result.candidates
+                                     if c.name == "original" and c.median), None)})
     return 0
 
 

@@ -284,7 +284,15 @@ class AutoScheduler(Scheduler):
                      each.estimate.seconds, learned)
         winner, description = choose(judged) if model is None else \
             choose_learned(judged, speedups)
-        return as_result(winner, description)
+        result = as_result(winner, description)
+        if speedups is None:
+            base = judged[0].estimate.seconds
+            speedups = [base / _charged(j) if _charged(j) else 1.0 for j in judged]
+        result.candidates = [{"label": each.label, "predicted_seconds": each.estimate.seconds,
+                              "predicted_speedup": speedup, "chosen": each is winner,
+                              "parallel_regions": each.estimate.regions}
+                             for each, speedup in zip(judged, speedups)]
+        return result
 
 
 def as_result(judged: Judged, description: str) -> ScheduleResult:

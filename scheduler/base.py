@@ -38,6 +38,10 @@ class ScheduleResult:
     # --target cuda, a search's choice of the GPU code (polyopt.search.gpu_genes): block
     # sizes x first (() for the default ones), shared memory, register promotion
     gpu: tuple[tuple[int, ...], bool, bool] | None = None
+    # the default's judged candidates, each a dict: label, predicted_seconds (the
+    # analytical model), predicted_speedup over the code as written (the model that
+    # chose), chosen (``--report``)
+    candidates: list[dict] | None = None
 
     @property
     def as_written(self) -> bool:

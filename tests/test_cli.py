@@ -210,6 +210,22 @@ def test_no_parallel(capsys, matmul):
     assert "/* polyopt:" in out
 
 
+def test_polycc_spellings_of_tiling_and_parallel(capsys, matmul):
+    """Scripts written for polycc pass --tile --parallel, --notile, --noparallel."""
+    assert _optimize(capsys, matmul, "--scheduler", "isl", "--tile", "--parallel") == \
+        _optimize(capsys, matmul, "--scheduler", "isl")
+    assert _optimize(capsys, matmul, "--scheduler", "isl", "--notile") == \
+        _optimize(capsys, matmul, "--scheduler", "isl", "--no-tile")
+    untiled = _optimize(capsys, matmul, "--scheduler", "isl", "--notile", "--noparallel")
+    assert "#pragma omp" not in untiled and "not tiled" in untiled
+
+
+def test_dump_samples_without_a_search_is_a_usage_error(capsys, matmul):
+    """--dump samples never starts a build-and-run search by itself."""
+    assert main([matmul, "--dump", "samples"]) == 2
+    assert "--dump samples" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("value,message", [("0", "positive"), ("x", "'x'")])
 def test_bad_tile_sizes_in_process(capsys, matmul, value, message):
     with pytest.raises(SystemExit) as exit_info:

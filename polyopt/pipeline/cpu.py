@@ -147,7 +147,8 @@ def kept_as_written(outcome: ScopOutcome, scheduled: ScheduledScop) -> None:
     """The scheduler kept the original code: the region stays as written."""
     scop = scheduled.scop
     outcome.report = ScopReport(scop.region.location, len(scop.statements),
-                                scheduled.description, [], [])
+                                scheduled.description, [], [], candidates=scheduled.candidates,
+                                kept=True)
     outcome.warnings.append(format_note(kept_message(ScheduleResult(None, scheduled.description)),
                                         scop.region.location))
 
@@ -177,4 +178,5 @@ def finish_on_cpu(scheduled: ScheduledScop, nest: GeneratedNest | None,
                                 nest.parallel_loops, scheduled.fallback, checked=nest.checked,
                                 parallel_nests=nest.parallel_nests,
                                 parallel_conditions=nest.parallel_conditions,
-                                small_regions=nest.small_regions, condition=nest.summary)
+                                small_regions=nest.small_regions, condition=nest.summary,
+                                candidates=scheduled.candidates)

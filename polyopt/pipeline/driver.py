@@ -65,7 +65,7 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
     for index, (scop, choice) in enumerate(zip(scops, choices)):
         if choice is not None and choice.as_written:
             reports.append(ScopReport(scop.region.location, len(scop.statements),
-                                      choice.description, [], []))
+                                      choice.description, [], [], kept=True))
             # the output is the input there, with no summary comment: say why
             warnings.append(format_note(kept_message(choice), scop.region.location))
             continue

@@ -97,7 +97,8 @@ def gpu_scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
                                       dependences)
             if scheduled.schedule is None:
                 outcome.report = ScopReport(scop.region.location, len(scop.statements),
-                                            scheduled.description, [], [])
+                                            scheduled.description, [], [], kept=True,
+                                            candidates=scheduled.candidates)
                 return
         finish_on_cpu(scheduled, None, None, options, choice, state, outcome)
         return

@@ -3,6 +3,7 @@ the notes, and the outcome of one SCoP's generation."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,8 @@ class ScopReport:
     parallel_conditions: list[str | None] = field(default_factory=list)  # its if clause
     small_regions: list[str] = field(default_factory=list)  # parallel, serial: little work
     condition: str | None = None       # versioned: the tiled code's test (codegen.versioning)
+    candidates: list[dict] | None = None   # the default's judged ones (ScheduleResult)
+    kept: bool = False                 # the region is left as written
 
 
 @dataclass
@@ -108,6 +111,58 @@ def _parallel_loops(report: ScopReport) -> str:
         return ", ".join(nests)
     return ", ".join(f"{name} (nest{'s' if len(numbers) > 1 else ''} "
                      f"{', '.join(map(str, sorted(numbers)))})" for name, numbers in nests.items())
+
+
+REPORT_FORMAT = "polyopt-report/1"
+_DIAGNOSTIC = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::(?P<column>\d+))?: "
+                         r"(?P<severity>warning|note|error): (?P<message>.*)$", re.DOTALL)
+
+
+def diagnostic_json(text: str) -> dict:
+    """A warning or note line (`file:line:col: warning: ...`) as a JSON object."""
+    match = _DIAGNOSTIC.match(text)
+    if match is None:
+        severity, _, message = text.partition(": ")
+        if severity in ("warning", "note", "error"):
+            return {"location": None, "severity": severity, "message": message}
+        return {"location": None, "severity": "warning", "message": text}
+    return {"location": {"file": match["file"], "line": int(match["line"]),
+                         "column": int(match["column"]) if match["column"] else None},
+            "severity": match["severity"], "message": match["message"]}
+
+
+def scop_json(report: ScopReport) -> dict:
+    """One SCoP's decision as a JSON object (``--report``)."""
+    location = report.location
+    return {
+        "location": {"file": location.file, "line": location.line, "column": location.column},
+        "statements": report.statements,
+        "decision": report.description,
+        "kept_as_written": report.kept,
+        "tiles": report.tile_bands,
+        "parallel_loops": [{"loop": name,
+                            "nest": report.parallel_nests[i] if i < len(report.parallel_nests)
+                            else None,
+                            "condition": report.parallel_conditions[i]
+                            if i < len(report.parallel_conditions) else None}
+                           for i, name in enumerate(report.parallel_loops)],
+        "serial_small_regions": list(dict.fromkeys(report.small_regions)),
+        "versioned_condition": report.condition,
+        "checked": report.checked,
+        "fallback": report.fallback,
+        "cuda_kernels": report.kernels,
+        "candidates": report.candidates,
+    }
+
+
+def report_json(result: OptimizeResult, file: str, mode: str, **more) -> dict:
+    """What polyopt decided for a file (``--report``): per SCoP its decision, the
+    default's candidates with their predictions, tiles and parallel loops, and every
+    warning and note, located."""
+    from polyopt import __version__
+    return {"format": REPORT_FORMAT, "polyopt": __version__, "file": file, "mode": mode,
+            **more, "scops": [scop_json(r) for r in result.scops],
+            "diagnostics": [diagnostic_json(w) for w in result.warnings]}
 
 
 def _comment(text: str) -> str:

@@ -44,6 +44,7 @@ class ScheduledScop:
     # innermost loops proven free of dependences get `omp simd`: also in a serial
     # choice of the default (options.parallel made False), not with --no-parallel
     simd: bool = True
+    candidates: list[dict] | None = None   # the default's judged ones (ScheduleResult)
 
     @property
     def private(self) -> dict | None:
@@ -94,13 +95,17 @@ def schedule_scop(scop: Scop, options: Options, dependences: Dependences | None 
                   chosen: ScheduleResult | None = None) -> ScheduledScop:
     """Dependences, a legal schedule (the scheduler's, or `chosen`), and tiling for one SCoP.
     A result without a schedule (the original code kept) gives one without a schedule."""
-    scheduled = _schedule_scop(scop, options, dependences, chosen)
+    results: list[ScheduleResult] = []
+    scheduled = _schedule_scop(scop, options, dependences, chosen, results)
     scheduled.simd = options.parallel      # the user's --no-parallel: no pragma at all
+    scheduled.candidates = results[0].candidates if results else None
     return scheduled
 
 
 def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None,
-                   chosen: ScheduleResult | None) -> ScheduledScop:
+                   chosen: ScheduleResult | None, results: list[ScheduleResult]
+                   ) -> ScheduledScop:
+    """(`results` receives the scheduler's result, where one scheduled.)"""
     if dependences is None:
         step("dependence analysis")
         dependences = compute_dependences(scop)
@@ -115,6 +120,7 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
                                      tile_sizes=options.tile_sizes,
                                      parallel=options.parallel,
                                      cost_model=options.cost_model).schedule(scop, dependences)
+    results.append(result)
     if not result.parallel:
         options = replace_dataclass(options, parallel=False)
     if result.time_tiling is not None:     # the default's choice: the tree as it is
