@@ -22,7 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from polyopt.scheduler.auto import LEARNED_MARGIN
+from polyopt.scheduler.auto import LEARNED_MARGIN, LEARNED_WEIGHT
 from polyopt.scheduler.learned import PARAMETERS, corpus_programs, row_target, row_vector
 
 def spearman(a: list[float], b: list[float]) -> float | None:
@@ -46,13 +46,40 @@ def spearman(a: list[float], b: list[float]) -> float | None:
 TUNED = 4      # polyopt --tune's default --tune-candidates
 
 
-def _with_margin(rows: list[dict], predictions: dict[int, float]) -> dict:
-    """The learned model's choice as the default makes it: the code as written unless a
-    candidate is predicted faster by LEARNED_MARGIN."""
+def blended(row: dict, predictions: dict[int, float], weight: float) -> float:
+    """A row's predicted log time relative to the code as written: the learned model's
+    with `weight`, the analytical model's with the rest (scheduler.auto.blend)."""
+    analytical = math.log(row["predicted"] / row["base_predicted"]) \
+        if row["predicted"] > 0 and row["base_predicted"] > 0 else 0.0
+    return weight * predictions[id(row)] + (1 - weight) * analytical
+
+
+def _with_margin(rows: list[dict], predictions: dict[int, float],
+                 weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN) -> dict:
+    """The choice as the default makes it: the code as written unless a candidate is
+    predicted faster by `margin`, by the learned model blended with the analytical one."""
     original = next(r for r in rows if r["original"])
-    best = min(rows, key=lambda r: predictions[id(r)])
-    gain = predictions[id(original)] - predictions[id(best)]
-    return best if gain >= math.log(LEARNED_MARGIN) else original
+    best = min(rows, key=lambda r: blended(r, predictions, weight))
+    gain = blended(original, predictions, weight) - blended(best, predictions, weight)
+    return best if gain >= math.log(margin) else original
+
+
+def blend_table(programs: dict[str, list[dict]], predictions: dict[int, float],
+                weights=(1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.3, 0.0),
+                margins=(1.0, 1.05, 1.1, 1.2)) -> tuple[str, tuple[float, float]]:
+    """Regret of the default's choice per weight of the learned model and margin, and
+    the pair with the lowest geometric-mean regret (the worst case breaks ties)."""
+    lines = ["| learned weight | margin | regret (geo. mean) | regret (worst) |",
+             "|---|---|---|---|"]
+    scores = {}
+    for weight in weights:
+        for margin in margins:
+            regrets = [_with_margin(rows, predictions, weight, margin)["seconds"]
+                       / min(r["seconds"] for r in rows) for rows in programs.values()]
+            geo = math.exp(statistics.mean(math.log(r) for r in regrets))
+            scores[(weight, margin)] = (round(geo, 3), max(regrets))
+            lines.append(f"| {weight:g} | {margin:g} | {geo:.3f} | {max(regrets):.2f} |")
+    return "\n".join(lines) + "\n", min(scores, key=scores.get)
 
 
 def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> dict:
@@ -60,8 +87,8 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
     models = {"analytical choice": lambda rows: next((r for r in rows if r["chosen"]), rows[0]),
               "analytical fastest": lambda rows: min(rows, key=lambda r: r["predicted"]),
               "learned": lambda rows: min(rows, key=lambda r: predictions[id(r)]),
-              f"learned, margin {LEARNED_MARGIN:g} (the default)":
-                  lambda rows: _with_margin(rows, predictions),
+              f"learned {LEARNED_WEIGHT:g} + analytical {1 - LEARNED_WEIGHT:g}, margin "
+              f"{LEARNED_MARGIN:g} (the default)": lambda rows: _with_margin(rows, predictions),
               f"--tune: the {TUNED} best predicted measured": lambda rows: min(
                   [r for r in rows if r["original"]]
                   + sorted((r for r in rows if not r["original"]),
@@ -144,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--report", type=Path, help="also write the table here (markdown)")
+    parser.add_argument("--blend", action="store_true",
+                        help="also the cross-validated regret of the default's choice per "
+                             "weight of the learned model (the rest the analytical model's) "
+                             "and margin: how LEARNED_WEIGHT and LEARNED_MARGIN are chosen")
     parser.add_argument("--test", type=Path, action="append", default=[],
                         help="measurements of other programs (the test set): the model trained "
                              "on the whole corpus chooses for them (repeatable)")
@@ -156,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     predictions = cross_validated(programs, args.folds, args.seed)
     text = report(evaluate(programs, predictions), len(programs),
                   sum(len(rows) for rows in programs.values()))
+    if args.blend:
+        table, (weight, margin) = blend_table(programs, predictions)
+        text += ("\nThe default's choice, cross-validated by program, per weight of the "
+                 "learned model and margin:\n\n" + table
+                 + f"\nLowest regret: weight {weight:g}, margin {margin:g}.\n")
     for test_file in args.test:
         tested = corpus_programs(test_file)
         model = trained(programs, args.seed)

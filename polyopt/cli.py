@@ -311,6 +311,9 @@ def _bench_parser() -> argparse.ArgumentParser:
     _add_harness_option(parser)
     parser.add_argument("--keep", action="store_true", help="keep the build directories")
     parser.add_argument("--save", metavar="PATH", help="also write the optimized source here")
+    parser.add_argument("--report", metavar="FILE",
+                        help="also write the decisions, the times of every run of both "
+                             "versions and the verification as JSON (docs/usage.md)")
     parser.add_argument("--cuda-build", type=argtypes.command, metavar="COMMAND",
                         help="with --target cuda: build command of the CUDA program (default: "
                              "'nvcc -O3 -arch=sm_XY -DPOLYOPT_CUDA_TIMING {src} -o {exe}', XY "
@@ -469,6 +472,9 @@ def run_machine(argv: list[str]) -> int:
                         help="measure the threads' start again and keep it")
     parser.add_argument("--runs", type=argtypes.positive_int, default=machine.MEASURE_RUNS,
                         help=f"fresh processes timed by --measure (default: {machine.MEASURE_RUNS})")
+    parser.add_argument("--json", action="store_true",
+                        help="print it as one JSON object (threads, cache capacities in bytes, "
+                             "the threads' start in nanoseconds, where each came from)")
     args = parser.parse_args(argv)
     if args.measure:
         from polyopt.core.machine.cpu import thread_count
@@ -477,6 +483,16 @@ def run_machine(argv: list[str]) -> int:
         except machine.MeasureError as error:
             raise UsageError(f"polyopt machine: cannot measure the threads' start: {error}")
     model, sources = machine_and_sources()
+    if args.json:
+        print(json.dumps({"format": "polyopt-machine/1", "threads": model.threads,
+                          # (the model keeps half of each cache: what a tile may use)
+                          "data_caches": [{"level": level + 1, "bytes": cache.capacity * 2,
+                                           "shared_by": cache.shared}
+                                          for level, cache in enumerate(model.caches)],
+                          "caches_from": sources["caches"],
+                          "team_start_ns": model.team_ns, "team_start_from": sources["team_ns"],
+                          "vector_width": model.vector_width}, indent=1))
+        return 0
     caches = ", ".join(f"L{level + 1} {cache.capacity * 2 >> 10} KiB"
                        for level, cache in enumerate(model.caches))
     print(f"threads:        {model.threads} (OMP_NUM_THREADS, else the CPUs this process may use)")
@@ -705,6 +721,16 @@ def run_bench(argv: list[str]) -> int:
             bench = evaluator.bench(source.text, result.text, origin=origin,
                                     rel_tolerance=args.tolerance, ignore=args.ignore_output)
     original, optimized = bench.original, bench.transformed
+
+    def timing(times) -> dict:
+        return {"median": times.median, "min": times.minimum, "max": times.maximum,
+                "runs": list(times.seconds)}
+    _write_report(args, result, "bench",
+                  harness=harness.description if harness is not None else "program",
+                  original=timing(original), optimized=timing(optimized),
+                  speedup=bench.speedup,
+                  output={"equal": bench.comparison.equal, "tolerance": args.tolerance,
+                          "differences": [str(d) for d in bench.comparison.differences]})
     print(f"{source.name}: {len(result.scops)} SCoP(s) optimized "
           f"({', '.join(r.description for r in result.scops) or 'none'})")
     print(f"  original   median {original.median:.4f} s  (min {original.minimum:.4f}, "

@@ -56,6 +56,9 @@ MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
 # the learned model's predicted speed-up needed to change the code as written (chosen
 # by cross-validation on the corpus: experiments/corpus/)
 LEARNED_MARGIN = 1.1
+# the learned model's weight in the log speed-up the default chooses by, the rest the
+# analytical model's (chosen by the same cross-validation; 1: the learned model alone)
+LEARNED_WEIGHT = 1.0
 TIE = 1.05       # predicted times closer than this are a tie (see choose)
 # a wavefront of tiles is chosen by its predicted time times this: its skewed tile
 # loops, the partial tiles at both ends of every wavefront and the threads idle while
@@ -217,12 +220,19 @@ def _why(original: Judged, best: Judged) -> str:
     return ", ".join(reasons) or "lower predicted cost"
 
 
-def learned_speedups(judged: list[Judged], model: PerformanceModel) -> list[float]:
+def learned_speedups(judged: list[Judged], model: PerformanceModel,
+                     weight: float = LEARNED_WEIGHT) -> list[float]:
     """Each candidate's speed-up over the code as written (judged[0]) that the learned
-    model predicts."""
+    model predicts, blended (geometrically, the learned one with `weight`) with the
+    analytical model's."""
     base = judged[0].estimate.seconds
     predictions = model.predict([feature_vector(candidate_features(j), base) for j in judged])
-    return [math.exp(predictions[0] - value) for value in predictions]
+    learned = [math.exp(predictions[0] - value) for value in predictions]
+    if weight >= 1.0:
+        return learned
+    analytical = [base / j.estimate.seconds if base > 0 and j.estimate.seconds > 0 else 1.0
+                  for j in judged]
+    return [a ** (1 - weight) * b ** weight for a, b in zip(analytical, learned)]
 
 
 def choose_learned(judged: list[Judged], speedups: list[float],

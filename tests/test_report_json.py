@@ -59,13 +59,37 @@ REPORT_SCHEMA = {
         "format": {"const": REPORT_FORMAT},
         "polyopt": {"type": "string"},
         "file": {"type": "string"},
-        "mode": {"enum": ["optimize", "tune", "random", "ga"]},
+        "mode": {"enum": ["optimize", "tune", "random", "ga", "bench"]},
         "from_database": {"type": "boolean"},
         "harness": {"type": "string"},
         "measured": {"type": "object",
                      "required": ["candidates", "statuses", "best", "best_seconds"]},
         "scops": {"type": "array", "items": SCOP},
         "diagnostics": {"type": "array", "items": DIAGNOSTIC}}}
+TIMES = {"type": "object", "required": ["median", "min", "max", "runs"],
+         "properties": {"median": {"type": "number", "exclusiveMinimum": 0},
+                        "runs": {"type": "array", "minItems": 1,
+                                 "items": {"type": "number", "minimum": 0}}}}
+BENCH_SCHEMA = {"allOf": [REPORT_SCHEMA, {
+    "type": "object", "required": ["harness", "original", "optimized", "speedup", "output"],
+    "properties": {"mode": {"const": "bench"}, "original": TIMES, "optimized": TIMES,
+                   "speedup": {"type": "number", "exclusiveMinimum": 0},
+                   "output": {"type": "object", "required": ["equal", "tolerance", "differences"],
+                              "properties": {"equal": {"type": "boolean"},
+                                             "differences": {"type": "array",
+                                                             "items": {"type": "string"}}}}}}]}
+MACHINE_SCHEMA = {
+    "type": "object",
+    "required": ["format", "threads", "data_caches", "caches_from", "team_start_ns",
+                 "team_start_from", "vector_width"],
+    "properties": {"format": {"const": "polyopt-machine/1"},
+                   "threads": {"type": "integer", "minimum": 1},
+                   "data_caches": {"type": "array", "minItems": 1, "items": {
+                       "type": "object", "required": ["level", "bytes", "shared_by"],
+                       "properties": {"level": {"type": "integer"},
+                                      "bytes": {"type": "integer", "minimum": 1}}}},
+                   "team_start_ns": {"type": "number", "minimum": 0},
+                   "vector_width": {"type": "integer", "minimum": 1}}}
 
 # a product the default transforms, and a short loop it keeps as written
 TWO_SCOPS = """\
@@ -109,10 +133,57 @@ void caller(double C[120][120], double A[120][120], double B[120][120])
 """
 
 
-def _validated(path) -> dict:
+def _validated(path, schema=REPORT_SCHEMA) -> dict:
     document = json.loads(path.read_text())
-    jsonschema.validate(document, REPORT_SCHEMA)
+    jsonschema.validate(document, schema)
     return document
+
+
+PROGRAM = """\
+#include <stdio.h>
+#define N 300
+static double A[N][N], B[N][N], C[N][N];
+int main(void)
+{
+  int i, j, k;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      A[i][j] = (i * j % 7) / 7.0;
+      B[i][j] = (i + j) % 5 - 2.0;
+    }
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+  double s = 0.0;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      s += C[i][j] * (i + 1);
+  printf("%.8e\\n", s);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_bench_report_has_every_run_and_the_verification(tmp_path):
+    (tmp_path / "prog.c").write_text(PROGRAM)
+    assert main(["bench", str(tmp_path / "prog.c"), "--repeat", "2", "--warmup", "0",
+                 "--report", str(tmp_path / "bench.json")]) == 0
+    document = _validated(tmp_path / "bench.json", BENCH_SCHEMA)
+    assert document["output"]["equal"] and not document["output"]["differences"]
+    assert len(document["original"]["runs"]) == len(document["optimized"]["runs"]) == 2
+    assert document["speedup"] == pytest.approx(document["original"]["median"]
+                                                / document["optimized"]["median"])
+
+
+def test_machine_json():
+    run = subprocess.run([sys.executable, "-m", "polyopt", "machine", "--json"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    jsonschema.validate(json.loads(run.stdout), MACHINE_SCHEMA)
 
 
 def test_report_of_the_default_says_what_it_chose_and_why(tmp_path):
