@@ -149,7 +149,8 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--strict", action="store_true",
                        help="a region that cannot be modelled is an error, not a warning")
     group.add_argument("--db", metavar="PATH",
-                       help="tuning database (default: $POLYOPT_DB or ~/.cache/polyopt/tuning.sqlite)")
+                       help="tuning database (default: $POLYOPT_DB, else tuning.sqlite in the "
+                            "platform's data directory: 'polyopt db path')")
     group.add_argument("--no-db", dest="use_db", action="store_false",
                        help="neither read nor write the tuning database")
     group.add_argument("--seed", type=int, help="random seed of the random scheduler and search")
@@ -271,7 +272,8 @@ def _main_parser() -> argparse.ArgumentParser:
                "report); 'polyopt model train|evaluate' trains the schedule classifier on "
                "earlier searches or measures a model; 'polyopt machine' shows what the default's "
                "cost model assumes of this machine (threads, caches, the threads' start, "
-               "measured at first use) and --measure measures it again. Each has its own --help.")
+               "measured at first use) and --measure measures it again; 'polyopt db "
+               "path|list|show|export|clear' reads and edits the tuning database. Each has its own --help.")
     parser.add_argument("file", help="C file to optimize ('-' for standard input)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     parser.add_argument("--dump", choices=["scop", "deps", "schedule", "space", "samples", "blas"],
@@ -800,6 +802,9 @@ def main(argv: list[str] | None = None) -> int:
                 status = model_command.run(argv[1:], samples_data)
             elif argv and argv[0] == "machine":
                 status = run_machine(argv[1:])
+            elif argv and argv[0] == "db":
+                from polyopt import db_command
+                status = db_command.run(argv[1:])
             elif argv and argv[0] == "cc":
                 from polyopt import cc
                 status = cc.run(argv[1:])

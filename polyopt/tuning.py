@@ -1,6 +1,6 @@
 """The tuning database: every schedule a search evaluated, and how it did.
 
-One SQLite file (``~/.cache/polyopt/tuning.sqlite`` unless ``--db`` or
+One SQLite file (``tuning.sqlite`` in the platform's data directory unless ``--db`` or
 ``POLYOPT_DB`` says otherwise). Rows are keyed by a fingerprint of the SCoP
 (its domains, accesses, original schedule and statement bodies), of the
 machine (CPU model, core count, architecture) and of the options that shape
@@ -333,3 +333,41 @@ class TuningDatabase:
                 query += f" AND {column} = ?"
                 arguments.append(value)
         return {row[0] for row in self._query(query, arguments)}
+
+    _COLUMNS = ("scop", "machine", "options", "schedule", "candidate", "status", "seconds",
+                "detail", "build", "run", "source", "winner", "created", "tile_sizes")
+
+    def summary(self) -> list[dict]:
+        """Per SCoP, machine and options (latest first): the evaluations, the verified
+        ones, the best verified time, the candidate the latest search chose, the file."""
+        rows = self._query(
+            "SELECT scop, machine, options, COUNT(*), SUM(status = 'ok'),"
+            " MIN(CASE WHEN status = 'ok' THEN seconds END), MAX(created), MAX(source)"
+            " FROM evaluations GROUP BY scop, machine, options ORDER BY MAX(created) DESC", ())
+        chosen = {(s, m, o): c for s, m, o, c in self._query(
+            "SELECT scop, machine, options, candidate FROM evaluations WHERE winner = 1"
+            " ORDER BY created", ())}
+        return [{"scop": s, "machine": m, "options": o, "evaluations": n, "verified": ok or 0,
+                 "best_seconds": best, "latest": latest, "region": source,
+                 "chosen": chosen.get((s, m, o))}
+                for s, m, o, n, ok, best, latest, source in rows]
+
+    def rows(self, prefix: str) -> list[dict]:
+        """Every evaluation of the SCoPs whose fingerprint starts with `prefix`, oldest
+        first ('' for all)."""
+        found = self._query(f"SELECT {', '.join(self._COLUMNS)} FROM evaluations"
+                            " WHERE substr(scop, 1, ?) = ? ORDER BY id", (len(prefix), prefix))
+        return [dict(zip(self._COLUMNS, row)) for row in found]
+
+    def delete(self, prefix: str | None) -> int:
+        """Delete the evaluations of the SCoPs whose fingerprint starts with `prefix`
+        (None: every one); how many were deleted."""
+        try:
+            with self.connection:
+                cursor = (self.connection.execute("DELETE FROM evaluations") if prefix is None
+                          else self.connection.execute(
+                              "DELETE FROM evaluations WHERE substr(scop, 1, ?) = ?",
+                              (len(prefix), prefix)))
+                return cursor.rowcount
+        except sqlite3.Error as error:
+            raise self._error("cannot write the tuning database", error) from None

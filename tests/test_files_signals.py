@@ -324,6 +324,7 @@ def test_no_writable_home_is_a_warning_for_a_plain_run(tmp_path, monkeypatch, ca
     home.write_text("a file where a home directory should be\n")
     monkeypatch.delenv("POLYOPT_DB")
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(home))
     assert _plain_run(tmp_path) == 0
     assert "warning: cannot open the tuning database" in capsys.readouterr().err

@@ -76,9 +76,14 @@ def write_file(path: str, data: bytes) -> None:
 
 def tuning_database_path() -> Path:
     """The tuning database's file (polyopt.tuning), unless --db says another:
-    $POLYOPT_DB, else polyopt/tuning.sqlite in the user's cache directory. Here, not
+    $POLYOPT_DB, else tuning.sqlite in the platform's data directory for polyopt
+    (platformdirs; ~/.local/share/polyopt on Linux). Here, not
     in polyopt.tuning, so that finding the directory does not import sqlite3."""
     if os.environ.get("POLYOPT_DB"):
         return Path(os.environ["POLYOPT_DB"])
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "polyopt" / "tuning.sqlite"
+    from platformdirs import user_data_path
+    path = user_data_path("polyopt", appauthor=False) / "tuning.sqlite"
+    # where earlier versions kept it: used while the new place has none
+    earlier = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polyopt" \
+        / "tuning.sqlite"
+    return earlier if not path.exists() and earlier.exists() else path
