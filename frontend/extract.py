@@ -15,7 +15,7 @@ from pycparser import c_ast, c_generator
 from polyopt.core.errors import Location
 from polyopt.core.scop import Access, Array, Region, Scop, Statement
 from polyopt.frontend.calls import NOT_SEEN
-from polyopt.frontend.affine import AFFINE_CALLS, AffineBuilder, NotAffine, integer_constant
+from polyopt.frontend.affine import AffineBuilder, NotAffine, integer_constant
 from polyopt.frontend.declarations import variables_at
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
@@ -678,8 +678,6 @@ class ScopBuilder:
                 if reads:
                     self.hidden_reads.append((name, reads, at or node))
             return   # read-only scalar or constant: no dependence can involve it
-        if name in AFFINE_CALLS:
-            raise self.fail(f"'{name}' used as a variable", node)
         array = self.arrays.setdefault(name, Array(name, len(subscripts)))
         if array.rank != len(subscripts):
             raise self.fail(f"'{name}' is used with {len(subscripts)} subscripts here and "
