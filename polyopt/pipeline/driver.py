@@ -104,8 +104,11 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         code = "\n".join(nest.lines)
         body = [f"{kind} {name};" for name, kind in scop.locals.items()
                 if re.search(rf"\b{re.escape(name)}\b", code)] + nest.lines
-        if not scop.region.from_pragma:
-            # a region found by --auto-scop: the code after it may read its iterators
+        read_after = [] if not scop.region.from_pragma else \
+            read_after_region(source, scop.region, scop.outer_iterators)
+        if not scop.region.from_pragma or read_after:
+            # a region found by --auto-scop, or one whose function reads an iterator
+            # after it: the loops leave the iterators with the values they had
             body += scop.final_values
         if nest.condition is not None:
             if scop.original_lines is None:     # model() leaves such a SCoP out
@@ -117,10 +120,11 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             if nest.preamble:       # its variables: in a block of their own, with the if
                 body = braced_block(nest.preamble + body)
         lines = [summary_comment(report)] + macro_lines(expressions.macros_used) + body
-        if scop.outer_iterators and scop.region.from_pragma:
-            # The original iterators are no longer used (the pragma's promise: no
-            # code after the region reads them); keep -Wunused quiet.
-            lines.append(" ".join(f"(void){name};" for name in scop.outer_iterators))
+        unread = [name for name in scop.outer_iterators if name not in read_after]
+        if unread and scop.region.from_pragma:
+            # The original iterators are no longer used (nothing after the region in
+            # its function reads them); keep -Wunused quiet.
+            lines.append(" ".join(f"(void){name};" for name in unread))
         region = scop.region
         if not region.from_pragma:
             text = indent_block(braced_block(lines), region.indent, first_line_indented=False)
@@ -137,6 +141,26 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
 
 # A file whose behaviour can depend on its own line numbers.
 _LINE_NUMBERS_USED = re.compile(r"\b(?:__LINE__|assert)\b")
+_LITERAL = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])+\'')
+
+
+def read_after_region(source: SourceFile, region, names: list[str]) -> list[str]:
+    """The `names` (iterators declared outside the region) that the text after the
+    region names before its function ends: a later read is possible there, so the
+    optimized code must leave them with the values the loops as written leave."""
+    if not names:
+        return []
+    text = _LITERAL.sub(lambda m: " " * len(m.group()), source.blanked)
+    depth = text.count("{", 0, region.start) - text.count("}", 0, region.start)
+    end = region.end
+    while end < len(text) and depth > 0:
+        if text[end] == "{":
+            depth += 1
+        elif text[end] == "}":
+            depth -= 1
+        end += 1
+    after = text[region.end:end]
+    return [name for name in names if re.search(rf"\b{re.escape(name)}\b", after)]
 
 
 def scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
