@@ -82,6 +82,11 @@ class AffineBuilder:
         # caller proves each value within its type's range where it is evaluated.
         self.types = types
         self.obligations: list[tuple[isl.PwAff, IntegerType, c_ast.Node]] = []
+        # scalars of the region assigned once, at their declaration, with an expression
+        # (name -> it): where set, a subscript that names one has that expression's
+        # value (frontend.extract sets it while it reads subscripts)
+        self.definitions: dict[str, c_ast.Node] = {}
+        self.substituting: list[str] = []
 
     # -- expressions --------------------------------------------------------
     def constant(self, value: int) -> isl.PwAff:
@@ -110,6 +115,17 @@ class AffineBuilder:
             position = len(self.iterators) - 1 - self.iterators[::-1].index(name)
             return isl.PwAff.var_on_domain(isl.LocalSpace.from_space(self.space),
                                            isl.dim_type.set, position)
+        if name in self.definitions and name not in self.substituting:
+            self.substituting.append(name)
+            try:
+                value, kind = self.typed_expression(self.definitions[name])
+            except NotAffine as error:
+                raise NotAffine(f"'{name}' holds a value that is not affine ({error.message})",
+                                node) from None
+            finally:
+                self.substituting.pop()
+            self.convert(value, kind, self.type_of(name), node)
+            return value
         if name in self.forbidden:
             raise NotAffine(f"'{name}' is modified inside the region, so it cannot be used "
                             "in a loop bound, condition or subscript", node)

@@ -43,13 +43,27 @@ class Polynomial:
 
     terms: dict[Monomial, isl.PwAff]
     node: c_ast.Node                   # the subscript, for messages
+    # through a scalar that holds a value (`int w = x == 0 ? c : c - nx`): its pieces
+    # may be a row off (`c - nx` reads as `x - nx` in the row `y`), carried back
+    substituted: bool = False
 
 
 def polynomial(builder: AffineBuilder, node: c_ast.Node) -> Polynomial:
     """The subscript `node` as a polynomial in size parameters with affine
     coefficients; NotAffine where it is not one (a product of two iterators, of an
     iterator with an expression that is not a product of parameters, ...)."""
-    return Polynomial(_terms(builder, node), node)
+    held = _names(node) & set(builder.definitions)
+    return Polynomial(_terms(builder, node), node, substituted=bool(held))
+
+
+def _names(node: c_ast.Node) -> set[str]:
+    found = set()
+
+    class Visitor(c_ast.NodeVisitor):
+        def visit_ID(self, name: c_ast.ID) -> None:
+            found.add(name.name)
+    Visitor().visit(node)
+    return found
 
 
 def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff]:
@@ -57,6 +71,20 @@ def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff
         return {(): builder.expression(node)}
     except NotAffine as error:
         first = error
+    if isinstance(node, c_ast.ID) and node.name in builder.definitions \
+            and node.name not in builder.substituting:     # int c = x + y * nx;
+        builder.substituting.append(node.name)
+        try:
+            return _terms(builder, builder.definitions[node.name])
+        finally:
+            builder.substituting.pop()
+    if isinstance(node, c_ast.TernaryOp):     # x == 0 ? c : c - 1: term by term
+        condition = builder.condition(node.cond)
+        left, right = _terms(builder, node.iftrue), _terms(builder, node.iffalse)
+        zero = builder.constant(0)
+        return {m: left.get(m, zero).intersect_domain(condition).union_add(
+                    right.get(m, zero).intersect_domain(condition.complement()))
+                for m in {*left, *right}}
     if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
         left, right = _terms(builder, node.left), _terms(builder, node.right)
         for monomial, value in right.items():
@@ -158,8 +186,21 @@ def subscripts(poly: Polynomial, sizes: list[str], chain: list[Monomial], domain
     are the condition (simplified where the statement runs), which the generated
     code tests before it runs (frontend.extract: Scop.assumption); where it holds
     for none at which the statement runs, there are none."""
-    zero = builder.constant(0)
+    zero, one = builder.constant(0), builder.constant(1)
     values = [poly.terms.get(m, zero) for m in chain]
+    # one row borrowed or carried where a coefficient is one size below or above its
+    # range: `c - nx` (as `x + (y - 1) * nx`); the index is the same
+    for k in range(len(values) - 1 if poly.substituted else 0, 0, -1):
+        size = builder.variable(sizes[k - 1], poly.node)
+        low, high = values[k], values[k - 1]
+        below, above = low.lt_set(zero), low.ge_set(size)
+        rest = below.union(above).complement()
+        values[k] = (low.add(size).intersect_domain(below)
+                     .union_add(low.sub(size).intersect_domain(above))
+                     .union_add(low.intersect_domain(rest)))
+        values[k - 1] = (high.sub(one).intersect_domain(below)
+                         .union_add(high.add(one).intersect_domain(above))
+                         .union_add(high.intersect_domain(rest)))
     points = domain.reset_tuple_id()
     within = isl.Set.universe(points.get_space())
     for k, value in enumerate(values):

@@ -52,6 +52,8 @@ class _Names(c_ast.NodeVisitor):
         self.outer_iterators: list[str] = []
         self.written: set[str] = set()
         self.identifiers: set[str] = set()
+        self.writes: dict[str, int] = {}          # assignments (and initialisers) per name
+        self.declarations: dict[str, list[c_ast.Decl]] = {}
 
     def visit_For(self, node: c_ast.For) -> None:
         init = node.init
@@ -74,8 +76,10 @@ class _Names(c_ast.NodeVisitor):
     def visit_Decl(self, node: c_ast.Decl) -> None:
         # a loop's `for (int i = ...)` names an iterator (visit_For); any other a local
         self.identifiers.add(node.name)
+        self.declarations.setdefault(node.name, []).append(node)
         if node.init is not None:
             self.written.add(node.name)
+            self.writes[node.name] = self.writes.get(node.name, 0) + 1
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
@@ -88,6 +92,7 @@ class _Names(c_ast.NodeVisitor):
             node = node.name
         if isinstance(node, c_ast.ID):
             self.written.add(node.name)
+            self.writes[node.name] = self.writes.get(node.name, 0) + 1
 
 
 def final_value_lines(body: list[c_ast.Node], iterators: list[str]) -> list[str]:
@@ -156,6 +161,7 @@ class ScopBuilder:
         for node in body:
             self.names.visit(node)
         self.scalars_written = self.names.written - self.names.iterators
+        self.definitions = _affine_candidates(self.names)
         self.parameters: set[str] = set()
         self.arrays: dict[str, Array] = {}
         self.statements: list[Statement] = []
@@ -459,8 +465,10 @@ class ScopBuilder:
 
     def _affine(self, iterators: list[str]) -> AffineBuilder:
         forbidden = self.scalars_written | (self.names.iterators - set(iterators))
-        return AffineBuilder(iterators, forbidden, self.parameters, self.types, self.expand,
-                             self.meaning)
+        builder = AffineBuilder(iterators, forbidden, self.parameters, self.types, self.expand,
+                                self.meaning)
+        builder.definitions = self.definitions
+        return builder
 
     def _loop(self, node: c_ast.For, iterators, domain):
         declared = dict(self.types.declared) if self.types is not None else None
@@ -710,6 +718,9 @@ class ScopBuilder:
         statement.accesses += made
         if poly is not None:
             self.linear.setdefault(name, []).extend((statement, a, poly, why) for a in made)
+        # the statement's text reads the scalars its subscripts name for their values
+        for held in sorted(set().union(*map(_names_in, subscripts)) & set(self.definitions)):
+            self._reference(statement, c_ast.ID(held, node.coord), builder, False, True, at)
 
     @staticmethod
     def _relation(statement: Statement, values: list[isl.PwAff], name: str) -> isl.Map:
@@ -755,6 +766,40 @@ class ScopBuilder:
     def _access(self, array: str, relation: isl.Map, is_write: bool, location: Location) -> Access:
         self.references += 1
         return Access(f"R{self.references - 1}", array, relation, is_write, location)
+
+
+_SIGNED_WORDS = {"int", "long", "short", "signed"}
+
+
+def _affine_candidates(names: _Names) -> dict[str, c_ast.Node]:
+    """The region's scalars that may hold an affine value: declared once in a block of
+    the region, of a signed integer type, with an initialiser, and never assigned
+    again (`int c = x + y * nx;`, `int w = x == 0 ? c : c - 1;`): name -> initialiser.
+    Where their initialiser is affine, bounds, conditions and subscripts that name
+    them have its value (pet's substitution); otherwise they stay scalars."""
+    result = {}
+    for name, declarations in names.declarations.items():
+        if len(declarations) != 1 or names.writes.get(name) != 1 or name in names.iterators:
+            continue
+        declaration = declarations[0]
+        kind = declaration.type
+        if (declaration.init is None or isinstance(declaration.init, c_ast.InitList)
+                or declaration.storage or not isinstance(kind, c_ast.TypeDecl)
+                or not isinstance(kind.type, c_ast.IdentifierType)
+                or not set(kind.type.names) <= _SIGNED_WORDS):
+            continue
+        result[name] = declaration.init
+    return result
+
+
+def _names_in(node: c_ast.Node) -> set[str]:
+    names = set()
+
+    class Visitor(c_ast.NodeVisitor):
+        def visit_ID(self, found: c_ast.ID) -> None:
+            names.add(found.name)
+    Visitor().visit(node)
+    return names
 
 
 def _count_name(node: c_ast.Node, name: str) -> int:
