@@ -231,6 +231,7 @@ def _pragma_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
                 f"{message}; region left unchanged",
                 pragma_region.pragma if offset is None else source.location(offset)))
             continue
+        body = None
         try:
             body = _parse_region(source, start, end)
             result.scops.append(ScopBuilder(source.name, region, body,
@@ -244,11 +245,33 @@ def _pragma_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
             result.diagnostics.append(Diagnostic(f"{error.message}; region left unchanged",
                                                  error.location))
         except Unmodelled as error:
-            result.diagnostics.append(Diagnostic(error.message, error.location))
+            parts = _partial_scops(source, body, judge) if body is not None else []
+            result.scops.extend(parts)
+            message = error.message
+            if parts:
+                message = (message.replace("; region left unchanged", "")
+                           + f"; this part of the region stays as written, its other loop "
+                             f"nests are optimized on their own ({len(parts)} SCoP(s): "
+                           + ", ".join(f"line {scop.region.location.line}" for scop in parts)
+                           + ")")
+            result.diagnostics.append(Diagnostic(message, error.location))
         except RecursionError:
             result.diagnostics.append(Diagnostic(f"{TOO_DEEP}; region left unchanged",
                                                  pragma_region.pragma))
     return result
+
+
+def _partial_scops(source: SourceFile, body: list[c_ast.Node], judge: CallJudge) -> list[Scop]:
+    """Where a marked region as a whole is not modelled (one statement is not affine),
+    the maximal runs of its top-level loop nests that are, each a SCoP of its own as
+    --auto-scop makes them (the iterators get the values the loops as written leave);
+    a nest that holds the statement stays as written, inner loops included."""
+    found = FrontendResult()
+    try:
+        _find_nests(source, c_ast.Compound(body), found, judge, inside=False)
+    except RecursionError:
+        return []
+    return found.scops
 
 
 def _parse(source: SourceFile, text: str, first: Location, last: Location) -> c_ast.FileAST:
@@ -310,8 +333,9 @@ def _auto_scops(source: SourceFile, judge: CallJudge) -> FrontendResult:
 
 
 def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult,
-                judge: CallJudge) -> None:
-    """Maximal runs of consecutive modellable loop nests among a block's statements."""
+                judge: CallJudge, inside: bool = True) -> None:
+    """Maximal runs of consecutive modellable loop nests among a block's statements
+    (and, with `inside`, in the blocks of the statements that are not)."""
     items = list(compound.block_items or []) if isinstance(compound, c_ast.Compound) else [compound]
     i = 0
     while i < len(items):
@@ -321,7 +345,7 @@ def _find_nests(source: SourceFile, compound: c_ast.Node, result: FrontendResult
         if isinstance(items[i], c_ast.For) and not after_pragma:
             scop = _try_model(source, items[i:i + 1], judge)
         if scop is None:
-            for child in _sub_blocks(items[i]):
+            for child in _sub_blocks(items[i]) if inside else []:
                 _find_nests(source, child, result, judge)
             i += 1
             continue
