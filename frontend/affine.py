@@ -87,6 +87,7 @@ class AffineBuilder:
         # value (frontend.extract sets it while it reads subscripts)
         self.definitions: dict[str, c_ast.Node] = {}
         self.substituting: list[str] = []
+        self.size_nodes: dict[str, c_ast.Node] = {}    # (frontend.delinearize)
 
     # -- expressions --------------------------------------------------------
     def constant(self, value: int) -> isl.PwAff:

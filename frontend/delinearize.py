@@ -26,10 +26,10 @@ the subscripts as written; only the model sees the dimensions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import islpy as isl
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from polyopt.frontend.affine import AffineBuilder, NotAffine, cast_type
 
@@ -46,6 +46,9 @@ class Polynomial:
     # through a scalar that holds a value (`int w = x == 0 ? c : c - nx`): its pieces
     # may be a row off (`c - nx` reads as `x - nx` in the row `y`), carried back
     substituted: bool = False
+    # sizes that are sums of parameters (`(n + 1)`, a row with one more element):
+    # their text in the monomials -> the expression
+    size_nodes: dict[str, c_ast.Node] = field(default_factory=dict)
 
 
 def polynomial(builder: AffineBuilder, node: c_ast.Node) -> Polynomial:
@@ -53,7 +56,9 @@ def polynomial(builder: AffineBuilder, node: c_ast.Node) -> Polynomial:
     coefficients; NotAffine where it is not one (a product of two iterators, of an
     iterator with an expression that is not a product of parameters, ...)."""
     held = _names(node) & set(builder.definitions)
-    return Polynomial(_terms(builder, node), node, substituted=bool(held))
+    builder.size_nodes = {}
+    terms = _terms(builder, node)
+    return Polynomial(terms, node, substituted=bool(held), size_nodes=dict(builder.size_nodes))
 
 
 def _names(node: c_ast.Node) -> set[str]:
@@ -130,11 +135,28 @@ def _size_product(builder: AffineBuilder, node: c_ast.Node) -> tuple[Monomial, i
         return _size_product(builder, node.expr)
     if isinstance(node, c_ast.FuncCall) and (expansion := builder.expanded(node)) is not None:
         return builder.within_macro(node, expansion, lambda e: _size_product(builder, e))
+    if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+        # a row of `n + 1` elements (`k * (n2 + 1) + j`): a sum of parameters and
+        # constants, positive, in a signed type, is a size of its own
+        if _names(node) & (set(builder.iterators) | set(builder.definitions)):
+            return None
+        try:
+            value, kind = builder.typed_expression(node)
+        except NotAffine:
+            return None
+        if not kind.signed:
+            return None
+        text = "(" + _PRINTER.visit(node) + ")"
+        builder.size_nodes[text] = node
+        return (text,), builder.constant(1)
     if isinstance(node, c_ast.BinaryOp) and node.op == "*":
         left, right = _size_product(builder, node.left), _size_product(builder, node.right)
         if left is not None and right is not None:
             return tuple(sorted(left[0] + right[0])), left[1].mul(right[1])
     return None
+
+
+_PRINTER = c_generator.CGenerator()
 
 
 def _widening(builder: AffineBuilder, node: c_ast.Cast) -> bool:
@@ -176,6 +198,13 @@ def _minus(longer: Monomial, shorter: Monomial) -> str:
     return rest[0]
 
 
+def _size_value(builder: AffineBuilder, poly: Polynomial, size: str) -> isl.PwAff:
+    """A dimension's size: a parameter, or a sum of them (``(n + 1)``)."""
+    if size in poly.size_nodes:
+        return builder.expression(poly.size_nodes[size])
+    return builder.variable(size, poly.node)
+
+
 def subscripts(poly: Polynomial, sizes: list[str], chain: list[Monomial], domain: isl.Set,
                builder: AffineBuilder) -> tuple[list[isl.PwAff], isl.Set] | str:
     """(the subscripts of `poly`, outermost first, in the shape (sizes, chain); the
@@ -191,7 +220,7 @@ def subscripts(poly: Polynomial, sizes: list[str], chain: list[Monomial], domain
     # one row borrowed or carried where a coefficient is one size below or above its
     # range: `c - nx` (as `x + (y - 1) * nx`); the index is the same
     for k in range(len(values) - 1 if poly.substituted else 0, 0, -1):
-        size = builder.variable(sizes[k - 1], poly.node)
+        size = _size_value(builder, poly, sizes[k - 1])
         low, high = values[k], values[k - 1]
         below, above = low.lt_set(zero), low.ge_set(size)
         rest = below.union(above).complement()
@@ -206,7 +235,7 @@ def subscripts(poly: Polynomial, sizes: list[str], chain: list[Monomial], domain
     for k, value in enumerate(values):
         within = within.intersect(value.ge_set(zero))
         if k > 0:
-            within = within.intersect(value.lt_set(builder.variable(sizes[k - 1], poly.node)))
+            within = within.intersect(value.lt_set(_size_value(builder, poly, sizes[k - 1])))
     running = points.params()
     right = points.subtract(within).params().complement().intersect(running)
     if right.is_empty():

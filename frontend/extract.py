@@ -747,7 +747,9 @@ class ScopBuilder:
                 raise Unmodelled(f"{failing[1]}; as a multi-dimensional array, {found}",
                                  failing[0].location)
             sizes, chain = found
+            size_nodes = {k: v for _, _, poly, _ in entries for k, v in poly.size_nodes.items()}
             for statement, access, poly, _ in entries:
+                poly.size_nodes = size_nodes
                 try:
                     made = delinearized(poly, sizes, chain, statement.domain,
                                         self._affine(statement.iterators))
