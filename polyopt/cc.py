@@ -177,6 +177,14 @@ def _parser() -> argparse.ArgumentParser:
                         help="tiled code for every size")
     parser.add_argument("--auto-scop", action="store_true",
                         help="find maximal affine loop nests instead of '#pragma scop' regions")
+    parser.add_argument("--tune", action="store_true",
+                        help="measure the default's best predicted candidates of each source "
+                             "(polyopt --tune), built by this compiler with the command's "
+                             "flags; stored in the tuning database, so that the next build "
+                             "of an unchanged file builds nothing more")
+    parser.add_argument("--tune-candidates", type=argtypes.positive_int, default=4, metavar="N",
+                        help="--tune: candidates measured besides the code as written "
+                             "(default: 4)")
     parser.add_argument("--db", metavar="PATH", help="tuning database")
     parser.add_argument("--no-db", dest="use_db", action="store_false",
                         help="neither read nor write the tuning database")
@@ -187,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_VALUE_OPTIONS = {"--scheduler", "--cost-model", "--tile-sizes", "--db"}
+_VALUE_OPTIONS = {"--scheduler", "--cost-model", "--tile-sizes", "--db", "--tune-candidates"}
 
 
 def split_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -319,6 +327,60 @@ def optimize_file(path: str, options, quiet: bool) -> str | None:
     return None if result.text == source.text else result.text
 
 
+# the command's arguments that only say what to make of which files, not how to compile
+_NOT_FOR_THE_HARNESS = {"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG"}
+_NOT_FOR_THE_HARNESS_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ"}
+
+
+def harness_build(invocation: Invocation) -> str:
+    """The build command of ``polyopt --tune`` made of the compiler's command: the same
+    compiler and flags (-O, -f, -m, -D, -I, -std...), the file and the output left
+    out, ``{src} -o {exe} -lm`` added."""
+    command = invocation.command
+    kept, index = [command[0]], 1
+    while index < len(command):
+        arg = command[index]
+        if arg in _NOT_FOR_THE_HARNESS_WITH_VALUE:
+            index += 2
+            continue
+        if index in invocation.sources or arg in _NOT_FOR_THE_HARNESS or arg.startswith("-o") \
+                or arg.startswith(("-MF", "-MT", "-MQ")) or not arg.startswith("-") \
+                and arg.endswith((".o", ".a", ".so", ".s", ".S")):
+            index += 1
+            continue
+        kept.append(arg)
+        if arg in _SEPARATE_VALUE and index + 1 < len(command):
+            kept.append(command[index + 1])
+            index += 1
+        index += 1
+    return " ".join(shlex.quote(arg) for arg in kept) + " {src} -o {exe} -lm"
+
+
+def tuned_file(path: str, args: argparse.Namespace, invocation: Invocation) -> str | None:
+    """``polyopt --tune`` of one source with the compiler's own build (harness_build):
+    its optimized text, or None (after a warning) where the tuning failed: the file is
+    then optimized as without --tune."""
+    from polyopt import cli
+    with tempfile.TemporaryDirectory(prefix="polyopt-cc-tune-") as directory:
+        output = os.path.join(directory, os.path.basename(path))
+        argv = [path, "--tune", "--tune-candidates", str(args.tune_candidates), "-o", output,
+                "--build", harness_build(invocation), "--cost-model", args.cost_model,
+                *(f"-D{d}" for d in invocation.defines),
+                *(f"-I{d}" for d in invocation.include_dirs),
+                *([] if args.tile else ["--no-tile"]), *([] if args.parallel else ["--no-parallel"]),
+                *(["--tile-sizes", ",".join(map(str, args.tile_sizes))] if args.tile_sizes else []),
+                *(["--db", args.db] if args.db else []), *([] if args.use_db else ["--no-db"]),
+                *(["-q"] if args.quiet else [])]
+        status = cli.main(argv)
+        if interrupt.received is not None:
+            raise KeyboardInterrupt
+        if status != 0 or not os.path.exists(output):
+            print(f"{PROG}: {path}: warning: --tune failed (exit status {status}); "
+                  "optimized without measuring", file=sys.stderr, flush=True)
+            return None
+        return Path(output).read_text(errors="surrogateescape")
+
+
 def compile_optimized(invocation: Invocation, args: argparse.Namespace,
                       chosen: list[int]) -> int:
     """Optimize the sources at the indices ``chosen`` of the command, compile; the
@@ -334,7 +396,10 @@ def compile_optimized(invocation: Invocation, args: argparse.Namespace,
     try:
         replaced: dict[int, str] = {}       # index in the command -> optimized file
         for number, index in enumerate(chosen):
-            text = optimize_file(command[index], options, args.quiet)
+            text = (tuned_file(command[index], args, invocation) if args.tune
+                    and args.scheduler in (None, "auto") else None)
+            if text is None:
+                text = optimize_file(command[index], options, args.quiet)
             if text is None:
                 continue
             directory = Path(temporary, str(number))

@@ -233,6 +233,32 @@ def test_a_program_built_through_polyopt_cc(tmp_path):
         assert gomp_symbols(build / "kernel.o")
 
 
+def test_the_harness_build_is_the_compilers_own():
+    invocation = cc.parse_command(["gcc", "-O2", "-fopenmp", "-DN=300", "-I", "../inc", "-MD",
+                                "-MF", "k.d", "-c", "../src/kernel.c", "-o", "kernel.o",
+                                "-march=native"])
+    assert cc.harness_build(invocation) == ("gcc -O2 -fopenmp -DN=300 -I ../inc -march=native "
+                                         "{src} -o {exe} -lm")
+
+
+@needs_gcc
+def test_tune_through_polyopt_cc_measures_once(tmp_path):
+    """polyopt cc --tune measures with the compiler's own flags, the tuning database
+    keeps the choice, the next build of the unchanged file measures nothing."""
+    write_project(tmp_path)
+    build = tmp_path / "build"
+    command = (GCC, "-O2", "-fopenmp", "-DN=300", "-I../inc", "-c", "../src/kernel.c")
+    options = ("--tune", "--tune-candidates", "1", "--db", str(tmp_path / "db.sqlite"))
+    first = polyopt_cc(*command, cwd=build, options=options)
+    assert first.returncode == 0, first.stderr
+    assert "tune: 2 candidates" in first.stderr, first.stderr
+    kept = (build / "kernel.o").read_bytes()
+    second = polyopt_cc(*command, cwd=build, options=options)
+    assert second.returncode == 0, second.stderr
+    assert "tuning database's choice" in second.stderr, second.stderr
+    assert (build / "kernel.o").read_bytes() == kept
+
+
 # ---------------------------------------------------------------------------
 # (c) the CMake example, the launcher polyopt cc
 
