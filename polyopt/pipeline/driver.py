@@ -160,7 +160,22 @@ def read_after_region(source: SourceFile, region, names: list[str]) -> list[str]
             depth -= 1
         end += 1
     after = text[region.end:end]
-    return [name for name in names if re.search(rf"\b{re.escape(name)}\b", after)]
+    return [name for name in names if _read_first(after, name)]
+
+
+def _read_first(after: str, name: str) -> bool:
+    """Whether the text after a region may read `name` before it writes it: it names
+    it, and not first as the iterator a `for` at the region's own level starts
+    (`for (i = 0; ...`, run whenever the code after the region is)."""
+    found = re.search(rf"\b{re.escape(name)}\b", after)
+    if found is None:
+        return False
+    before = after[:found.start()]
+    # (a for right under another loop's header runs whenever that loop's body does)
+    loop = re.search(r"(^|[;{}]|\bfor\s*\([^;{}]*;[^;{}]*;[^;{}]*\))\s*for\s*\(\s*$", before)
+    level = before.count("{") - before.count("}")
+    assigned = re.match(r"\s*=(?!=)", after[found.end():])
+    return not (loop and assigned and level == 0)
 
 
 def scop_code(source: SourceFile, scop: Scop, choice: ScheduleResult | None,
