@@ -55,10 +55,10 @@ log = logging.getLogger(__name__)
 MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
 # the learned model's predicted speed-up needed to change the code as written (chosen
 # by cross-validation on the corpus: experiments/corpus/)
-LEARNED_MARGIN = 1.1
+LEARNED_MARGIN = 1.0
 # the learned model's weight in the log speed-up the default chooses by, the rest the
 # analytical model's (chosen by the same cross-validation; 1: the learned model alone)
-LEARNED_WEIGHT = 1.0
+LEARNED_WEIGHT = 0.9
 TIE = 1.05       # predicted times closer than this are a tie (see choose)
 # a wavefront of tiles is chosen by its predicted time times this: its skewed tile
 # loops, the partial tiles at both ends of every wavefront and the threads idle while
