@@ -58,6 +58,67 @@ def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
             and relation.order_gt(isl.dim_type.in_, last, isl.dim_type.out, last).is_empty())
 
 
+def single_innermost_for(node: isl.AstNode) -> isl.AstNode | None:
+    """The one ``for`` under `node` if there is exactly one, itself innermost (a block
+    of statements around it allowed; a condition not), else None."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.for_:
+        return None if contains_for(node.for_get_body()) else node
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        loops = [children.get_at(k) for k in range(children.n_ast_node())
+                 if contains_for(children.get_at(k))]
+        return single_innermost_for(loops[0]) if len(loops) == 1 else None
+    if kind == isl.ast_node_type.mark:
+        return single_innermost_for(node.mark_get_node())
+    return None
+
+
+def unit_strides(build: isl.AstBuild, accesses: isl.UnionMap) -> bool:
+    """Whether the loop about to be generated is, for each statement under it, one of
+    its iterators (plus a constant), and each of the statement's array accesses moves
+    by at most one element of its last subscript, and not in the others, along it."""
+    schedule = build.get_schedule()
+    for piece in union_maps(schedule):
+        name = piece.get_tuple_name(isl.dim_type.in_)
+        last = piece.dim(isl.dim_type.out) - 1
+        if last < 0 or not piece.is_single_valued():
+            return False
+        iterator = _unit_input(isl.PwMultiAff.from_map(piece).get_pw_aff(last))
+        if iterator is None:
+            return False
+        for access in union_maps(accesses):
+            if access.get_tuple_name(isl.dim_type.in_) != name:
+                continue
+            rank = access.dim(isl.dim_type.out)
+            if rank == 0:
+                continue
+            if not access.is_single_valued():
+                return False
+            subscripts = isl.PwMultiAff.from_map(access)
+            for k in range(rank):
+                for _, aff in subscripts.get_pw_aff(k).get_pieces():
+                    step = aff.get_coefficient_val(isl.dim_type.in_, iterator).to_python()
+                    if step != 0 and (k < rank - 1 or abs(step) > 1):
+                        return False
+    return True
+
+
+def _unit_input(value: isl.PwAff) -> int | None:
+    """The input dimension `value` is, with coefficient 1 or -1 (plus parameters, a
+    constant, and divisions that stay fixed while the outer loops do: a tile's point
+    loop `i - 32 floor(i / 32)`), on every piece; None if it is not one such."""
+    found = None
+    for _, aff in value.get_pieces():
+        steps = [aff.get_coefficient_val(isl.dim_type.in_, k).to_python()
+                 for k in range(aff.dim(isl.dim_type.in_))]
+        moving = [k for k, step in enumerate(steps) if step != 0]
+        if len(moving) != 1 or abs(steps[moving[0]]) != 1 or found not in (None, moving[0]):
+            return None
+        found = moving[0]
+    return found
+
+
 def contains_for(node: isl.AstNode) -> bool:
     """True if a ``for`` node is somewhere in the subtree of `node` (itself included)."""
     kind = node.get_type()
@@ -77,7 +138,7 @@ def contains_for(node: isl.AstNode) -> bool:
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
               after_mark=None, innermost=None, region_decider=None,
-              regions: bool = True) -> AstResult:
+              regions: bool = True, outer_simd: isl.UnionMap | None = None) -> AstResult:
     """The isl AST of a schedule (a tree, or a flat map); loops annotated PARALLEL,
     innermost loops SIMD, where it is proven safe.
 
@@ -89,6 +150,11 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     ``region_decider.annotation(build, PARALLEL)`` annotates each loop found parallel
     (PARALLEL, with an if clause's work as the id's user object, or a serial mark where
     a region does too little work: the loops inside then stay serial too).
+    With ``outer_simd`` (the SCoP's accesses), a loop around one innermost loop that
+    is no SIMD loop (a reduction) is marked SIMD where it carries no dependence, is
+    not the PARALLEL loop, and every access steps by at most one element along it
+    (``unit_strides``): the vectorization of the loop around a reduction that gcc
+    does in serial code and not inside an OpenMP region.
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -131,7 +197,27 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # (never the PARALLEL one)
         inside_parallel.pop()
         annotation = node.get_annotation()
-        if failures or contains_for(node.for_get_body()):
+        if failures:
+            return node
+        if contains_for(node.for_get_body()):
+            if outer_simd is None or dependences is None or annotation is None \
+                    or annotation.get_name() not in (SERIAL, SMALL_REGION):
+                return node
+            inner = single_innermost_for(node.for_get_body())
+            marked = inner.get_annotation() if inner is not None else None
+            if inner is None or (marked is not None and marked.get_name() == SIMD):
+                return node
+            budget = ctx.get_max_operations()
+            ctx.set_max_operations(0)
+            try:
+                if unit_strides(build, outer_simd) and loop_is_parallel(build, dependences):
+                    small = annotation.get_name() == SMALL_REGION
+                    return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
+                                                      context=ctx))
+            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                failures.append(error)
+            finally:
+                ctx.set_max_operations(budget)
             return node
         if dependences is None and innermost is None:
             return node

@@ -246,13 +246,24 @@ def _run(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
     return run
 
 
+def scop_accesses(scop: Scop) -> isl.UnionMap:
+    """Every array access of the SCoP (statement -> cell), one union map."""
+    union = None
+    for statement in scop.statements:
+        for access in statement.accesses:
+            piece = isl.UnionMap.from_map(access.relation)
+            union = piece if union is None else union.union(piece)
+    return union if union is not None else isl.UnionMap.empty(isl.Space.params_alloc(
+        isl.DEFAULT_CONTEXT, 0))
+
+
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
                     check: isl.UnionMap | None = None, flat: bool = False,
                     min_region_work: int | None = None, parallel: bool = True,
                     assumed: dict[str, int] | None = None,
                     private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None,
-                    run: isl.UnionMap | None = None) -> GeneratedNest:
+                    run: isl.UnionMap | None = None, outer_simd: bool = False) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
     loops, `parallel` False parallel loops only (innermost loops that carry no
     dependence are still marked SIMD).
@@ -296,9 +307,11 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         return schedule.get_map().intersect_domain(domain)
 
     decider = new_decider()
+    # (the loop around a reduction made SIMD: build_ast)
+    accesses = scop_accesses(scop) if outer_simd else None
     ast = build_ast(flat_map() if flat else schedule,
                     context, dependences, prefix, innermost=accumulations,
-                    region_decider=decider, regions=parallel)
+                    region_decider=decider, regions=parallel, outer_simd=accesses)
     checked, notes = None, []
 
     def for_all_sizes(tree_or_map) -> tuple[isl.AstNode, isl.Set] | None:
@@ -310,7 +323,8 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         try:
             general = build_ast(tree_or_map, scop.context, dependences, prefix,
                                 innermost=AccumulationFinder(scop),
-                                region_decider=new_decider(), regions=parallel)
+                                region_decider=new_decider(), regions=parallel,
+                                outer_simd=accesses)
         except isl.Error:
             return None
         return general.root, scop.context
@@ -339,7 +353,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             accumulations = AccumulationFinder(scop)
             ast = build_ast(flat_map(), context,
                             dependences, prefix, innermost=accumulations,
-                            region_decider=decider, regions=parallel)
+                            region_decider=decider, regions=parallel, outer_simd=accesses)
             step("code check")
             retry = _checked(ast.root, domain, check, context, private,
                              lambda: for_all_sizes(flat_map()))

@@ -95,6 +95,11 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="no OpenMP pragmas (--noparallel: polycc's spelling)")
     group.add_argument("--parallel", dest="parallel", action="store_true",
                        help="OpenMP pragmas on parallel loops (the default; polycc's spelling)")
+    group.add_argument("--outer-simd", action="store_true",
+                       help="'omp simd' on the loop around an innermost reduction loop where "
+                            "it carries no dependence and every access steps by at most one "
+                            "element along it: the vectorization gcc gives that loop in "
+                            "serial code and not inside an OpenMP region (experimental)")
     group.add_argument("--no-private-scalars", dest="private_scalars", action="store_false",
                        help="schedule with every dependence of a scalar, also where its values "
                             "live within one iteration of its outer loops (default: such a "
@@ -160,7 +165,8 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
 
 def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "auto", tile=args.tile, tile_sizes=args.tile_sizes,
-                   parallel=args.parallel, auto_scop=args.auto_scop, strict=args.strict,
+                   parallel=args.parallel, outer_simd=args.outer_simd,
+                   auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,
                    seed=args.seed, target=args.target, block_sizes=args.block_sizes,
                    coarsening=args.coarsen,
@@ -635,7 +641,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
         _write_output(args.output, optimized.text)
         best = result.best
         _write_report(args, optimized, what if tune else settings.strategy,
-                      from_database=tune and choices is not result.best.choices,
+                      from_database=False,
                       harness=harness.description if harness is not None else "program",
                       measured={"candidates": len(result.candidates) + len(result.unbenchmarked),
                                 "statuses": {s: n for s, n in counts.items() if n},

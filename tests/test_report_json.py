@@ -243,7 +243,8 @@ def test_report_of_tune_says_when_the_database_answered(tmp_path):
     assert first.returncode == 0, first.stderr
     document = _validated(tmp_path / "first.json")
     assert document["mode"] == "tune" and not document["from_database"]
-    assert document["harness"] != "program" and document["measured"]["candidates"] == 2
+    assert document["harness"] != "program" and document["measured"]["candidates"] >= 1
+    assert document["measured"]["best_seconds"] > 0
     second = subprocess.run(command + ["second.json"], cwd=tmp_path, capture_output=True,
                             text=True, timeout=600)
     assert second.returncode == 0, second.stderr

@@ -41,7 +41,8 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # (but for private scalars' live ranges).
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel,
-                               private=private)
+                               private=private,
+                               outer_simd=options.outer_simd)
     assumed = (least_values(scop, scheduled.tiling.bands)
                if options.versioning and scop.original_lines else {})
     check = scheduled.dependences.all if options.check else None
@@ -55,14 +56,15 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
             return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                    min_region_work=options.min_region_work,
                                    parallel=options.parallel, assumed=assumed, private=private,
-                                   run=check)
+                                   run=check, outer_simd=options.outer_simd)
         return _generate_tiled(scheduled, expressions, dependences, assumed, check)
     except WrongCodeError as error:
         if private:
             raise
         # isl's code of the tiled tree and of its flat map both wrong (codegen.verify)
         nest = generate_openmp(scop, scheduled.untiled, dependences, expressions,
-                               min_region_work=options.min_region_work, parallel=options.parallel)
+                               min_region_work=options.min_region_work, parallel=options.parallel,
+                               outer_simd=options.outer_simd)
         nest.untiled = True
         nest.notes.append(f"{error.message}; generated untiled instead")
         return nest
@@ -80,7 +82,8 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
     try:
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
                                flat=scheduled.flat_map, min_region_work=options.min_region_work,
-                               parallel=options.parallel, assumed=assumed, private=private)
+                               parallel=options.parallel, assumed=assumed, private=private,
+                               outer_simd=options.outer_simd)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
@@ -91,7 +94,8 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
                   isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
                            min_region_work=options.min_region_work, parallel=options.parallel,
-                           assumed=assumed, private=private)
+                           assumed=assumed, private=private,
+                               outer_simd=options.outer_simd)
 
 
 def privatized(source: SourceFile, scop: Scop, dependences: Dependences, options: Options,

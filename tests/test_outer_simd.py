@@ -1,0 +1,74 @@
+"""--outer-simd: `omp simd` on the loop around an innermost reduction, where it carries
+nothing and every access steps by at most one element along it (the loop gcc
+vectorizes in serial code and not inside an OpenMP region)."""
+
+from __future__ import annotations
+
+import re
+
+from polyopt.frontend import SourceFile
+from polyopt.pipeline import Options, optimize_source
+from tests.conftest import compile_and_run, needs_gcc
+
+FIR = """\
+#include <stdio.h>
+#define CH 4
+#define NS 3000
+#define TAPS 16
+static float x[CH][NS + TAPS], y[CH][NS], h[TAPS];
+static float z[NS][TAPS], w[NS];
+int main(void)
+{
+  int c, n, k;
+  for (k = 0; k < TAPS; k++)
+    h[k] = (k % 5) * 0.25f - 0.5f;
+  for (c = 0; c < CH; c++)
+    for (n = 0; n < NS + TAPS; n++)
+      x[c][n] = ((c * 7 + n * 3) % 11) * 0.125f;
+  for (n = 0; n < NS; n++)
+    for (k = 0; k < TAPS; k++)
+      z[n][k] = ((n + k) % 9) * 0.5f;
+#pragma scop
+  for (c = 0; c < CH; c++)
+    for (n = 0; n < NS; n++) {
+      y[c][n] = 0.0f;
+      for (k = 0; k < TAPS; k++)
+        y[c][n] += h[k] * x[c][n + k];
+    }
+  for (n = 0; n < NS; n++) {
+    w[n] = 0.0f;
+    for (k = 0; k < TAPS; k++)
+      w[n] += z[n][k] * h[k];
+  }
+#pragma endscop
+  double sum = 0;
+  for (c = 0; c < CH; c++)
+    for (n = 0; n < NS; n++)
+      sum += y[c][n] * (n % 7 + 1);
+  for (n = 0; n < NS; n++)
+    sum += w[n];
+  printf("%.8e\\n", sum);
+  return 0;
+}
+"""
+
+
+def _simd_loops(text: str) -> list[str]:
+    """The loops right under an `omp simd` pragma: (their header)."""
+    return re.findall(r"#pragma omp simd[^\n]*\n\s*(for \([^\n]*)", text)
+
+
+@needs_gcc
+def test_the_loop_around_the_filters_reduction_is_simd(tmp_path):
+    result = optimize_source(SourceFile("fir.c", FIR),
+                             Options(scheduler="isl", outer_simd=True, tile=False))
+    loops = _simd_loops(result.text)
+    # the samples' loop around the taps' reduction (unit stride in x and y)
+    assert any("< NS" in loop for loop in loops), result.text
+    # not the loop of rows of z (z[n][k] steps by a row along n)
+    assert result.text.count("#pragma omp simd") == 1, result.text
+    plain = optimize_source(SourceFile("fir.c", FIR), Options(scheduler="isl", tile=False))
+    assert "#pragma omp simd" not in plain.text
+    expected, _ = compile_and_run(FIR, tmp_path, "original")
+    assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
+        == expected
