@@ -104,12 +104,15 @@ def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff
     if isinstance(node, c_ast.FuncCall) and (expansion := builder.expanded(node)) is not None:
         return builder.within_macro(node, expansion, lambda e: _terms(builder, e))
     if isinstance(node, c_ast.BinaryOp) and node.op == "*":
-        for factor, other in ((node.left, node.right), (node.right, node.left)):
-            scale = _size_product(builder, factor)
-            if scale is not None:
-                monomial, constant = scale
-                return {tuple(sorted(m + monomial)): v.mul(constant)
-                        for m, v in _terms(builder, other).items()}
+        # a factor of parameters alone before a sum of them (`(m - 1) * n` is n rows of
+        # m - 1, not a product of two sizes)
+        found = [(scale, other) for factor, other in ((node.left, node.right),
+                                                      (node.right, node.left))
+                 if (scale := _size_product(builder, factor)) is not None]
+        found.sort(key=lambda pair: any(name in builder.size_nodes for name in pair[0][0]))
+        for (monomial, constant), other in found:
+            return {tuple(sorted(m + monomial)): v.mul(constant)
+                    for m, v in _terms(builder, other).items()}
     raise first
 
 

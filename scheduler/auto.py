@@ -56,6 +56,10 @@ MARGIN = 1.25    # predicted speedup needed to change the code more (see choose)
 # the learned model's predicted speed-up needed to change the code as written (chosen
 # by cross-validation on the corpus: experiments/corpus/)
 LEARNED_MARGIN = 1.0
+# a region the analytical model predicts to run for less than this (seconds) keeps the
+# code as written: what any rewrite could save is below what can be measured, and the
+# rewrite would still add its size and overlap tests
+NEGLIGIBLE_SECONDS = 1e-6
 # the learned model's weight in the log speed-up the default chooses by, the rest the
 # analytical model's (chosen by the same cross-validation; 1: the learned model alone)
 LEARNED_WEIGHT = 0.9
@@ -243,10 +247,14 @@ def choose_learned(judged: list[Judged], speedups: list[float],
     original = judged[0]
     index = max(range(len(judged)), key=speedups.__getitem__)
     best, speedup = judged[index], speedups[index]
+    if index and original.estimate.seconds < NEGLIGIBLE_SECONDS:
+        return original, (f"auto: original code kept; it is predicted to run "
+                          f"{original.estimate.seconds * 1e9:.3g} ns, too little to gain from "
+                          f"a rewrite (best: {best.label}, {speedup:.2f}x)")
     if index == 0 or speedup < margin:
         runner = f" (best: {best.label}, {speedup:.2f}x)" if index else ""
-        return original, (f"auto: original code kept; no candidate predicted to beat it by "
-                          f"{margin:g}x{runner}")
+        beat = "faster" if margin <= 1 else f"to beat it by {margin:g}x"
+        return original, f"auto: original code kept; no candidate predicted {beat}{runner}"
     return best, (f"auto: {best.label}; predicted {speedup:.1f}x over the original: "
                   f"{_why(original, best)}")
 

@@ -79,11 +79,12 @@ MODELLED = {
     for (int j = 0; j < m; j++)
       c[i * m + j] = c[(i - 1) * m + j] * 0.5 + a[j] * c[i * m + j];""",
     # rows of m - 1 and l + 1 elements (a sum of parameters is a size: backprop's
-    # weights of n2 + 1 per input), read through an index scalar
+    # weights of n2 + 1 per input), read through an index scalar; (n - 1) * m is row
+    # n - 1 of m elements, not a product of two sizes
     "sum sizes": """for (int i = 0; i < n; i++)
     for (int j = 0; j < m - 1; j++) {
       int at = i * (m - 1) + j;
-      d[at] = a[j * (l + 1) + i % 7] + b[at] * 0.5;
+      d[at] = a[j * (l + 1) + i % 7] + b[at] * 0.5 + c[(n - 1) * m + j];
     }""",
 }
 
@@ -122,7 +123,7 @@ def test_flattened_arrays_are_modelled_with_their_dimensions(name):
                 "casts": {"a": (2, ["n"]), "c": (2, ["m"])},
                 "rows": {"c": (2, ["m"])},
                 "sum sizes": {"a": (2, ["(l + 1)"]), "b": (2, ["(m - 1)"]),
-                              "d": (2, ["(m - 1)"])}}[name]
+                              "c": (2, ["m"]), "d": (2, ["(m - 1)"])}}[name]
     # a[j] in "rows" stays one-dimensional: every subscript of a is affine
     assert linear == expected
 
