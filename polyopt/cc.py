@@ -360,7 +360,6 @@ def tuned_file(path: str, args: argparse.Namespace, invocation: Invocation) -> s
     """``polyopt --tune`` of one source with the compiler's own build (harness_build):
     its optimized text, or None (after a warning) where the tuning failed: the file is
     then optimized as without --tune."""
-    from polyopt import cli
     with tempfile.TemporaryDirectory(prefix="polyopt-cc-tune-") as directory:
         output = os.path.join(directory, os.path.basename(path))
         argv = [path, "--tune", "--tune-candidates", str(args.tune_candidates), "-o", output,
@@ -371,7 +370,9 @@ def tuned_file(path: str, args: argparse.Namespace, invocation: Invocation) -> s
                 *(["--tile-sizes", ",".join(map(str, args.tile_sizes))] if args.tile_sizes else []),
                 *(["--db", args.db] if args.db else []), *([] if args.use_db else ["--no-db"]),
                 *(["-q"] if args.quiet else [])]
-        status = cli.main(argv)
+        # (polyopt's own command line, in a process of its own: its messages go where
+        # the compiler's do)
+        status = subprocess.run([sys.executable, "-m", "polyopt", *argv]).returncode
         if interrupt.received is not None:
             raise KeyboardInterrupt
         if status != 0 or not os.path.exists(output):
