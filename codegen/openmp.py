@@ -31,6 +31,7 @@ from polyopt.codegen.nest import GeneratedNest
 from polyopt.codegen.statements import statement_text
 from polyopt.codegen.verify import AstCheck, check_ast, run_checks
 from polyopt.codegen.versioning import assumed_context, region_condition
+from polyopt.core.dependences import all_accesses
 from polyopt.core.errors import CodegenError, WrongCodeError
 from polyopt.core.scop import Scop
 from polyopt.core.timebox import step
@@ -246,17 +247,6 @@ def _run(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
     return run
 
 
-def scop_accesses(scop: Scop) -> isl.UnionMap:
-    """Every array access of the SCoP (statement -> cell), one union map."""
-    union = None
-    for statement in scop.statements:
-        for access in statement.accesses:
-            piece = isl.UnionMap.from_map(access.relation)
-            union = piece if union is None else union.union(piece)
-    return union if union is not None else isl.UnionMap.empty(isl.Space.params_alloc(
-        isl.DEFAULT_CONTEXT, 0))
-
-
 def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap | None,
                     expressions: ExpressionPrinter,
                     check: isl.UnionMap | None = None, flat: bool = False,
@@ -308,7 +298,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
 
     decider = new_decider()
     # (the loop around a reduction made SIMD: build_ast)
-    accesses = scop_accesses(scop) if outer_simd else None
+    accesses = all_accesses(scop) if outer_simd else None
     ast = build_ast(flat_map() if flat else schedule,
                     context, dependences, prefix, innermost=accumulations,
                     region_decider=decider, regions=parallel, outer_simd=accesses)

@@ -24,6 +24,17 @@ AFFINE_CALLS = MIN_NAMES | MAX_NAMES | FLOORD_NAMES | CEILD_NAMES
 MACRO_DEPTH = 16      # macros expanding to calls of macros: as deep as this
 
 
+def names_in(node: c_ast.Node) -> set[str]:
+    """The identifiers an expression names."""
+    names: set[str] = set()
+
+    class Visitor(c_ast.NodeVisitor):
+        def visit_ID(self, found: c_ast.ID) -> None:
+            names.add(found.name)
+    Visitor().visit(node)
+    return names
+
+
 class NotAffine(Exception):
     """An expression outside the affine subset; carries the offending node."""
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 from pycparser import c_ast, c_generator
 
-from polyopt.frontend.affine import AffineBuilder, NotAffine, cast_type
+from polyopt.frontend.affine import AffineBuilder, NotAffine, cast_type, names_in
 
 Monomial = tuple[str, ...]          # sorted names of size parameters; () for 1
 
@@ -55,20 +55,10 @@ def polynomial(builder: AffineBuilder, node: c_ast.Node) -> Polynomial:
     """The subscript `node` as a polynomial in size parameters with affine
     coefficients; NotAffine where it is not one (a product of two iterators, of an
     iterator with an expression that is not a product of parameters, ...)."""
-    held = _names(node) & set(builder.definitions)
+    held = names_in(node) & set(builder.definitions)
     builder.size_nodes = {}
     terms = _terms(builder, node)
     return Polynomial(terms, node, substituted=bool(held), size_nodes=dict(builder.size_nodes))
-
-
-def _names(node: c_ast.Node) -> set[str]:
-    found = set()
-
-    class Visitor(c_ast.NodeVisitor):
-        def visit_ID(self, name: c_ast.ID) -> None:
-            found.add(name.name)
-    Visitor().visit(node)
-    return found
 
 
 def _terms(builder: AffineBuilder, node: c_ast.Node) -> dict[Monomial, isl.PwAff]:
@@ -141,7 +131,7 @@ def _size_product(builder: AffineBuilder, node: c_ast.Node) -> tuple[Monomial, i
     if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
         # a row of `n + 1` elements (`k * (n2 + 1) + j`): a sum of parameters and
         # constants, positive, in a signed type, is a size of its own
-        if _names(node) & (set(builder.iterators) | set(builder.definitions)):
+        if names_in(node) & (set(builder.iterators) | set(builder.definitions)):
             return None
         try:
             value, kind = builder.typed_expression(node)

@@ -15,7 +15,7 @@ from pycparser import c_ast, c_generator
 from polyopt.core.errors import Location
 from polyopt.core.scop import Access, Array, Region, Scop, Statement
 from polyopt.frontend.calls import NOT_SEEN
-from polyopt.frontend.affine import AffineBuilder, NotAffine, integer_constant
+from polyopt.frontend.affine import AffineBuilder, NotAffine, integer_constant, names_in
 from polyopt.frontend.declarations import variables_at
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
@@ -719,7 +719,7 @@ class ScopBuilder:
         if poly is not None:
             self.linear.setdefault(name, []).extend((statement, a, poly, why) for a in made)
         # the statement's text reads the scalars its subscripts name for their values
-        for held in sorted(set().union(*map(_names_in, subscripts)) & set(self.definitions)):
+        for held in sorted(set().union(*map(names_in, subscripts)) & set(self.definitions)):
             self._reference(statement, c_ast.ID(held, node.coord), builder, False, True, at)
 
     @staticmethod
@@ -792,16 +792,6 @@ def _affine_candidates(names: _Names) -> dict[str, c_ast.Node]:
             continue
         result[name] = declaration.init
     return result
-
-
-def _names_in(node: c_ast.Node) -> set[str]:
-    names = set()
-
-    class Visitor(c_ast.NodeVisitor):
-        def visit_ID(self, found: c_ast.ID) -> None:
-            names.add(found.name)
-    Visitor().visit(node)
-    return names
 
 
 def _count_name(node: c_ast.Node, name: str) -> int:

@@ -259,14 +259,18 @@ def choose_learned(judged: list[Judged], speedups: list[float],
                   f"{_why(original, best)}")
 
 
+def analytical_speedups(judged: list[Judged]) -> list[float]:
+    """Each candidate's speed-up over the code as written (judged[0]) by the analytical
+    model's charged times (``choose``'s)."""
+    base = judged[0].estimate.seconds
+    return [base / _charged(j) if _charged(j) else 1.0 for j in judged]
+
+
 def ranked(judged: list[Judged], model: PerformanceModel | None) -> list[tuple[Judged, float]]:
     """The candidates with their predicted speed-ups over the code as written, fastest
     first (the learned model's, else the analytical model's)."""
-    if model is not None:
-        speedups = learned_speedups(judged, model)
-    else:
-        base = judged[0].estimate.seconds
-        speedups = [base / _charged(j) if _charged(j) else 1.0 for j in judged]
+    speedups = learned_speedups(judged, model) if model is not None else \
+        analytical_speedups(judged)
     return sorted(zip(judged, speedups), key=lambda pair: -pair[1])
 
 
@@ -304,8 +308,7 @@ class AutoScheduler(Scheduler):
             choose_learned(judged, speedups)
         result = as_result(winner, description)
         if speedups is None:
-            base = judged[0].estimate.seconds
-            speedups = [base / _charged(j) if _charged(j) else 1.0 for j in judged]
+            speedups = analytical_speedups(judged)
         result.candidates = [{"label": each.label, "predicted_seconds": each.estimate.seconds,
                               "predicted_speedup": speedup, "chosen": each is winner,
                               "parallel_regions": each.estimate.regions}

@@ -68,6 +68,15 @@ def accesses_to(scop: Scop, array: str, writes: bool) -> isl.UnionMap:
     return result
 
 
+def all_accesses(scop: Scop) -> isl.UnionMap:
+    """Every access relation of the SCoP, reads and writes, statement -> element."""
+    result = isl.UnionMap.empty(scop.context.get_space())
+    for statement in scop.statements:
+        for access in statement.accesses:
+            result = result.union(isl.UnionMap.from_map(access.relation))
+    return result
+
+
 def compute_dependences(scop: Scop) -> Dependences:
     """Flow, anti and output dependences under the original schedule."""
     schedule = scop.schedule

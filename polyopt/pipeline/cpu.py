@@ -41,8 +41,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # (but for private scalars' live ranges).
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel,
-                               private=private,
-                               outer_simd=options.outer_simd)
+                               private=private, outer_simd=options.outer_simd)
     assumed = (least_values(scop, scheduled.tiling.bands)
                if options.versioning and scop.original_lines else {})
     check = scheduled.dependences.all if options.check else None
@@ -94,8 +93,7 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
                   isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
                            min_region_work=options.min_region_work, parallel=options.parallel,
-                           assumed=assumed, private=private,
-                               outer_simd=options.outer_simd)
+                           assumed=assumed, private=private, outer_simd=options.outer_simd)
 
 
 def privatized(source: SourceFile, scop: Scop, dependences: Dependences, options: Options,
