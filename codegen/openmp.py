@@ -24,7 +24,7 @@ with numpy_deferred():      # the package's first import of cgen (codegen/__init
 import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
-from polyopt.codegen.ast import PARALLEL, SIMD, build_ast, iterator_prefix
+from polyopt.codegen.ast import PARALLEL, SIMD, build_ast, iterator_prefix, single_innermost_for
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
 from polyopt.codegen.nest import GeneratedNest
@@ -122,8 +122,40 @@ class OpenMPPrinter:
         if annotation is not None and annotation.get_name() == SIMD:
             if annotation.user == SMALL_REGION:
                 self.small_regions.append(iterator)
-            return [cgen.Pragma(f"omp simd{self._private_clause(node)}"), loop]
+            simd = [cgen.Pragma(f"omp simd{self._private_clause(node)}"), loop]
+            guard = self._inner_runs(node, iterator)
+            if guard is None:
+                return simd
+            if guard == self._first_runs(node):     # where the inner loop never runs, nor this
+                return [cgen.If(guard, cgen.Block(simd))]
+            # the same loop where the inner one never runs: no pragma needed there
+            return [cgen.If(guard, cgen.Block(simd), cgen.Block([loop]))]
         return [loop]
+
+    def _inner_runs(self, node: isl.AstNode, iterator: str) -> str | None:
+        """For a SIMD loop around an inner loop (outer-loop vectorization): the
+        condition that the inner loop runs at least once, where it names neither this
+        loop's iterator nor the inner one's and is not always true; else None.
+
+        gcc vectorizes the loop around a reduction only where the inner loop has no
+        test of its own before its first iteration (\"control flow in loop\"); in serial
+        code it often knows the trip count (constants inlined), in an OpenMP region's
+        outlined function it does not. Under this condition the test folds away."""
+        inner = single_innermost_for(node.for_get_body())
+        if inner is None:
+            return None
+        first = self._first_runs(inner)
+        if re.search(rf"\b{re.escape(iterator)}\b", first) or _always_true(first):
+            return None
+        return first
+
+    def _first_runs(self, node: isl.AstNode) -> str:
+        """A loop's condition at its first value: that it runs at least once."""
+        iterator = self.expressions(node.for_get_iterator())
+        init = self.expressions(node.for_get_init())
+        if not re.fullmatch(r"\w+", init):
+            init = f"({init})"
+        return re.sub(rf"\b{re.escape(iterator)}\b", init, self.expressions(node.for_get_cond()))
 
     def _private_clause(self, node: isl.AstNode) -> str:
         """` private(s, ...)`: the private scalars a statement in the loop writes."""
@@ -146,11 +178,7 @@ class OpenMPPrinter:
         block = cgen.Block([cgen.Statement(f"{accumulation.element_type} {self.local} = {cell}"),
                             *loop, cgen.Statement(f"{cell} = {self.local}")])
         # the loop runs at least once: its condition at its first value
-        iterator = self.expressions(node.for_get_iterator())
-        init = self.expressions(node.for_get_init())
-        if not re.fullmatch(r"\w+", init):
-            init = f"({init})"
-        first = re.sub(rf"\b{re.escape(iterator)}\b", init, self.expressions(node.for_get_cond()))
+        first = self._first_runs(node)
         if _always_true(first):
             return [block]
         return [cgen.If(first, block)]

@@ -95,11 +95,11 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="no OpenMP pragmas (--noparallel: polycc's spelling)")
     group.add_argument("--parallel", dest="parallel", action="store_true",
                        help="OpenMP pragmas on parallel loops (the default; polycc's spelling)")
-    group.add_argument("--outer-simd", action="store_true",
+    group.add_argument("--outer-simd", action=argparse.BooleanOptionalAction, default=True,
                        help="'omp simd' on the loop around an innermost reduction loop where "
                             "it carries no dependence and every access steps by at most one "
                             "element along it: the vectorization gcc gives that loop in "
-                            "serial code and not inside an OpenMP region (experimental)")
+                            "serial code and not inside an OpenMP region (default: on)")
     group.add_argument("--no-private-scalars", dest="private_scalars", action="store_false",
                        help="schedule with every dependence of a scalar, also where its values "
                             "live within one iteration of its outer loops (default: such a "

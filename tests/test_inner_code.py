@@ -45,9 +45,25 @@ def test_simd_on_a_dependence_free_innermost_loop():
 def test_no_simd_on_a_reduction():
     code = _code("for (int i = 0; i < N; i++)\n  for (int j = 0; j < N; j++)\n"
                  "    for (int k = 0; k < N; k++)\n"
-                 "      C[i][j] += A[i][k] * B[k][j];")
+                 "      C[i][j] += A[i][k] * B[k][j];", outer_simd=False)
     assert _pragma_before(code, "c2") is None
     assert "omp simd" not in code
+
+
+def test_simd_around_a_reduction_behind_its_trip_test():
+    """The loop around the reduction is SIMD (outer-loop vectorization) under the test
+    that the reduction runs at all, which gcc needs out of the loop to vectorize it."""
+    code = _code("for (int i = 0; i < N; i++)\n  for (int j = 0; j < N; j++)\n"
+                 "    for (int k = 0; k < M; k++)\n"
+                 "      C[i][j] += A[i][k] * B[k][j];",
+                 "int M;\ndouble A[N][N], B[N][N], C[N][N];")
+    lines = [line.strip() for line in code.splitlines()]
+    assert _pragma_before(code, "c2") is None
+    simd = lines.index("#pragma omp simd")
+    assert lines[simd + 1].startswith("for (int c1 = 0;")
+    assert lines[simd - 2] == "if (0 < M)"
+    # the same loop, without the pragma, where the reduction does not run
+    assert code.count("for (int c1 = 0;") == 2
 
 
 def test_no_simd_on_a_carried_loop():

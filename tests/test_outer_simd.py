@@ -1,4 +1,4 @@
-"""--outer-simd: `omp simd` on the loop around an innermost reduction, where it carries
+"""--outer-simd (the default): `omp simd` on the loop around an innermost reduction, where it carries
 nothing and every access steps by at most one element along it (the loop gcc
 vectorizes in serial code and not inside an OpenMP region)."""
 
@@ -67,8 +67,12 @@ def test_the_loop_around_the_filters_reduction_is_simd(tmp_path):
     assert any("< NS" in loop for loop in loops), result.text
     # not the loop of rows of z (z[n][k] steps by a row along n)
     assert result.text.count("#pragma omp simd") == 1, result.text
-    plain = optimize_source(SourceFile("fir.c", FIR), Options(scheduler="isl", tile=False))
+    plain = optimize_source(SourceFile("fir.c", FIR),
+                            Options(scheduler="isl", tile=False, outer_simd=False))
     assert "#pragma omp simd" not in plain.text
+    # the default
+    assert optimize_source(SourceFile("fir.c", FIR),
+                           Options(scheduler="isl", tile=False)).text == result.text
     expected, _ = compile_and_run(FIR, tmp_path, "original")
     assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
         == expected

@@ -21,7 +21,7 @@ class Options:
     tile_sizes: list[int] | None = None
     parallel: bool = True
     # `omp simd` on the loop around an innermost reduction (codegen.ast.build_ast)
-    outer_simd: bool = False
+    outer_simd: bool = True
     auto_scop: bool = False
     strict: bool = False
     use_database: bool = False        # use the best stored schedule of an unchanged SCoP

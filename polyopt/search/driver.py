@@ -226,6 +226,26 @@ class SearchResult:
         return result
 
 
+class Prebuilt:
+    """Programs built before a batch is timed, by text (``Judge.build_all``): what
+    ``Judge.measure`` takes as ``executables``, each used once."""
+
+    def __init__(self, programs: dict):
+        self.programs = programs
+
+    def get(self, evaluator, text: str, label: str, origin: Path | None):
+        return self.programs.pop(text, None)
+
+    def put(self, text: str, program) -> None:
+        pass
+
+    def discard(self, evaluator: Evaluator) -> None:
+        """Remove what was built and not used."""
+        for program in self.programs.values():
+            evaluator.discard(program)
+        self.programs.clear()
+
+
 class Judge:
     """Builds and runs programs with an evaluator; the original's output is the reference.
 
@@ -325,6 +345,23 @@ class Judge:
         self._strictly_right[text] = (f"differs from the original ({difference}) but not when "
                                       "both are built without FMA contraction")
         return None
+
+    def build_all(self, programs: list[tuple[str, str]], jobs: int) -> Prebuilt:
+        """Each (text, label) built, up to `jobs` builds side by side; a text whose
+        build fails is left out (``measure`` builds it again and reports why)."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        def build(item: tuple[str, str]):
+            text, label = item
+            try:
+                return text, self.evaluator.build(text, label, self.suffix, origin=self.origin)
+            except BuildError:
+                return text, None
+
+        unique = list({text: (text, label) for text, label in programs}.values())
+        with ThreadPoolExecutor(max(1, jobs)) as pool:
+            built = dict(pool.map(build, unique))
+        return Prebuilt({text: program for text, program in built.items() if program})
 
     def measure(self, text: str, label: str, timeout: float, runs: int = 1,
                 executables=None) -> Measurement:
@@ -702,13 +739,19 @@ class Search:
         measurement.detail = f"{note}; {measurement.detail}" if measurement.detail else note
         return measurement
 
-    def evaluate_batch(self, candidates: list[Candidate]) -> list[Candidate]:
+    def evaluate_batch(self, candidates: list[Candidate],
+                       build_first: bool = False) -> list[Candidate]:
         """Build, run and judge each candidate (its status, time and text are set);
         every strategy evaluates through here. In this process they go in order; on
         a cluster they are submitted as their code is generated and judged as they
-        finish (``polyopt.search.cluster``). Returns the candidates."""
+        finish (``polyopt.search.cluster``). ``build_first``: a batch none of whose
+        candidates is pruned by another's time (``--tune``'s few) has all its code
+        generated and built first, builds side by side, then each run in turn.
+        Returns the candidates."""
         if self.remote is not None:
             return self._evaluate_remotely(candidates)
+        if build_first and self.settings.codegen_jobs > 1 and len(candidates) > 1:
+            return self._evaluate_built_first(candidates)
         if self._codegen_side_by_side(candidates):
             return self._evaluate_generated_first(candidates)
         for candidate in candidates:
@@ -716,6 +759,26 @@ class Search:
                 self._conclude(candidate, self.judge.measure(candidate.text, candidate.name,
                                                              self._timeout()))
             self._advance()
+        return candidates
+
+    def _evaluate_built_first(self, candidates: list[Candidate]) -> list[Candidate]:
+        """``evaluate_batch`` with every candidate's code generated, then built by up to
+        ``codegen_jobs`` compilers side by side, then each run and judged in turn,
+        nothing else running while it is timed."""
+        left = [candidate for candidate in candidates if not self._pruned(candidate)]
+        ready = [candidate for candidate, made in
+                 self._prepare_all(left, self.settings.codegen_jobs) if made]
+        built = self.judge.build_all([(c.text, c.name) for c in ready if not _as_written(c)],
+                                     self.settings.codegen_jobs)
+        ready_ids = {id(candidate) for candidate in ready}
+        try:
+            for candidate in candidates:
+                if id(candidate) in ready_ids:
+                    self._conclude(candidate, self.judge.measure(
+                        candidate.text, candidate.name, self._timeout(), executables=built))
+                self._advance()
+        finally:
+            built.discard(self.judge.evaluator)
         return candidates
 
     def _codegen_side_by_side(self, candidates: list[Candidate]) -> bool:

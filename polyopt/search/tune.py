@@ -3,8 +3,8 @@ measured. Each SCoP's candidates (``scheduler.auto.judge_candidates``: the origi
 order and isl's schedules, tiled, serial or parallel, wavefronts, time tiles) are
 ranked by the cost model's predicted speed-ups over the code as written (the learned
 model where one is shipped); the ``budget`` best of them (the code as written apart,
-which is a baseline) are built, run and verified, rank by rank over the file's
-SCoPs, and the driver keeps the fastest. Its choice goes to the tuning database
+which is a baseline) are built side by side, then run and verified one at a time,
+rank by rank over the file's SCoPs, and the driver keeps the fastest. Its choice goes to the tuning database
 like any search's, where a later plain run finds it."""
 
 from __future__ import annotations
@@ -39,4 +39,4 @@ class TuneStrategy:
             choices = [c[rank] if rank < len(c) else ScheduleResult(None, "original code")
                        for c in per_scop]
             batch.append(Candidate(f"tune-{rank + 1}", choices))
-        search.evaluate_batch(batch)
+        search.evaluate_batch(batch, build_first=True)
