@@ -19,6 +19,8 @@ Built-in variants (polyopt's always get --no-db, so that no stored search decide
     default  polyopt FILE -o OUT --no-db
     isl      polyopt --scheduler isl FILE -o OUT --no-db
     pluto    polycc --tile --parallel FILE -o OUT
+    polly    the program as written, built with clang and Polly (-mllvm -polly
+             -mllvm -polly-parallel, the same other flags) where one is installed
     tune     polyopt --tune FILE -o OUT --no-db
     ga       polyopt --scheduler ga --budget 20 FILE -o OUT --no-db
 
@@ -70,8 +72,8 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf
 
 @dataclass(frozen=True)
 class Variant:
-    """One way of making a program's source: ``copy`` (as written), ``pluto`` or
-    ``polyopt`` with ``flags``."""
+    """One way of making a program's source: ``copy`` (as written), ``pluto``,
+    ``polly`` (as written, built by clang with Polly) or ``polyopt`` with ``flags``."""
     name: str
     kind: str
     flags: tuple[str, ...] = ()
@@ -157,7 +159,10 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
     """Write the variant's source of ``program`` into ``directory``; record the tool's
     time, or why it fails, in ``outcome``. None where it fails."""
     source = directory / f"{variant.name}.c"
-    if variant.kind == "copy":
+    if variant.kind == "polly" and polly_build() is None:
+        outcome.status, outcome.detail = "fails", "no clang with Polly found"
+        return None
+    if variant.kind in ("copy", "polly"):
         shutil.copyfile(program, source)
         return source
     if variant.kind == "pluto" and tools.polycc is None:
@@ -199,11 +204,21 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
     return source
 
 
+def polly_build() -> tuple[str, ...] | None:
+    """clang with Polly's command, as ``polyopt polybench --variants polly`` builds
+    (None where no clang with Polly is installed)."""
+    from polyopt.polybench.variants import _polly_clang
+    clang, _ = _polly_clang()
+    if clang is None:
+        return None
+    return (clang, *BUILD[1:3], "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp")
+
+
 def build(program: Path, source: Path, executable: Path, settings: argparse.Namespace,
-          outcome: Outcome) -> bool:
-    """Build ``source``; False (and why, in ``outcome``) where gcc fails."""
+          outcome: Outcome, compiler: tuple[str, ...] = BUILD) -> bool:
+    """Build ``source``; False (and why, in ``outcome``) where the compiler fails."""
     try:
-        result = subprocess.run([*BUILD, f"-I{program.resolve().parent}", str(source), "-o",
+        result = subprocess.run([*compiler, f"-I{program.resolve().parent}", str(source), "-o",
                                  str(executable), "-lm"], capture_output=True, text=True,
                                 timeout=settings.tool_timeout)
     except subprocess.TimeoutExpired:
@@ -242,7 +257,8 @@ def measure_program(program: Path, variants: list[Variant], tools: Tools, work: 
         outcome = outcomes[variant.name]
         source = make_source(program, variant, directory, tools, settings, outcome)
         if source is not None:
-            build(program, source, directory / f"{variant.name}.exe", settings, outcome)
+            build(program, source, directory / f"{variant.name}.exe", settings, outcome,
+                  polly_build() if variant.kind == "polly" else BUILD)
         tool = "" if outcome.tool_seconds is None else f" ({outcome.tool_seconds:.1f} s)"
         note = " (output as written)" if outcome.as_written else ""
         state = "ready" if outcome.status == "ok" else f"{outcome.status}: {outcome.detail}"
@@ -462,7 +478,8 @@ def write_csv(path: Path, results: dict[str, dict[str, Outcome]], variants: list
 
 def choose_variants(listed: str, extra: list[str]) -> list[Variant]:
     """--variants NAMES and the --variant NAME=FLAGS definitions, gcc first."""
-    defined: dict[str, Variant] = {"gcc": Variant("gcc", "copy"), "pluto": Variant("pluto", "pluto")}
+    defined: dict[str, Variant] = {"gcc": Variant("gcc", "copy"), "pluto": Variant("pluto", "pluto"),
+                                   "polly": Variant("polly", "polly")}
     defined.update({name: Variant(name, "polyopt", flags) for name, flags in BUILTIN_FLAGS.items()})
     added = []
     for text in extra:

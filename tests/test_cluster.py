@@ -308,3 +308,23 @@ def test_a_timed_task_runs_the_executable_its_verification_built(tmp_path):
     assert executables.directory.is_dir()
     forget_search(executables.directory.name.removeprefix("polyopt-dask-"))
     assert not executables.directory.exists()
+
+
+def test_a_batch_built_side_by_side_is_run_without_compiling_again(tmp_path):
+    """Judge.build_all builds a batch's programs side by side; measure then runs each
+    one built (its build time 0), and builds again, to report why, what failed."""
+    from polyopt.evaluator import Evaluator
+    from polyopt.search import Judge
+    text = '#include <stdio.h>\nint main(void) { printf("%d\\n", 6 * 7); return 0; }\n'
+    broken = text.replace("return 0;", "return 0")
+    with Evaluator(timeout=30) as evaluator:
+        judge = Judge(evaluator)
+        judge.start(text)
+        built = judge.build_all([(text, "tune-1"), (broken, "tune-2"), (text, "tune-3")], 2)
+        assert list(built.programs) == [text]          # once per text; the broken one left out
+        first = judge.measure(text, "tune-1", 30, executables=built)
+        assert first.status == "ok" and first.build_seconds == 0
+        again = judge.measure(text, "tune-3", 30, executables=built)
+        assert again.status == "ok" and again.build_seconds > 0   # used once, then built
+        assert judge.measure(broken, "tune-2", 30, executables=built).status == "build error"
+        built.discard(evaluator)

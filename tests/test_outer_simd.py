@@ -76,3 +76,60 @@ def test_the_loop_around_the_filters_reduction_is_simd(tmp_path):
     expected, _ = compile_and_run(FIR, tmp_path, "original")
     assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
         == expected
+
+
+COLUMNS = """\
+#include <stdio.h>
+static void columns(int n, int m, double A[n][m], double x[n], double y[m])
+{
+  int i, j;
+#pragma scop
+  for (j = 0; j < m; j++) {
+    double s = 0.0;
+    for (i = 0; i < n; i++)
+      s += A[i][j] * x[i];
+    y[j] = s;
+  }
+#pragma endscop
+}
+int main(void)
+{
+  static double A[300][400], x[300], y[400];
+  for (int i = 0; i < 300; i++) {
+    x[i] = (i % 7) * 0.5 - 1.0;
+    for (int j = 0; j < 400; j++)
+      A[i][j] = ((i * 3 + j * 5) % 11) * 0.25;
+  }
+  columns(300, 400, A, x, y);
+  columns(0, 400, A, x, y);           /* the reduction runs no iteration: y is 0 */
+  double sum = 0;
+  for (int j = 0; j < 400; j++)
+    sum += y[j] * (j % 5 + 1);
+  columns(300, 400, A, x, y);
+  for (int j = 0; j < 400; j++)
+    sum += y[j] * (j % 3 + 1);
+  printf("%.10e\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_the_parallel_loop_around_a_reduction_is_parallel_for_simd(tmp_path):
+    """Where the parallel loop is itself the loop around the reduction, it is
+    'omp parallel for simd' behind the test that the reduction runs; where it does
+    not, the plain parallel loop (the same results either way)."""
+    result = optimize_source(SourceFile("columns.c", COLUMNS),
+                             Options(scheduler="identity", tile=False))
+    lines = [line.strip() for line in result.text.splitlines()]
+    simd = next(k for k, line in enumerate(lines) if line.startswith("#pragma omp parallel for simd"))
+    assert "private(s)" in lines[simd]
+    assert lines[simd - 2] == "if (0 < n)"
+    assert lines[simd + 1].startswith("for (int c0 = 0; c0 < m;")
+    assert sum(line.startswith("#pragma omp parallel for private(s)") for line in lines) == 1
+    plain = optimize_source(SourceFile("columns.c", COLUMNS),
+                            Options(scheduler="identity", tile=False, outer_simd=False))
+    assert "simd" not in plain.text
+    expected, _ = compile_and_run(COLUMNS, tmp_path, "original")
+    assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
+        == expected
