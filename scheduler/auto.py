@@ -230,7 +230,8 @@ def learned_speedups(judged: list[Judged], model: PerformanceModel,
     model predicts, blended (geometrically, the learned one with `weight`) with the
     analytical model's."""
     base = judged[0].estimate.seconds
-    predictions = model.predict([feature_vector(candidate_features(j), base) for j in judged])
+    features = [candidate_features(j) for j in judged]
+    predictions = model.predict([feature_vector(f, features[0]) for f in features])
     learned = [math.exp(predictions[0] - value) for value in predictions]
     if weight >= 1.0:
         return learned

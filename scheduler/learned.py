@@ -14,7 +14,7 @@ the code as written), the instances, compute, memory and loop time per instance,
 the vectorized, parallel and outer-parallel shares, the predicted parallel speed-up,
 the cache lines per instance at each level, the parallel regions, the statements,
 and the kind of candidate (the code as written, tiled, serial, wavefront, time
-tiles). A model records the feature version it was trained with; a model of
+tiles); then each of them minus the code as written's. A model records the feature version it was trained with; a model of
 another version is not used.
 """
 
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2     # 2: each feature also minus the code as written's
 LEVELS = 3       # cache levels in the feature vector (missing ones are 0)
 FORMAT = "polyopt-performance-model"
 
@@ -64,9 +64,19 @@ def candidate_features(judged) -> dict:
     }
 
 
-def feature_vector(row: dict, base_predicted: float) -> list[float]:
-    """The model's input for one candidate (``candidate_features``), given the
-    analytical prediction of the code as written."""
+def feature_vector(row: dict, base: dict) -> list[float]:
+    """The model's input for one candidate (``candidate_features``), given the code as
+    written's (``base``): the candidate's own features, then the same minus the code
+    as written's (what the candidate changes: its traffic, its vectorized and
+    parallel shares, its regions)."""
+    own = _own_vector(row, base["predicted"])
+    original = _own_vector(base, base["predicted"])
+    return own + [a - b for a, b in zip(own, original)]
+
+
+def _own_vector(row: dict, base_predicted: float) -> list[float]:
+    """A candidate's features by themselves (the prediction also relative to the
+    code as written's)."""
     instances = max(row["instances"], 1.0)
     lines = (list(row.get("lines") or []) + [0.0] * LEVELS)[:LEVELS]
     predicted = max(row["predicted"], 1e-9)
@@ -232,13 +242,13 @@ def corpus_programs(path: str | Path) -> dict[str, list[dict]]:
             continue
         programs[record["program"]] = [
             dict(c, program=record["program"], base_seconds=original["seconds"],
-                 base_predicted=original["predicted"]) for c in candidates]
+                 base_predicted=original["predicted"], base=original) for c in candidates]
     return programs
 
 
 def row_vector(row: dict) -> list[float]:
     """A corpus row's feature vector (``corpus_programs``)."""
-    return feature_vector(row, row["base_predicted"])
+    return feature_vector(row, row["base"])
 
 
 def row_target(row: dict) -> float:
