@@ -27,14 +27,6 @@ SIMD = "simd"
 
 
 @dataclass
-class ParallelSimd:
-    """The user object of a PARALLEL loop that is also SIMD (``omp parallel for simd``):
-    the loop directly around a reduction, vectorized within each thread's iterations;
-    ``work`` is what the annotation held before (a region's work, or None)."""
-    work: object = None
-
-
-@dataclass
 class AstResult:
     root: isl.AstNode
     parallel_loops: list[str] = field(default_factory=list)   # iterators of the parallel loops
@@ -159,12 +151,10 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     (PARALLEL, with an if clause's work as the id's user object, or a serial mark where
     a region does too little work: the loops inside then stay serial too).
     With ``outer_simd`` (the SCoP's accesses), a loop around one innermost loop that
-    is no SIMD loop (a reduction) is marked SIMD where it carries no dependence and
-    every access steps by at most one element along it (``unit_strides``): the
-    vectorization of the loop around a reduction that gcc does in serial code and
-    not inside an OpenMP region. The PARALLEL loop itself, where it is that loop,
-    keeps its name with a ``ParallelSimd`` as its user object (``omp parallel for
-    simd``).
+    is no SIMD loop (a reduction) is marked SIMD where it carries no dependence, is
+    not the PARALLEL loop, and every access steps by at most one element along it
+    (``unit_strides``): the vectorization of the loop around a reduction that gcc
+    does in serial code and not inside an OpenMP region.
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -211,7 +201,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             return node
         if contains_for(node.for_get_body()):
             if outer_simd is None or dependences is None or annotation is None \
-                    or annotation.get_name() not in (SERIAL, SMALL_REGION, PARALLEL):
+                    or annotation.get_name() not in (SERIAL, SMALL_REGION):
                 return node
             inner = single_innermost_for(node.for_get_body())
             marked = inner.get_annotation() if inner is not None else None
@@ -220,11 +210,6 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             budget = ctx.get_max_operations()
             ctx.set_max_operations(0)
             try:
-                if annotation.get_name() == PARALLEL:
-                    if unit_strides(build, outer_simd):
-                        return node.set_annotation(isl.Id(
-                            PARALLEL, user=ParallelSimd(annotation.user), context=ctx))
-                    return node
                 if unit_strides(build, outer_simd) and loop_is_parallel(build, dependences):
                     small = annotation.get_name() == SMALL_REGION
                     return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,

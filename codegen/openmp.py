@@ -24,8 +24,7 @@ with numpy_deferred():      # the package's first import of cgen (codegen/__init
 import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
-from polyopt.codegen.ast import (PARALLEL, SIMD, ParallelSimd, build_ast, iterator_prefix,
-                                 single_innermost_for)
+from polyopt.codegen.ast import PARALLEL, SIMD, build_ast, iterator_prefix, single_innermost_for
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
 from polyopt.codegen.nest import GeneratedNest
@@ -114,20 +113,10 @@ class OpenMPPrinter:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
             work = annotation.user
-            simd = isinstance(work, ParallelSimd)
-            if simd:
-                work = work.work
             condition = work.condition(self.expressions) if isinstance(work, RegionWork) else None
             self.parallel_conditions.append(condition)
-            clause = f"{self._private_clause(node)}{f' if({condition})' if condition else ''}"
-            parallel = [cgen.Pragma(f"omp parallel for{clause}"), loop]
-            guard = self._inner_runs(node, iterator) if simd else None
-            if not simd or guard is None:
-                return parallel
-            vectorized = [cgen.Pragma(f"omp parallel for simd{clause}"), loop]
-            if guard == self._first_runs(node):
-                return [cgen.If(guard, cgen.Block(vectorized))]
-            return [cgen.If(guard, cgen.Block(vectorized), cgen.Block(parallel))]
+            clause = f" if({condition})" if condition else ""
+            return [cgen.Pragma(f"omp parallel for{self._private_clause(node)}{clause}"), loop]
         if annotation is not None and annotation.get_name() == SMALL_REGION:
             self.small_regions.append(iterator)
         if annotation is not None and annotation.get_name() == SIMD:
