@@ -1,6 +1,7 @@
 """Alternative learned models of the measured corpus, compared by cross-validation by
-program on the corpus alone: the current regressor (scheduler.learned), the same with
-features relative to the code as written, a pairwise ranking classifier, the regressor
+program on the corpus alone: the regressor of feature version 1 (each candidate's own
+features), the same with features relative to the code as written (feature version 2,
+the shipped model's), a pairwise ranking classifier, the regressor
 with programs weighted equally and its target clipped, a Huber-loss regressor and the
 regressor with the code as written pinned at 0.
 
@@ -14,7 +15,9 @@ is reported as an afterthought and chooses nothing.
 
 The regressors choose as the default does (experiments/corpus_model.py, _with_margin:
 learned LEARNED_WEIGHT + analytical the rest, the code as written unless a candidate is
-predicted faster by LEARNED_MARGIN); "alone" is the learned prediction's own argmin.
+predicted faster by LEARNED_MARGIN); "alone" is the learned prediction's own argmin;
+"--tune 2" the fastest measured of the code as written and the two candidates the
+variant's own score ranks first (not blended, unlike corpus_model.py's).
 The pairwise classifier picks the candidate with the highest sum of predicted
 probabilities of beating the others, the code as written unless it is predicted to beat
 it (probability >= 0.5).
@@ -38,16 +41,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus_model import _with_margin  # noqa: E402
 
-from polyopt.scheduler.learned import (PARAMETERS, corpus_programs, row_target,  # noqa: E402
-                                       row_vector)
+from polyopt.scheduler.learned import (PARAMETERS, corpus_programs, own_vector,  # noqa: E402
+                                       row_target)
 
 CLIP = math.log(20.0)       # variant 4's target clip (slowdowns beyond 20x count as 20x)
 TIE = math.log(1.03)        # pairs closer than 3% in measured time are not trained on
 
 
 def _vectors(programs):
-    """Each row's feature vector (by id), computed once."""
-    return {id(r): np.asarray(row_vector(r), dtype=float)
+    """Each row's own feature vector (feature version 1's; by id), computed once."""
+    return {id(r): np.asarray(own_vector(r, r["base_predicted"]), dtype=float)
             for rows in programs.values() for r in rows}
 
 
@@ -124,6 +127,7 @@ class Pairwise:
     more, each in a random order; its probability is made antisymmetric at prediction:
     p(a, b) = (P(a, b) + 1 - P(b, a)) / 2."""
     slow = False
+    magnitude = False       # weight each pair by its |log time ratio| (at most log 20)
 
     def classifier(self):
         from sklearn.ensemble import HistGradientBoostingClassifier
@@ -142,19 +146,21 @@ class Pairwise:
 
     def fit(self, programs):
         rng = random.Random(self.seed)
-        x, y = [], []
+        x, y, w = [], [], []
         for rows in programs.values():
             for i, a in enumerate(rows):
                 for b in rows[i + 1:]:
-                    if abs(math.log(a["seconds"] / b["seconds"])) < TIE:
+                    gap = abs(math.log(a["seconds"] / b["seconds"]))
+                    if gap < TIE:
                         continue
+                    w.append(min(gap, CLIP) if self.magnitude else 1.0)
                     if rng.random() < 0.5:
                         a, b = b, a
                     x.append(self.pair(a, b))
                     y.append(int(a["seconds"] < b["seconds"]))
         self.pairs = len(x)
         self.model = self.classifier()
-        self.model.fit(np.array(x), np.array(y))
+        self.model.fit(np.array(x), np.array(y), sample_weight=np.array(w))
         return self
 
     def probabilities(self, rows):
@@ -178,6 +184,10 @@ class Pairwise:
         return rows[best] if self.probabilities(rows)[best, original] >= 0.5 else rows[original]
 
 
+class PairwiseMagnitude(Pairwise):
+    magnitude = True
+
+
 class PairwiseGBC(Pairwise):
     """The same pairs, scikit-learn's GradientBoostingClassifier with PARAMETERS (the
     regressor's tree arrays, from_sklearn's); slow (about 70 s a fit): first fold seed
@@ -194,6 +204,8 @@ VARIANTS = {
     "2 relative": (Relative, "features: vector and vector minus the code as written's"),
     "3 pairwise": (Pairwise, "HistGradientBoostingClassifier on pairs (a - b, a, b) >=3% "
                              "apart; most expected wins"),
+    "3w pairwise-weighted": (PairwiseMagnitude, "the same, each pair weighted by its |log "
+                                                "time ratio| (at most log 20)"),
     "3g pairwise-gbc": (PairwiseGBC, "the same with GradientBoostingClassifier (PARAMETERS)"),
     "4 weighted+clip": (WeightedClipped, "weight 1/candidates per program, target <= log 20"),
     "5a huber": (Huber, "the regressor with Huber loss (alpha 0.9)"),
@@ -303,14 +315,18 @@ def main(argv=None) -> int:
         text.append(block)
         summary.append((name, cv, test))
     lines = ["| variant | CV geo. mean (seed %d) | CV worst | CV picks best | CV geo. mean "
-             "(mean of seeds) | test geo. mean | test worst |" % args.seeds[0],
-             "|---|---|---|---|---|---|---|"]
+             "(mean of seeds) | CV minus baseline, per fold seed | test geo. mean "
+             "| test worst |" % args.seeds[0],
+             "|---|---|---|---|---|---|---|---|"]
+    baseline = next((cv for name, cv, _ in summary if name == "1 baseline"), None)
     for name, cv, test in summary:
         t = f"{test['geo']:.3f} | {test['worst']:.2f}" if test else "- | -"
         mean = f"{statistics.mean(r['geo'] for r in cv):.3f}" if len(cv) == len(args.seeds) \
             else "- (first seed only)"
+        paired = ", ".join(f"{a['geo'] - b['geo']:+.3f}" for a, b in zip(cv, baseline)) \
+            if baseline else "-"
         lines.append(f"| {name} | {cv[0]['geo']:.3f} | {cv[0]['worst']:.2f} | "
-                     f"{cv[0]['best']:.0%} | {mean} | {t} |")
+                     f"{cv[0]['best']:.0%} | {mean} | {paired} | {t} |")
     text.append("### Summary\n\n" + "\n".join(lines) + "\n")
     print(text[-1])
     if args.report:

@@ -69,12 +69,12 @@ def feature_vector(row: dict, base: dict) -> list[float]:
     written's (``base``): the candidate's own features, then the same minus the code
     as written's (what the candidate changes: its traffic, its vectorized and
     parallel shares, its regions)."""
-    own = _own_vector(row, base["predicted"])
-    original = _own_vector(base, base["predicted"])
+    own = own_vector(row, base["predicted"])
+    original = own_vector(base, base["predicted"])
     return own + [a - b for a, b in zip(own, original)]
 
 
-def _own_vector(row: dict, base_predicted: float) -> list[float]:
+def own_vector(row: dict, base_predicted: float) -> list[float]:
     """A candidate's features by themselves (the prediction also relative to the
     code as written's)."""
     instances = max(row["instances"], 1.0)

@@ -115,21 +115,15 @@ int main(void)
 
 
 @needs_gcc
-def test_the_parallel_loop_around_a_reduction_is_parallel_for_simd(tmp_path):
-    """Where the parallel loop is itself the loop around the reduction, it is
-    'omp parallel for simd' behind the test that the reduction runs; where it does
-    not, the plain parallel loop (the same results either way)."""
+def test_the_parallel_loop_around_a_reduction_gets_no_simd(tmp_path):
+    """The parallel loop directly around a reduction stays 'omp parallel for': 'omp
+    simd' makes gcc vectorize whatever its cost model says, and a loop of integer
+    maxima over a column walk so vectorized (two lanes) ran 50 times slower than
+    the code as written."""
     result = optimize_source(SourceFile("columns.c", COLUMNS),
                              Options(scheduler="identity", tile=False))
-    lines = [line.strip() for line in result.text.splitlines()]
-    simd = next(k for k, line in enumerate(lines) if line.startswith("#pragma omp parallel for simd"))
-    assert "private(s)" in lines[simd]
-    assert lines[simd - 2] == "if (0 < n)"
-    assert lines[simd + 1].startswith("for (int c0 = 0; c0 < m;")
-    assert sum(line.startswith("#pragma omp parallel for private(s)") for line in lines) == 1
-    plain = optimize_source(SourceFile("columns.c", COLUMNS),
-                            Options(scheduler="identity", tile=False, outer_simd=False))
-    assert "simd" not in plain.text
+    assert "simd" not in result.text
+    assert "#pragma omp parallel for private(s)" in result.text
     expected, _ = compile_and_run(COLUMNS, tmp_path, "original")
     assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
         == expected
