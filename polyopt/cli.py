@@ -608,6 +608,17 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
             from polyopt.search.cluster import connect
             cluster = stack.enter_context(connect(args.jobs, args.cluster))
         search = Search(searched, options, settings, judge, cluster=cluster)
+        if tune and not search.scops:
+            # nothing to measure: the file as written (a Makefile's pass goes on), with
+            # the reasons its regions are not modelled
+            optimized = _optimized_with(source, options, [])
+            _emit_warnings(optimized.warnings, args.quiet)
+            if not args.quiet:
+                print(f"polyopt: tune: {source.name}: no SCoP to tune; the file is written "
+                      "as it is", file=sys.stderr)
+            _write_output(args.output, optimized.text)
+            _write_report(args, optimized, "tune", from_database=False)
+            return 0
         # (None: on a terminal only; make and CI logs get no carriage returns)
         with tqdm(total=search.planned, desc="search", unit="schedule",
                   disable=True if args.quiet else None,

@@ -172,3 +172,20 @@ def test_no_progress_bar_where_stderr_is_no_terminal(tmp_path):
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert "\r" not in run.stderr and "tune: 2 candidates" in run.stderr
+
+
+@needs_gcc
+def test_tune_writes_a_file_without_a_scop_as_it_is(tmp_path):
+    """--tune in a Makefile's pass: a file whose region is not modelled is written as
+    it is, with the reason, and the build goes on (exit 0)."""
+    text = ("#include <stdio.h>\nint main(void)\n{\n  int a[8], s = 0;\n"
+            "  for (int i = 0; i < 8; i++)\n    a[i] = 7 - i;\n#pragma scop\n"
+            "  for (int i = 0; i < 8; i++)\n    s += a[a[i]];\n#pragma endscop\n"
+            "  printf(\"%d\\n\", s);\n  return 0;\n}\n")
+    (tmp_path / "prog.c").write_text(text)
+    run = subprocess.run([sys.executable, "-m", "polyopt", "prog.c", "--tune", "--no-db",
+                          "-o", "out.c"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "no SCoP to tune" in run.stderr and "prog.c:" in run.stderr
+    assert (tmp_path / "out.c").read_text() == text
