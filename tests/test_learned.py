@@ -189,3 +189,22 @@ def test_tune_writes_a_file_without_a_scop_as_it_is(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "no SCoP to tune" in run.stderr and "prog.c:" in run.stderr
     assert (tmp_path / "out.c").read_text() == text
+
+
+def test_a_candidate_the_two_models_disagree_on_is_not_chosen():
+    """The analytical model predicts the candidate slower than the code as written and
+    the learned model alone only a little faster: the code as written is kept; the
+    same candidate predicted much faster by the learned model is chosen."""
+    from types import SimpleNamespace
+    from polyopt.scheduler import auto
+
+    def judged(seconds: float, label: str):
+        return SimpleNamespace(estimate=SimpleNamespace(seconds=seconds), label=label)
+
+    candidates = [judged(1.0, "original code"), judged(1.6, "reordered")]
+    def blend(learned: float) -> float:
+        return (1 / 1.6) ** (1 - auto.LEARNED_WEIGHT) * learned ** auto.LEARNED_WEIGHT
+
+    kept, why = auto.choose_learned(candidates, [1.0, blend(1.12)])
+    assert kept is candidates[0] and "predicted slower by the analytical model" in why
+    assert auto._vetoed(candidates, 1, blend(2.0)) is False
