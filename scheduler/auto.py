@@ -229,30 +229,47 @@ def _why(original: Judged, best: Judged) -> str:
     return ", ".join(reasons) or "lower predicted cost"
 
 
+def model_speedups(judged: list[Judged], model: PerformanceModel
+                   ) -> tuple[list[float], list[float]]:
+    """Each candidate's speed-up over the code as written (judged[0]) as the learned
+    model predicts it, and as the analytical model's predicted times give it."""
+    base = judged[0].estimate.seconds
+    features = [candidate_features(j) for j in judged]
+    predictions = model.predict([feature_vector(f, features[0]) for f in features])
+    learned = [math.exp(predictions[0] - value) for value in predictions]
+    analytical = [base / j.estimate.seconds if base > 0 and j.estimate.seconds > 0 else 1.0
+                  for j in judged]
+    return learned, analytical
+
+
+def blended(learned: list[float], analytical: list[float],
+            weight: float = LEARNED_WEIGHT) -> list[float]:
+    """The two models' speed-ups blended geometrically, the learned one with `weight`."""
+    if weight >= 1.0:
+        return learned
+    return [a ** (1 - weight) * b ** weight for a, b in zip(analytical, learned)]
+
+
 def learned_speedups(judged: list[Judged], model: PerformanceModel,
                      weight: float = LEARNED_WEIGHT) -> list[float]:
     """Each candidate's speed-up over the code as written (judged[0]) that the learned
     model predicts, blended (geometrically, the learned one with `weight`) with the
     analytical model's."""
-    base = judged[0].estimate.seconds
-    features = [candidate_features(j) for j in judged]
-    predictions = model.predict([feature_vector(f, features[0]) for f in features])
-    learned = [math.exp(predictions[0] - value) for value in predictions]
-    if weight >= 1.0:
-        return learned
-    analytical = [base / j.estimate.seconds if base > 0 and j.estimate.seconds > 0 else 1.0
-                  for j in judged]
-    return [a ** (1 - weight) * b ** weight for a, b in zip(analytical, learned)]
+    return blended(*model_speedups(judged, model), weight)
 
 
 def choose_learned(judged: list[Judged], speedups: list[float],
-                   margin: float = LEARNED_MARGIN) -> tuple[Judged, str]:
+                   margin: float = LEARNED_MARGIN,
+                   learned: list[float] | None = None) -> tuple[Judged, str]:
     """The winner by the learned model's predicted `speedups` (``learned_speedups``),
     and one line saying why: the original code unless a candidate is predicted to
-    beat it by `margin`."""
+    beat it by `margin`. With `learned` (the learned model's own speed-ups,
+    ``model_speedups``), a candidate the two models disagree on is passed over
+    (``_vetoed``)."""
     original = judged[0]
     order = sorted(range(len(judged)), key=speedups.__getitem__, reverse=True)
-    index = next((k for k in order if k == 0 or not _vetoed(judged, k, speedups[k])), 0)
+    index = next((k for k in order if k == 0 or learned is None
+                  or not _vetoed(judged, k, learned[k])), 0)
     best, speedup = judged[index], speedups[index]
     if index and original.estimate.seconds < NEGLIGIBLE_SECONDS:
         return original, (f"auto: original code kept; it is predicted to run "
@@ -271,18 +288,12 @@ def choose_learned(judged: list[Judged], speedups: list[float],
                   f"{_why(original, best)}")
 
 
-def _vetoed(judged: list[Judged], index: int, speedup: float,
-            weight: float = LEARNED_WEIGHT) -> bool:
+def _vetoed(judged: list[Judged], index: int, learned: float) -> bool:
     """Whether the analytical model predicts candidate `index` slower than the code as
-    written while the learned model alone (`speedup` is the blend of
-    ``learned_speedups``) predicts it less than DISAGREEMENT_VETO faster."""
-    base, seconds = judged[0].estimate.seconds, judged[index].estimate.seconds
-    if base <= 0 or seconds <= 0 or seconds <= base:
-        return False
-    analytical = base / seconds
-    learned = speedup if weight >= 1.0 else \
-        (speedup / analytical ** (1 - weight)) ** (1 / weight)
-    return learned < DISAGREEMENT_VETO
+    written while the learned model predicts it (`learned`) less than
+    DISAGREEMENT_VETO faster."""
+    return (judged[index].estimate.seconds > judged[0].estimate.seconds > 0
+            and learned < DISAGREEMENT_VETO)
 
 
 def analytical_speedups(judged: list[Judged]) -> list[float]:
@@ -325,13 +336,14 @@ class AutoScheduler(Scheduler):
     def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
         judged = judge_candidates(scop, dependences, self.tile, self.tile_sizes, self.parallel)
         model = performance_model(self.cost_model)
-        speedups = learned_speedups(judged, model) if model is not None else None
+        own, analytical = model_speedups(judged, model) if model is not None else (None, None)
+        speedups = blended(own, analytical) if model is not None else None
         for index, each in enumerate(judged):
             learned = f", learned {speedups[index]:.3g}x" if speedups is not None else ""
             log.info("%s: %s: predicted %.4g s%s", scop.region.location, each.label,
                      each.estimate.seconds, learned)
         winner, description = choose(judged) if model is None else \
-            choose_learned(judged, speedups)
+            choose_learned(judged, speedups, learned=own)
         result = as_result(winner, description)
         if speedups is None:
             speedups = analytical_speedups(judged)

@@ -14,8 +14,8 @@ the code as written), the instances, compute, memory and loop time per instance,
 the vectorized, parallel and outer-parallel shares, the predicted parallel speed-up,
 the cache lines per instance at each level, the parallel regions, the statements,
 and the kind of candidate (the code as written, tiled, serial, wavefront, time
-tiles); then each of them minus the code as written's. A model records the feature version it was trained with; a model of
-another version is not used.
+tiles); then each of them minus the code as written's. A model records the feature
+version it was trained with; a model of another version is not used.
 """
 
 from __future__ import annotations

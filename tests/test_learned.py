@@ -202,9 +202,8 @@ def test_a_candidate_the_two_models_disagree_on_is_not_chosen():
         return SimpleNamespace(estimate=SimpleNamespace(seconds=seconds), label=label)
 
     candidates = [judged(1.0, "original code"), judged(1.6, "reordered")]
-    def blend(learned: float) -> float:
-        return (1 / 1.6) ** (1 - auto.LEARNED_WEIGHT) * learned ** auto.LEARNED_WEIGHT
-
-    kept, why = auto.choose_learned(candidates, [1.0, blend(1.12)])
+    learned = [1.0, 1.12]
+    speedups = auto.blended(learned, [1.0, 1 / 1.6])
+    kept, why = auto.choose_learned(candidates, speedups, learned=learned)
     assert kept is candidates[0] and "predicted slower by the analytical model" in why
-    assert auto._vetoed(candidates, 1, blend(2.0)) is False
+    assert auto._vetoed(candidates, 1, 2.0) is False

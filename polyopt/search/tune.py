@@ -4,8 +4,8 @@ order and isl's schedules, tiled, serial or parallel, wavefronts, time tiles) ar
 ranked by the cost model's predicted speed-ups over the code as written (the learned
 model where one is shipped); the ``budget`` best of them (the code as written apart,
 which is a baseline) are built side by side, then run and verified one at a time,
-rank by rank over the file's SCoPs, and the driver keeps the fastest. Its choice goes to the tuning database
-like any search's, where a later plain run finds it."""
+rank by rank over the file's SCoPs, and the driver keeps the fastest. Its choice
+goes to the tuning database like any search's, where a later plain run finds it."""
 
 from __future__ import annotations
 
