@@ -224,7 +224,7 @@ def test_the_guard_skips_schedules_predicted_unprofitable(tmp_path, capsys, gene
     model = _model_file(tmp_path, lambda f: f["F_Tile"] < 0.5)
     status, samples = _search(tmp_path, "--classifier", str(model), "--classifier-mode",
                               "guard", "--population", "5", "--generations", "2",
-                              "--budget", "6")
+                              "--budget", "6", "--no-bound")
     assert status == 0
     err = capsys.readouterr().err
     entries = [json.loads(line) for line in samples.read_text().splitlines()]
