@@ -161,6 +161,14 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--seed", type=int, help="random seed of the random scheduler and search")
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output")
     parser.add_argument("-q", "--quiet", action="store_true", help="only errors")
+    _add_diagnostics_option(parser)
+
+
+def _add_diagnostics_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--diagnostics", choices=("text", "json"), default="text",
+                        help="how warnings and errors are written to standard error: 'text' "
+                             "(file:line:col: warning: ...), or 'json', one JSON object a line "
+                             "with location, severity and message (default: text)")
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -336,10 +344,29 @@ def _configure_logging(args: argparse.Namespace) -> None:
     logging.basicConfig(level=level, format="polyopt: %(levelname)s: %(message)s")
 
 
-def _emit_warnings(warnings: list[str], quiet: bool) -> None:
-    if not quiet:
+def _emit_warnings(warnings: list[str], args: argparse.Namespace) -> None:
+    if not args.quiet:
         for warning in warnings:
-            print(warning, file=sys.stderr)
+            _print_diagnostic(warning, getattr(args, "diagnostics", "text"))
+
+
+def _print_diagnostic(text: str, form: str, severity: str = "warning") -> None:
+    """A warning, note or error on standard error, as text or as one JSON line."""
+    if form == "json":
+        from polyopt.pipeline.report import diagnostic_json
+        text = json.dumps(diagnostic_json(text, severity))
+    print(text, file=sys.stderr)
+
+
+def _diagnostics_form(argv: list[str]) -> str:
+    """The --diagnostics form named in `argv` (before or without parsing it)."""
+    form = "text"
+    for index, arg in enumerate(argv):
+        if arg == "--diagnostics" and index + 1 < len(argv):
+            form = argv[index + 1]
+        elif arg.startswith("--diagnostics="):
+            form = arg.partition("=")[2]
+    return "json" if form == "json" else "text"
 
 
 def _write_output(path: str, text: str) -> None:
@@ -430,11 +457,11 @@ def run_optimize(argv: list[str]) -> int:
     if args.dump:
         from polyopt.dump import dump
         text, warnings = dump(source, options, args.dump)
-        _emit_warnings(warnings, args.quiet)
+        _emit_warnings(warnings, args)
         _write_output(args.output, text)
         return 0
     result = optimize_source(source, options)
-    _emit_warnings(result.warnings, args.quiet)
+    _emit_warnings(result.warnings, args)
     for report in result.scops:
         log.info("%s: %d statements, %s, parallel loops: %s", report.location, report.statements,
                  report.description, ", ".join(report.parallel_loops) or "none")
@@ -590,7 +617,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
         stored = _tuned_before(searched, options, build)
         if stored is not None:
             optimized = _optimized_with(source, options, stored)
-            _emit_warnings(optimized.warnings, args.quiet)
+            _emit_warnings(optimized.warnings, args)
             if not args.quiet:
                 print("polyopt: tune: the tuning database's choice for these SCoPs, sizes, "
                       "threads and build command: " + "; ".join(c.description for c in stored),
@@ -612,7 +639,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
             # nothing to measure: the file as written (a Makefile's pass goes on), with
             # the reasons its regions are not modelled
             optimized = _optimized_with(source, options, [])
-            _emit_warnings(optimized.warnings, args.quiet)
+            _emit_warnings(optimized.warnings, args)
             if not args.quiet:
                 print(f"polyopt: tune: {source.name}: no SCoP to tune; the file is written "
                       "as it is", file=sys.stderr)
@@ -631,7 +658,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
         choices = _tuned_before(searched, options, build) or choices
     optimized = result.optimized if harness is None and choices is result.best.choices else \
         _optimized_with(source, options, choices)
-    _emit_warnings(optimized.warnings, args.quiet)
+    _emit_warnings(optimized.warnings, args)
     counts = result.counts()
     if not args.quiet:
         best = result.best
@@ -718,7 +745,7 @@ def run_bench(argv: list[str]) -> int:
     source = read_source(args.file)
     options = _options(args)
     result = optimize_source(source, options)
-    _emit_warnings(result.warnings, args.quiet)
+    _emit_warnings(result.warnings, args)
     if args.save:
         _write_output(args.save, result.text)
     origin = _origin(args.file)
@@ -839,7 +866,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         except PolyoptError as error:
             if interrupt.received is None:
-                print(error, file=sys.stderr)
+                _print_diagnostic(str(error), _diagnostics_form(argv), "error")
                 return EXIT_USAGE if isinstance(error, UsageError) else EXIT_FAILURE
         except Exception:
             if interrupt.received is None:   # a bug: its traceback is what to report

@@ -231,6 +231,35 @@ def test_diagnostics_are_parsed_with_their_location():
         "location": {"file": "k.c", "line": 3, "column": 7}, "severity": "warning",
         "message": "subscript is not affine"}
     assert diagnostic_json("note: nothing")["location"] is None
+    assert diagnostic_json("lost.c: error: No such file")["location"] == {
+        "file": "lost.c", "line": None, "column": None}
+    assert diagnostic_json("polyopt: error: no input")["location"] is None
+
+
+INDIRECT = """void f(int n, double *a, int *idx) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    a[idx[i]] = 0;
+#pragma endscop
+}
+"""
+
+
+def test_diagnostics_json_writes_one_object_a_line(tmp_path, capsys):
+    source = tmp_path / "indirect.c"
+    source.write_text(INDIRECT)
+    assert main([str(source), "-o", str(tmp_path / "out.c"), "--diagnostics", "json"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines, "the region kept as written is warned about"
+    for line in lines:
+        jsonschema.validate(json.loads(line), DIAGNOSTIC)
+    warning = json.loads(lines[0])
+    assert warning["severity"] == "warning" and warning["location"]["line"] == 4
+    assert "not affine" in warning["message"]
+    # an error (a file that is not there) too, with exit status 1
+    assert main([str(tmp_path / "lost.c"), "--diagnostics=json"]) == 1
+    error = json.loads(capsys.readouterr().err.splitlines()[-1])
+    assert error["severity"] == "error" and error["location"]["file"].endswith("lost.c")
 
 
 @needs_gcc

@@ -114,21 +114,23 @@ def _parallel_loops(report: ScopReport) -> str:
 
 
 REPORT_FORMAT = "polyopt-report/1"
-_DIAGNOSTIC = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::(?P<column>\d+))?: "
+_DIAGNOSTIC = re.compile(r"^(?P<file>.*?)(?::(?P<line>\d+)(?::(?P<column>\d+))?)?: "
                          r"(?P<severity>warning|note|error): (?P<message>.*)$", re.DOTALL)
 
 
-def diagnostic_json(text: str) -> dict:
-    """A warning or note line (`file:line:col: warning: ...`) as a JSON object."""
+def diagnostic_json(text: str, severity: str = "warning") -> dict:
+    """A warning, note or error line (`file:line:col: warning: ...`) as a JSON object;
+    `severity` is that of a line that names none."""
     match = _DIAGNOSTIC.match(text)
     if match is None:
-        severity, _, message = text.partition(": ")
-        if severity in ("warning", "note", "error"):
-            return {"location": None, "severity": severity, "message": message}
-        return {"location": None, "severity": "warning", "message": text}
-    return {"location": {"file": match["file"], "line": int(match["line"]),
-                         "column": int(match["column"]) if match["column"] else None},
-            "severity": match["severity"], "message": match["message"]}
+        named, _, message = text.partition(": ")
+        if named in ("warning", "note", "error"):
+            return {"location": None, "severity": named, "message": message}
+        return {"location": None, "severity": severity, "message": text}
+    location = None if match["file"] in ("", "polyopt") else {
+        "file": match["file"], "line": int(match["line"]) if match["line"] else None,
+        "column": int(match["column"]) if match["column"] else None}
+    return {"location": location, "severity": match["severity"], "message": match["message"]}
 
 
 def scop_json(report: ScopReport) -> dict:
