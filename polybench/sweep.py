@@ -56,7 +56,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, help="random seed of random:N and ga:N searches")
     parser.add_argument("--db", metavar="PATH",
                         help="tuning database of random:N and ga:N searches (default: "
-                             "$POLYOPT_DB or ~/.cache/polyopt/tuning.sqlite)")
+                             "$POLYOPT_DB, else tuning.sqlite in ~/.local/share/polyopt)")
     parser.add_argument("--no-db", action="store_true",
                         help="random:N and ga:N searches neither read nor write a tuning database")
     parser.add_argument("--classifier-model", metavar="MODEL",

@@ -419,10 +419,12 @@ def _abandon_stdout() -> None:
 
 def _classifier_before_source(argv: list[str]) -> list[str]:
     """`--classifier [MODEL]` before the source file (`--classifier kernel.c`): a C
-    source is no model, so the classifier is the shipped one and the file is the input."""
+    source (or '-', standard input) is no model, so the classifier is the shipped one and
+    the file is the input."""
     result = list(argv)
     for index, token in enumerate(result[:-1]):
-        if token == "--classifier" and result[index + 1].endswith((".c", ".h")):
+        following = result[index + 1]
+        if token == "--classifier" and (following == "-" or following.endswith((".c", ".h"))):
             result[index] = "--classifier="
     return result
 
@@ -573,6 +575,19 @@ def _cuda_search_build(args: argparse.Namespace) -> str:
         (f" {CUBLAS_FLAG}" if args.blas else "")
 
 
+def _require_search_extras(args: argparse.Namespace) -> None:
+    """The extras a search's options need, before anything is printed or built: a
+    missing one is the command's only line (polyopt.core.extras)."""
+    from polyopt.core.extras import require
+    from polyopt.search.driver import PERFORMANCE
+    if args.jobs or args.cluster:
+        require("dask", "--jobs or --cluster")
+        require("distributed", "--jobs or --cluster")
+    if args.classifier is not None and not (args.classifier == PERFORMANCE
+                                            or args.classifier.endswith(".npz")):
+        require("sklearn", "--scheduler ga with --classifier")
+
+
 def run_search(args: argparse.Namespace, options: Options, source, tune: bool = False) -> int:
     """A search (--scheduler random|ga), or with `tune` the default's best predicted
     candidates measured (--tune)."""
@@ -606,6 +621,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
     build, suffix = (_cuda_search_build(args), ".cu") if options.target == "cuda" else \
         (_build_command(args), ".c")
     strict_build = strict_build_command(build, args.shell)
+    _require_search_extras(args)
     harness = _harness(args, options, source, prefer_kernel=tune)
     searched = source if harness is None else SourceFile(source.name, harness.text)
     what = "tune" if tune else "search"

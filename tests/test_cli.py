@@ -368,3 +368,23 @@ def test_a_classifier_option_before_the_source_does_not_take_it_as_its_model():
     args = _main_parser().parse_args(_classifier_before_source(
         ["kernel.c", "--scheduler", "ga", "--classifier", "my.model"]))
     assert args.file == "kernel.c" and args.classifier == "my.model"
+    args = _main_parser().parse_args(_classifier_before_source(
+        ["--scheduler", "ga", "--classifier", "-"]))          # the source on standard input
+    assert args.file == "-" and args.classifier == ""
+
+
+@pytest.mark.parametrize("options, module, extra", [
+    (["--scheduler", "ga", "--classifier"], "sklearn", "ml"),
+    (["--scheduler", "random", "--jobs", "2"], "dask", "cluster"),
+])
+def test_a_search_without_its_extra_says_which_in_one_line(tmp_path, monkeypatch, capsys,
+                                                             options, module, extra):
+    # before anything is printed or built: the error is the command's only line
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, module, None)    # `import module` fails as if not installed
+    (tmp_path / "k.c").write_text(MATMUL)
+    status, out, err = _run(capsys, ["k.c", "--budget", "1", "--no-db", *options, "-o", "out.c"])
+    assert status == 2
+    assert out == ""
+    assert err.splitlines() == [err.strip()], err
+    assert err.strip().endswith(f"pip install 'polyopt[{extra}]'"), err
