@@ -414,8 +414,10 @@ def format_report(results: dict[str, dict[str, Outcome]], variants: list[Variant
         statuses = [outcomes[name].status for outcomes in results.values()]
         mean, best_mean = geometric_mean(ran), geometric_mean(of_best)
         shown = Tools(("polyopt",), "polycc")     # the full paths are in the setup
-        command = " ".join(shlex.quote(part) for part in variant.command(shown)) \
-            if variant.kind != "copy" else "(as written)"
+        command = {"copy": "(as written)",
+                   "polly": "(as written; clang -O3 -march=native -mllvm -polly "
+                            "-mllvm -polly-parallel -fopenmp)"}.get(variant.kind) \
+            or " ".join(shlex.quote(part) for part in variant.command(shown))
         lines.append(f"| {name} | {len(ran)}/{len(results)} | "
                      + ("—" if mean is None else f"{mean:.2f}×") + " | "
                      + ("—" if best_mean is None else f"{best_mean:.2f}") + f" | {below} | "
