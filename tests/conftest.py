@@ -44,6 +44,18 @@ def compile_and_run(source_text: str, directory: Path, name: str,
     return run.stdout, set(WARNING.findall(build.stderr))
 
 
+_references: dict[Path, tuple[str, set[str]]] = {}
+
+
+def reference_output(path: Path, tmp_path_factory) -> tuple[str, set[str]]:
+    """What the program at `path` prints as written, and its build's warnings
+    (compile_and_run), built and run once per test session."""
+    if path not in _references:
+        directory = tmp_path_factory.mktemp("original")
+        _references[path] = compile_and_run(path.read_text(), directory, path.stem)
+    return _references[path]
+
+
 def kernel_paths():
     return sorted(KERNELS.glob("*.c"))
 

@@ -11,26 +11,18 @@ import pytest
 
 from polyopt.frontend import read_source
 from polyopt.pipeline import Options, optimize_source
-from tests.conftest import compile_and_run, kernel_paths, needs_gcc
+from tests.conftest import compile_and_run, kernel_paths, needs_gcc, reference_output
 
 pytestmark = needs_gcc
 
 VARIANTS = [("isl", True), ("isl", False), ("identity", True), ("identity", False)]
-_reference_cache: dict[str, tuple[str, set[str]]] = {}
-
-
-def _reference(path, tmp_path_factory):
-    if path.name not in _reference_cache:
-        directory = tmp_path_factory.mktemp("original")
-        _reference_cache[path.name] = compile_and_run(path.read_text(), directory, path.stem)
-    return _reference_cache[path.name]
 
 
 @pytest.mark.parametrize("scheduler,tile", VARIANTS, ids=[f"{s}-{'tiled' if t else 'untiled'}"
                                                           for s, t in VARIANTS])
 @pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
 def test_kernel_optimized_matches_original(path, scheduler, tile, tmp_path, tmp_path_factory):
-    expected_output, original_warnings = _reference(path, tmp_path_factory)
+    expected_output, original_warnings = reference_output(path, tmp_path_factory)
     # every parallel loop gets its region, however little work: the parallel code is tested
     options = Options(scheduler=scheduler, tile=tile, min_region_work=0)
     result = optimize_source(read_source(str(path)), options)

@@ -12,20 +12,12 @@ import pytest
 
 from polyopt.frontend import read_source
 from polyopt.pipeline import Options, optimize_source
-from tests.conftest import compile_and_run, needs_gcc
+from tests.conftest import compile_and_run, needs_gcc, reference_output
 
 pytestmark = needs_gcc
 
 REALWORLD = sorted((Path(__file__).parent.parent / "experiments" / "realworld").glob("*.c"))
 VARIANTS = [("auto", True), ("isl", True), ("isl", False)]
-_reference_cache: dict[str, tuple[str, set[str]]] = {}
-
-
-def _reference(path, tmp_path_factory):
-    if path.name not in _reference_cache:
-        directory = tmp_path_factory.mktemp("original")
-        _reference_cache[path.name] = compile_and_run(path.read_text(), directory, path.stem)
-    return _reference_cache[path.name]
 
 
 def test_the_set_is_there():
@@ -37,7 +29,7 @@ def test_the_set_is_there():
 @pytest.mark.parametrize("path", REALWORLD, ids=lambda p: p.stem)
 def test_realworld_kernel_optimized_matches_original(path, scheduler, tile, tmp_path,
                                                      tmp_path_factory):
-    expected_output, original_warnings = _reference(path, tmp_path_factory)
+    expected_output, original_warnings = reference_output(path, tmp_path_factory)
     # every parallel loop gets its region, however little work: the parallel code is run
     options = Options(scheduler=scheduler, tile=tile, min_region_work=0, use_database=False)
     result = optimize_source(read_source(str(path)), options)
