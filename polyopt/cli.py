@@ -7,6 +7,8 @@
     polyopt polybench [KERNELS...] [opts]  the PolyBench experiment runner (see polybench/sweep.py)
     polyopt model train|evaluate [opts]    the schedule classifier (see polyopt/model_command.py)
     polyopt cc -- COMPILER ARGS...         compile with polyopt in front of the compiler (polyopt/cc.py)
+    polyopt machine [--measure] [--json]   what the cost model assumes of this machine
+    polyopt db path|list|show|export|clear the tuning database
 """
 
 from __future__ import annotations
@@ -273,7 +275,8 @@ def _main_parser() -> argparse.ArgumentParser:
               "       %(prog)s bench FILE [options]\n"
               "       %(prog)s polybench [KERNELS...] [options]\n"
               "       %(prog)s model train|evaluate [options]\n"
-              "       %(prog)s machine [--measure]\n"
+              "       %(prog)s machine [--measure] [--json]\n"
+              "       %(prog)s db path|list|show|export|clear\n"
               "       %(prog)s cc [options] -- COMPILER ARGS...\n"
               "       %(prog)s --blas-flags [--blas-library L]",
         description="Polyhedral optimizer for C loop nests: reschedules, tiles and "
@@ -301,6 +304,10 @@ def _main_parser() -> argparse.ArgumentParser:
                              "tiles, parallel loops, and every warning and note, located "
                              "(the format is in docs/usage.md)")
     parser.add_argument("--version", action="version", version=f"polyopt {__version__}")
+    # (main runs run_blas_flags before this parser sees it: here for --help)
+    parser.add_argument("--blas-flags", action="store_true",
+                        help="print the compile and link flags that code made with --blas "
+                             "needs (with --blas-library L: for that library) and exit")
     _add_optimization_options(parser)
     _add_search_options(parser)
     return parser

@@ -388,3 +388,13 @@ def test_a_search_without_its_extra_says_which_in_one_line(tmp_path, monkeypatch
     assert out == ""
     assert err.splitlines() == [err.strip()], err
     assert err.strip().endswith(f"pip install 'polyopt[{extra}]'"), err
+
+
+def test_help_lists_every_mode_and_blas_flags(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = capsys.readouterr().out
+    for mode in ("polyopt bench", "polyopt polybench", "polyopt model", "polyopt machine",
+                 "polyopt cc", "polyopt db", "polyopt --blas-flags"):
+        assert mode in text, mode
+    assert "\n  --blas-flags" in text and "--diagnostics" in text
