@@ -12,7 +12,12 @@ and int; sizes from cache-resident to several times the last cache. From seed 50
 accumulator, small-window filters (1-D taps, 2-D windows), banded relaxations with a
 time loop (compact band storage, a guard on the diagonal), contractions of four loops,
 row or column normalizations, wider stencils (2-D nine points, 3-D seven points).
-Seeds below 500 generate what they always did.
+From seed 750 on (the third set) also: layout changes of 3-D arrays, correlations over
+lags (a bound that shrinks with the lag), strided pooling and upsampling, 2-D dynamic
+programs over two sequences (min or max of three neighbours), scans along rows or
+columns (prefix sums, first-order filters), rank-1 and rank-2 updates followed by a
+product that reads the matrix in the other order. Seeds below 750 generate what they
+always did.
 
     python experiments/corpus_generate.py SEED            # one program on stdout
     python experiments/corpus_generate.py 0 500 -o DIR    # seeds 0..499 into DIR/SEED.c
@@ -415,12 +420,149 @@ def stencil_wide(program: Program, rng: random.Random) -> None:
     program.families.append("stencil " + ("3-D seven points" if three else "2-D nine points"))
 
 
+def permute(program: Program, rng: random.Random) -> None:
+    """A layout change: a 3-D array copied (and scaled) into another order of its
+    dimensions, in the loop order of the source or of the destination."""
+    n = min(400, _scaled(rng, 3, _work(rng) / 2))
+    names = ("d0", "d1", "d2")
+    extents = [program.size(name, max(4, int(n * rng.uniform(0.3, 1.7)))) for name in names]
+    source = program.array(extents)
+    order = rng.sample(range(3), 3)
+    while order == [0, 1, 2]:
+        order = rng.sample(range(3), 3)
+    target = program.array([extents[d] for d in order])
+    iterators = ("i", "j", "k")
+    loops = iterators if rng.random() < 0.5 else tuple(iterators[d] for d in order)
+    bounds = dict(zip(iterators, extents))
+    text = "".join(f"{'  ' * (depth + 1)}for ({v} = 0; {v} < {bounds[v]}; {v}++)\n"
+                   for depth, v in enumerate(loops))
+    scale = " * 2" if program.element == "int" else (" * 0.5" if rng.random() < 0.5 else "")
+    text += ("  " * 4 + f"{target}" + "".join(f"[{iterators[d]}]" for d in order)
+             + f" = {source}[i][j][k]{scale};\n")
+    program.nests.append(text)
+    program.families.append("permute " + "".join(map(str, order))
+                            + (" source order" if loops == iterators else " target order"))
+
+
+def lagged(program: Program, rng: random.Random) -> None:
+    """Correlation over lags: r[l] += x[i] y[i + l], the lags outside or inside, the
+    sample loop's bound shrinking with the lag."""
+    lags = rng.choice([16, 64, 256, 1024])
+    n = program.size("n", min(8_000_000, max(2 * lags, int(_work(rng) / lags))))
+    lag = program.size("nlag", lags)
+    x, y, r = program.array([n]), program.array([n]), program.array([lag])
+    update = f"{r}[k] += {x}[i] * {y}[i + k];" if program.element != "int" else \
+        f"{r}[k] = max({r}[k], {x}[i] + {y}[i + k]);"
+    if rng.random() < 0.6:
+        text = (f"  for (k = 0; k < {lag}; k++)\n    for (i = 0; i < {n} - k; i++)\n"
+                f"      {update}\n")
+        kind = "lags outside"
+    else:
+        text = (f"  for (i = 0; i < {n}; i++)\n"
+                f"    for (k = 0; k < min({lag}, {n} - i); k++)\n      {update}\n")
+        kind = "lags inside"
+    program.nests.append(text)
+    program.families.append(f"lagged {kind}")
+
+
+def pool(program: Program, rng: random.Random) -> None:
+    """Strided windows: a 2x2 or 3x3 pooling with stride 2 (maximum or mean), or an
+    upsampling that writes each input value into a 2x2 block."""
+    n = program.size("n", min(3000, max(16, _scaled(rng, 2, _work(rng) / 4))))
+    if rng.random() < 0.3:
+        x, y = program.array([n, n]), program.array([f"2 * {n}", f"2 * {n}"])
+        program.nests.append(
+            f"  for (i = 0; i < {n}; i++)\n    for (j = 0; j < {n}; j++)\n"
+            f"      for (k = 0; k < 2; k++)\n        for (t = 0; t < 2; t++)\n"
+            f"          {y}[2 * i + k][2 * j + t] = {x}[i][j];\n")
+        program.families.append("upsample 2x2")
+        return
+    side = rng.choice([2, 3])
+    x, y = program.array([f"2 * {n} + 1", f"2 * {n} + 1"]), program.array([n, n])
+    if rng.random() < 0.5:
+        body = f"{y}[i][j] = max({y}[i][j], {x}[2 * i + k][2 * j + t]);"
+        kind = "max"
+    else:
+        body = f"{y}[i][j] += {x}[2 * i + k][2 * j + t];"
+        kind = "sum"
+    program.nests.append(
+        f"  for (i = 0; i < {n}; i++)\n    for (j = 0; j < {n}; j++)\n"
+        f"      for (k = 0; k < {side}; k++)\n        for (t = 0; t < {side}; t++)\n"
+        f"          {body}\n")
+    program.families.append(f"pool {side}x{side} stride 2 {kind}")
+
+
+def dynamic(program: Program, rng: random.Random) -> None:
+    """A 2-D dynamic program over two sequences: each cell the minimum or maximum of
+    its upper, left and diagonal neighbours' values plus a cost (edit distance, common
+    subsequence, alignment scores)."""
+    n = program.size("n", min(4000, max(32, _scaled(rng, 2, _work(rng) / 2))))
+    m = program.size("m", max(32, int(program.sizes[n] * rng.uniform(0.5, 1.5))))
+    d, a, b = program.array([n, m]), program.array([n]), program.array([m])
+    pick = rng.choice(["min", "max"])
+    one = "1" if program.element == "int" else "1.0"
+    match = f"({a}[i] == {b}[j] ? 0 : {one})" if pick == "min" else \
+        f"({a}[i] == {b}[j] ? {one} : 0)"
+    sign = "+" if pick == "min" else "-"
+    program.nests.append(
+        f"  for (i = 1; i < {n}; i++)\n    for (j = 1; j < {m}; j++)\n"
+        f"      {d}[i][j] = {pick}({pick}({d}[i - 1][j] {sign} {one}, {d}[i][j - 1] {sign} {one}),"
+        f" {d}[i - 1][j - 1] + {match});\n")
+    program.families.append(f"dynamic program {pick}")
+
+
+def scan(program: Program, rng: random.Random) -> None:
+    """Recurrences along one dimension, independent along the other: prefix sums or a
+    first-order filter along rows or columns, forward or backward."""
+    n = min(3000, _scaled(rng, 2, _work(rng) / 2))
+    rows, columns = program.size("nr", n), program.size("nc", max(8, int(n * rng.uniform(0.5, 1.5))))
+    x, y = program.array([rows, columns]), program.array([rows, columns])
+    along_rows = rng.random() < 0.5
+    coefficient = "2" if program.element == "int" else "0.5"
+    if along_rows:
+        previous, loops = f"{y}[i][j - 1]", (f"  for (i = 0; i < {rows}; i++)\n"
+                                             f"    for (j = 1; j < {columns}; j++)\n")
+    elif rng.random() < 0.5:
+        previous, loops = f"{y}[i - 1][j]", (f"  for (i = 1; i < {rows}; i++)\n"
+                                             f"    for (j = 0; j < {columns}; j++)\n")
+    else:      # (columns outermost: each column's recurrence in turn)
+        previous, loops = f"{y}[i - 1][j]", (f"  for (j = 0; j < {columns}; j++)\n"
+                                             f"    for (i = 1; i < {rows}; i++)\n")
+    value = f"{previous} + {x}[i][j]" if rng.random() < 0.5 else \
+        f"{x}[i][j] + {coefficient} * {previous}"
+    program.nests.append(loops + f"      {y}[i][j] = {value};\n")
+    program.families.append("scan " + ("rows" if along_rows else "columns"))
+
+
+def rank_update(program: Program, rng: random.Random) -> None:
+    """A rank-1 or rank-2 update of a matrix, then (sometimes) a product of it with a
+    vector that reads it in the other order."""
+    n = min(3000, _scaled(rng, 2, _work(rng) / 4))
+    rows, columns = program.size("nr", n), program.size("nc", max(8, int(n * rng.uniform(0.5, 1.5))))
+    a, u, v = program.array([rows, columns]), program.array([rows]), program.array([columns])
+    update = f"{u}[i] * {v}[j]"
+    if rng.random() < 0.5:
+        u2, v2 = program.array([rows]), program.array([columns])
+        update += f" + {u2}[i] * {v2}[j]"
+    program.nests.append(f"  for (i = 0; i < {rows}; i++)\n    for (j = 0; j < {columns}; j++)\n"
+                         f"      {a}[i][j] = {a}[i][j] + {update};\n")
+    if rng.random() < 0.5:
+        x, y = program.array([rows]), program.array([columns])
+        program.nests.append(f"  for (i = 0; i < {rows}; i++)\n    for (j = 0; j < {columns}; j++)\n"
+                             f"      {y}[j] = {y}[j] + {a}[i][j] * {x}[i];\n")
+    program.families.append("rank update")
+
+
 FAMILIES = [(contraction, 3), (matvec, 2), (triangular, 2), (banded, 1), (stencil, 2),
             (elementwise, 2)]
 # the second set (seeds from SECOND_SET on): the first's families and these
 SECOND_SET = 500
 MORE_FAMILIES = [(dot_form, 4), (window, 2), (band_relax, 1), (contraction4, 2),
                  (normalize, 1), (stencil_wide, 1)]
+# the third set (seeds from THIRD_SET on): the first two sets' families and these
+THIRD_SET = 750
+THIRD_FAMILIES = [(permute, 2), (lagged, 2), (pool, 2), (dynamic, 2), (scan, 2),
+                  (rank_update, 2)]
 TIME_LOOPS = (stencil, band_relax, stencil_wide)
 
 
@@ -429,7 +571,8 @@ def generate(seed: int) -> Program:
     element = rng.choices(["double", "float", "int"], [6, 3, 1])[0]
     program = Program(seed, element)
     count = rng.choices([1, 2, 3, 4], [5, 3, 1, 1])[0]
-    families = FAMILIES + (MORE_FAMILIES if seed >= SECOND_SET else [])
+    families = FAMILIES + (MORE_FAMILIES if seed >= SECOND_SET else []) + \
+        (THIRD_FAMILIES if seed >= THIRD_SET else [])
     timed = False
     for _ in range(count):
         family = rng.choices([f for f, _ in families], [w for _, w in families])[0]
