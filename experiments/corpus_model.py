@@ -9,7 +9,7 @@ the regret (measured time of the chosen candidate / the best candidate's), the s
 programs where it picks the best, Spearman's rank correlation of predicted and measured
 times within a program, and the geometric-mean speedup over the code as written.
 
-    python experiments/corpus_model.py corpus.jsonl [--folds 5] [--report report.md] \
+    python experiments/corpus_model.py corpus.jsonl [more.jsonl ...] [--folds 5] [--report report.md] \
         [--test suite-medium.jsonl]
 """
 
@@ -169,7 +169,8 @@ def report(result: dict, programs: int, candidates: int,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("corpus", type=Path, help="JSON lines of corpus_measure.py")
+    parser.add_argument("corpus", type=Path, nargs="+",
+                        help="JSON lines of corpus_measure.py (several: their programs together)")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--report", type=Path, help="also write the table here (markdown)")
@@ -181,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measurements of other programs (the test set): the model trained "
                              "on the whole corpus chooses for them (repeatable)")
     args = parser.parse_args(argv)
-    programs = corpus_programs(args.corpus)
+    programs = {f"{path.name}:{name}": rows for path in args.corpus
+                for name, rows in corpus_programs(path).items()}
     if len(programs) < args.folds:
         print(f"{len(programs)} programs with two or more measured candidates: too few",
               file=sys.stderr)
