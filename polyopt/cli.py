@@ -590,8 +590,10 @@ def _require_search_extras(args: argparse.Namespace) -> None:
     if args.jobs or args.cluster:
         require("dask", "--jobs or --cluster")
         require("distributed", "--jobs or --cluster")
-    if args.classifier is not None and not (args.classifier == PERFORMANCE
-                                            or args.classifier.endswith(".npz")):
+    model = args.classifier
+    # (a model that is no file gets its own error later, with a hint)
+    if args.scheduler == "ga" and model is not None and model != PERFORMANCE and \
+            (model == "" or os.path.isfile(model) and not model.endswith(".npz")):
         require("sklearn", "--scheduler ga with --classifier")
 
 

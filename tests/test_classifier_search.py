@@ -9,6 +9,8 @@ import json
 import random
 import re
 
+import importlib.util
+
 import pytest
 
 from polyopt.cli import main
@@ -20,6 +22,13 @@ from polyopt.search.genetic import (CLASSIFIED, GUARD, PROFITABLE_SHARE, WORST,
                                     GeneticAlgorithm)
 from tests.conftest import KERNELS, compile_and_run, needs_gcc
 from tests.test_genetic import Bench, genetic_operators, operators, space  # noqa: F401
+
+# the shipped classifier and a trained one are scikit-learn models (the [ml] extra);
+# --blas without --blas-library links the OpenBLAS of scipy-openblas32 (the [blas] extra)
+needs_sklearn = pytest.mark.skipif(importlib.util.find_spec("sklearn") is None,
+                                   reason="needs scikit-learn: pip install 'polyopt[ml]'")
+needs_openblas = pytest.mark.skipif(importlib.util.find_spec("scipy_openblas32") is None,
+                                    reason="needs scipy-openblas32: pip install 'polyopt[blas]'")
 
 MV = KERNELS / "mv.c"
 
@@ -188,6 +197,7 @@ def _search(tmp_path, *extra, kernel=MV, samples=True):
 
 
 @needs_gcc
+@needs_sklearn
 def test_gac_search_makes_a_verified_program(tmp_path, genetic_operators):
     """GA_C with the shipped model on a small product: the program it writes gives
     the original's output."""
@@ -201,6 +211,8 @@ def test_gac_search_makes_a_verified_program(tmp_path, genetic_operators):
 
 
 @needs_gcc
+@needs_sklearn
+@needs_openblas
 def test_gac_with_blas_times_the_calls_as_a_baseline(tmp_path, genetic_operators):
     """--blas with GA_C: the BLAS version is a baseline, benchmarked with its calls
     and never shown to the classifier (its code has no schedule tree)."""
@@ -217,6 +229,7 @@ def test_gac_with_blas_times_the_calls_as_a_baseline(tmp_path, genetic_operators
 
 
 @needs_gcc
+@needs_sklearn
 def test_the_guard_skips_schedules_predicted_unprofitable(tmp_path, capsys, genetic_operators):
     """A model that calls only untiled or shallowly tiled schedules profitable: the
     guard runs fewer schedules than it makes, says how many it skipped, and the
@@ -244,6 +257,7 @@ def test_the_guard_skips_schedules_predicted_unprofitable(tmp_path, capsys, gene
     assert all(e["seconds"] is None and e["runs"] == [] for e in skipped)
 
 
+@needs_sklearn
 def test_a_model_for_other_features_is_refused(tmp_path, capsys):
     model = _model_file(tmp_path, lambda f: f["F_Par"] > 0.5)
     data = model.read_bytes()

@@ -527,12 +527,14 @@ class Search:
                     raise UsageError(f"no performance model is shipped with this polyopt "
                                      f"({error})") from None
                 raise UsageError(str(error)) from None
+        if settings.classifier_model in CLASSIFIER_MODES and \
+                not Path(settings.classifier_model).exists():
+            path = settings.classifier_model
+            raise UsageError(f"no model file '{path}' (the mode is given as --classifier-mode "
+                             f"{path}; --classifier alone uses the shipped model)")
         require("sklearn", "--scheduler ga with --classifier")
         from polyopt.search.classifier import default_model_path, load_model
         path = settings.classifier_model or str(default_model_path())
-        if settings.classifier_model in CLASSIFIER_MODES and not Path(path).exists():
-            raise UsageError(f"no model file '{path}' (the mode is given as --classifier-mode "
-                             f"{path}; --classifier alone uses the shipped model)")
         return load_model(path), path
 
     def _without_database(self, error: DatabaseError, consequence: str) -> None:
