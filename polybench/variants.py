@@ -94,7 +94,7 @@ _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "is
 
 def label(name: str) -> str:
     """How reports name a variant: polyopt's own as polyopt's, the others as they are."""
-    if name.startswith(("random:", "ga:", "ga-c:", "ga-guard:")):
+    if name.startswith(("random:", "ga:", "ga-c:", "ga-guard:", "model:")):
         return f"polyopt ({name})"
     return _POLYOPT_LABELS.get(name, name)
 
@@ -102,7 +102,7 @@ def label(name: str) -> str:
 def known_variants() -> list[str]:
     return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "hexagonal", "blas",
             "random:N", "ga:N",
-            "ga-c:N", "ga-guard:N",
+            "ga-c:N", "ga-guard:N", "model:FILE",
             "cuda", "cuda-random:N", "cuda-ga:N", "pluto", "polly", "graphite"]
 
 
@@ -168,6 +168,16 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                                    "process, start-up included in its time; the build's -D and "
                                    "-I where this polyopt has --define), then gcc -O3 "
                                    "-march=native -fopenmp")
+    if name.startswith("model:"):
+        model = name.partition(":")[2]
+        if not model:
+            raise UsageError(f"'{name}': model:FILE needs a learned model file, e.g. "
+                             "model:performance.npz ('polyopt model train --corpus')")
+        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
+                       transform=default_pipeline_command() + ["--cost-model", model],
+                       size_flags=True,
+                       description=f"polyopt's default pipeline with the learned model {model} "
+                                   "(`polyopt --cost-model FILE`): models compared side by side")
     if name == "auto":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto"),
                        description="polyopt's default: a cost model's choice among the original "

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from polyopt.cli import main
+from polyopt.core.errors import UsageError
 from polyopt.polybench import variants
 from polyopt.polybench.experiment import (OK, Experiment, Outcome, Settings,
                                           parse_dumps, run_tool)
@@ -84,6 +85,16 @@ def test_same_code_ignores_comments_and_spaces_only():
     original = "int f(int x) {\n  return x + 1; // one\n}\n"
     assert same_code(original, "int f(int x) {\n/* polyopt: kept */\n    return x + 1;\n}\n")
     assert not same_code(original, "int f(int x) {\n  return x + 2;\n}\n")
+
+
+def test_a_model_variant_runs_the_default_with_another_learned_model():
+    made = variants.make_variant("model:/m/v4.npz", 2)
+    assert made.transform == [sys.executable, "-m", "polyopt", "--no-db",
+                              "--cost-model", "/m/v4.npz"] and made.size_flags
+    assert variants.label("model:/m/v4.npz") == "polyopt (model:/m/v4.npz)"
+    assert "model:FILE" in variants.known_variants()
+    with pytest.raises(UsageError, match="needs a learned model file"):
+        variants.make_variant("model:", 2)
 
 
 def test_default_pipeline_variant_is_told_the_build_sizes_where_polyopt_can(monkeypatch,
