@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -411,6 +412,15 @@ def test_a_candidate_whose_code_takes_far_longer_than_the_others_is_dropped(monk
     monkeypatch.setattr(driver, "CODEGEN_MINIMUM", 0.01)
     search.codegen_times = [0.001] * driver.CODEGEN_SAMPLE
     assert search._codegen_limit() == pytest.approx(0.01)
+    # its code made slowly (the forked child runs this): late past any scheduling delay
+    from polyopt.pipeline import driver as pipeline_driver
+    render = pipeline_driver.render
+
+    def slow_render(*args, **kwargs):
+        time.sleep(0.5)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline_driver, "render", slow_render)
     late = Candidate("late", isl_choice)
     search.evaluate_batch([late])
     assert late.status == "polyopt error" and "took more than 0.01 s" in late.detail
