@@ -513,7 +513,7 @@ def dynamic(program: Program, rng: random.Random) -> None:
 
 def scan(program: Program, rng: random.Random) -> None:
     """Recurrences along one dimension, independent along the other: prefix sums or a
-    first-order filter along rows or columns, forward or backward."""
+    first-order filter along rows or columns."""
     n = min(3000, _scaled(rng, 2, _work(rng) / 2))
     rows, columns = program.size("nr", n), program.size("nc", max(8, int(n * rng.uniform(0.5, 1.5))))
     x, y = program.array([rows, columns]), program.array([rows, columns])
