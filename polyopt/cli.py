@@ -582,21 +582,6 @@ def _cuda_search_build(args: argparse.Namespace) -> str:
         (f" {CUBLAS_FLAG}" if args.blas else "")
 
 
-def _require_search_extras(args: argparse.Namespace) -> None:
-    """The extras a search's options need, before anything is printed or built: a
-    missing one is the command's only line (polyopt.core.extras)."""
-    from polyopt.core.extras import require
-    from polyopt.search.driver import PERFORMANCE
-    if args.jobs or args.cluster:
-        require("dask", "--jobs or --cluster")
-        require("distributed", "--jobs or --cluster")
-    model = args.classifier
-    # (a model that is no file gets its own error later, with a hint)
-    if args.scheduler == "ga" and model is not None and model != PERFORMANCE and \
-            (model == "" or os.path.isfile(model) and not model.endswith(".npz")):
-        require("sklearn", "--scheduler ga with --classifier")
-
-
 def run_search(args: argparse.Namespace, options: Options, source, tune: bool = False) -> int:
     """A search (--scheduler random|ga), or with `tune` the default's best predicted
     candidates measured (--tune)."""
@@ -630,17 +615,22 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
     build, suffix = (_cuda_search_build(args), ".cu") if options.target == "cuda" else \
         (_build_command(args), ".c")
     strict_build = strict_build_command(build, args.shell)
-    _require_search_extras(args)
     harness = _harness(args, options, source, prefer_kernel=tune)
     searched = source if harness is None else SourceFile(source.name, harness.text)
     what = "tune" if tune else "search"
-    if not args.quiet:
-        print(f"polyopt: {what}: " + (harness.description if harness is not None else
-                                      "the program as it is, built and run whole"),
-              file=sys.stderr)
+
+    def announce() -> None:
+        """What is built and run. Said once the search is set up: an option mistake or a
+        missing extra (the classifier's, the cluster's) is then the command's only line."""
+        if not args.quiet:
+            print(f"polyopt: {what}: " + (harness.description if harness is not None else
+                                          "the program as it is, built and run whole"),
+                  file=sys.stderr)
+
     if tune and args.use_db:
         stored = _tuned_before(searched, options, build)
         if stored is not None:
+            announce()
             optimized = _optimized_with(source, options, stored)
             _emit_warnings(optimized.warnings, args)
             if not args.quiet:
@@ -660,6 +650,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
             from polyopt.search.cluster import connect
             cluster = stack.enter_context(connect(args.jobs, args.cluster))
         search = Search(searched, options, settings, judge, cluster=cluster)
+        announce()
         if tune and not search.scops:
             # nothing to measure: the file as written (a Makefile's pass goes on), with
             # the reasons its regions are not modelled

@@ -5,11 +5,10 @@ then searches from the command line with real models, and ``--ignore-output``.""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
-
-import importlib.util
 
 import pytest
 
