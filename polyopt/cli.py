@@ -354,7 +354,7 @@ def _configure_logging(args: argparse.Namespace) -> None:
 def _emit_warnings(warnings: list[str], args: argparse.Namespace) -> None:
     if not args.quiet:
         for warning in warnings:
-            _print_diagnostic(warning, getattr(args, "diagnostics", "text"))
+            _print_diagnostic(warning, args.diagnostics)
 
 
 def _print_diagnostic(text: str, form: str, severity: str = "warning") -> None:
@@ -366,14 +366,14 @@ def _print_diagnostic(text: str, form: str, severity: str = "warning") -> None:
 
 
 def _diagnostics_form(argv: list[str]) -> str:
-    """The --diagnostics form named in `argv` (before or without parsing it)."""
-    form = "text"
-    for index, arg in enumerate(argv):
-        if arg == "--diagnostics" and index + 1 < len(argv):
-            form = argv[index + 1]
-        elif arg.startswith("--diagnostics="):
-            form = arg.partition("=")[2]
-    return "json" if form == "json" else "text"
+    """The --diagnostics form `argv` names, read as the command's own parser reads it
+    (abbreviations too), for an error raised before or without that parser."""
+    parser = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    _add_diagnostics_option(parser)
+    try:
+        return parser.parse_known_args(argv)[0].diagnostics
+    except argparse.ArgumentError:
+        return "text"
 
 
 def _write_output(path: str, text: str) -> None:
