@@ -154,6 +154,14 @@ def size_flags(defines: list[str], include_dirs: list[str]) -> list[str]:
     return flags
 
 
+def _default_pipeline(name: str, gcc: str, flags: list[str], description: str) -> Variant:
+    """polyopt's default pipeline as a user runs it (with `flags`), the build's sizes
+    passed on, then gcc with OpenMP."""
+    return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
+                   transform=default_pipeline_command() + flags, size_flags=True,
+                   description=description)
+
+
 def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     """The variant named by ``spec``, or why it cannot run here."""
     name = spec.strip()
@@ -161,23 +169,21 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
     if name == "gcc":
         return Variant(name, [gcc, *GCC_FLAGS], description="the original, gcc -O3 -march=native")
     if name == "polyopt":
-        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], transform=default_pipeline_command(),
-                       size_flags=True,
-                       description="polyopt's default pipeline as a user runs it: `polyopt "
-                                   "--no-db [--define SIZE_DATASET -I DIR] FILE -o OUT` (a fresh "
-                                   "process, start-up included in its time; the build's -D and "
-                                   "-I where this polyopt has --define), then gcc -O3 "
-                                   "-march=native -fopenmp")
+        return _default_pipeline(
+            name, gcc, [], description="polyopt's default pipeline as a user runs it: `polyopt "
+                                       "--no-db [--define SIZE_DATASET -I DIR] FILE -o OUT` (a "
+                                       "fresh process, start-up included in its time; the "
+                                       "build's -D and -I where this polyopt has --define), "
+                                       "then gcc -O3 -march=native -fopenmp")
     if name.startswith("model:"):
         model = name.partition(":")[2]
         if not model:
             raise UsageError(f"'{name}': model:FILE needs a learned model file, e.g. "
                              "model:performance.npz ('polyopt model train --corpus')")
-        return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"],
-                       transform=default_pipeline_command() + ["--cost-model", model],
-                       size_flags=True,
-                       description=f"polyopt's default pipeline with the learned model {model} "
-                                   "(`polyopt --cost-model FILE`): models compared side by side")
+        return _default_pipeline(
+            name, gcc, ["--cost-model", model],
+            description=f"polyopt's default pipeline with the learned model {model} (`polyopt "
+                        "--cost-model FILE`): models compared side by side")
     if name == "auto":
         return Variant(name, [gcc, *GCC_FLAGS, "-fopenmp"], Options(scheduler="auto"),
                        description="polyopt's default: a cost model's choice among the original "
