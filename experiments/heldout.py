@@ -211,7 +211,11 @@ def polly_build() -> tuple[str, ...] | None:
     clang, _ = _polly_clang()
     if clang is None:
         return None
-    return (clang, *BUILD[1:3], "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp")
+    return (clang, *POLLY_FLAGS)
+
+
+# clang's flags with Polly: gcc's (BUILD) with Polly's parallel code generation
+POLLY_FLAGS = (*BUILD[1:3], "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp")
 
 
 def build(program: Path, source: Path, executable: Path, settings: argparse.Namespace,
@@ -415,8 +419,7 @@ def format_report(results: dict[str, dict[str, Outcome]], variants: list[Variant
         mean, best_mean = geometric_mean(ran), geometric_mean(of_best)
         shown = Tools(("polyopt",), "polycc")     # the full paths are in the setup
         command = {"copy": "(as written)",
-                   "polly": "(as written; clang -O3 -march=native -mllvm -polly "
-                            "-mllvm -polly-parallel -fopenmp)"}.get(variant.kind) \
+                   "polly": f"(as written; clang {' '.join(POLLY_FLAGS)})"}.get(variant.kind) \
             or " ".join(shlex.quote(part) for part in variant.command(shown))
         lines.append(f"| {name} | {len(ran)}/{len(results)} | "
                      + ("—" if mean is None else f"{mean:.2f}×") + " | "
