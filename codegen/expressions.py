@@ -118,6 +118,10 @@ def linear_index(positions: list[str], extents: list[str]) -> str:
 
 
 def parameter_casts(scop: Scop) -> dict[str, str]:
-    """Each unsigned parameter as generated bounds print it: converted to the
-    (signed) iterator type, so that isl's "n - 1" does not wrap."""
-    return {name: f"(({scop.iterator_type}) {name})" for name in scop.parameter_casts}
+    """Each parameter that generated bounds print otherwise than the model names it:
+    by its C name where the two differ (Scop.parameter_names), converted to the
+    (signed) iterator type where it is cast, so that isl's "n - 1" does not wrap."""
+    printed = dict(scop.parameter_names)
+    printed.update({name: f"(({scop.iterator_type}) {scop.c_name(name)})"
+                    for name in scop.parameter_casts})
+    return printed

@@ -141,11 +141,9 @@ class AffineBuilder:
         if name in self.forbidden:
             raise NotAffine(f"'{name}' is modified inside the region, so it cannot be used "
                             "in a loop bound, condition or subscript", node)
-        if not readable_by_isl(name):
-            raise NotAffine(f"'{name}' is a word of isl's syntax (as 'min', 'mod', 'floor', "
-                            "'and'): polyopt cannot use it as a size", node)
         self.parameters.add(name)
-        space = isl.Space.create_from_names(self.ctx, set=list(self.iterators), params=[name])
+        space = isl.Space.create_from_names(self.ctx, set=list(self.iterators),
+                                            params=[model_name(name)])
         return isl.PwAff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.param, 0)
 
     def expression(self, node: c_ast.Node) -> isl.PwAff:
@@ -301,6 +299,7 @@ class AffineBuilder:
 
 
 @functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=None)
 def readable_by_isl(name: str) -> bool:
     """isl's text syntax reads `name` as a parameter (not `min`, `mod`, `floor`,
     `and`, `true`, `infty`...: isl's words), as the model's texts need."""
@@ -309,6 +308,18 @@ def readable_by_isl(name: str) -> bool:
     except isl.Error:
         return False
     return True
+
+
+# A size named like one of isl's words is another name in the model (the texts of
+# isl objects must read back): a C-reserved name (two underscores), so that no
+# identifier of a program is one. Printed code names the C variable
+# (Scop.parameter_names, codegen.expressions.parameter_casts).
+MODEL_NAME_PREFIX = "__polyopt_"
+
+
+def model_name(name: str) -> str:
+    """The name of the size parameter `name` in the model."""
+    return name if readable_by_isl(name) else MODEL_NAME_PREFIX + name
 
 
 def cast_type(node: c_ast.Cast, types) -> IntegerType | None:

@@ -15,7 +15,7 @@ from pycparser import c_ast, c_generator
 from polyopt.core.errors import Location
 from polyopt.core.scop import Access, Array, Region, Scop, Statement
 from polyopt.frontend.calls import NOT_SEEN
-from polyopt.frontend.affine import AffineBuilder, NotAffine, integer_constant, names_in
+from polyopt.frontend.affine import AffineBuilder, NotAffine, integer_constant, model_name, names_in
 from polyopt.frontend.declarations import variables_at
 from polyopt.frontend.delinearize import Polynomial, polynomial, shape, subscripts as delinearized
 from polyopt.frontend.integers import INT, LONG, IntegerType, promote, type_of_words
@@ -199,9 +199,11 @@ class ScopBuilder:
         self._check_parameters()
         self._check_hidden_reads()
         self._delinearize()
-        parameters = sorted(self.parameters)
+        parameters = sorted(model_name(name) for name in self.parameters)
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
                     parameters=parameters, schedule=schedule,
+                    parameter_names={model_name(name): name for name in self.parameters
+                                     if model_name(name) != name},
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
@@ -280,11 +282,11 @@ class ScopBuilder:
         every iterator value fits; else `long`, with every parameter cast to
         it in generated bounds and the unsigned iterators cast back in statements."""
         for name in scop.parameters:
-            if self.types.not_integer(name):
+            if self.types.not_integer(scop.c_name(name)):
                 # isl would take it as an integer: 'i <= x - 1' with x = 10.5 runs once more
-                raise self.fail(f"'{name}' in a bound, condition or subscript is not of an "
-                                "integer type; region left unchanged", None)
-        kinds = {name: self.types(name) or INT for name in scop.parameters}
+                raise self.fail(f"'{scop.c_name(name)}' in a bound, condition or subscript is "
+                                "not of an integer type; region left unchanged", None)
+        kinds = {name: self.types(scop.c_name(name)) or INT for name in scop.parameters}
         iterator_kinds = self.types.iterator_kinds(self.names.iterators)
         wide = any(not INT.holds(promote(kind))
                    for kind in list(kinds.values()) + [k for ks in iterator_kinds.values() for k in ks])

@@ -86,7 +86,7 @@ def _declared_problem(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagn
                      scop.region.location)
         return Diagnostic(f"'{name}' is declared volatile (or _Atomic): each of its accesses "
                           "must stay in its order and number; region left unchanged", where)
-    scop.definitions = source.definitions(scop.parameters)
+    scop.definitions = source.definitions(scop.c_parameters)
     scop.file_identifiers = source.identifier_tokens()
     # the else branch of versioned code (the size, model and overlap tests)
     scop.original_lines = original_lines(source.text[scop.region.start:scop.region.end],
@@ -117,7 +117,7 @@ def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diag
     values = judge.value_types()
     for function, reads, where in scop.hidden_reads:
         names = [name for name in sorted(reads)
-                 if not (name in scop.parameters or name in functions or name in objects
+                 if not (name in scop.c_parameters or name in functions or name in objects
                          or name in enumerators(source) or name in judge.definitions()
                          or judge.declared(name) or name in scop.arrays
                          and not scop.arrays[name].rank)]

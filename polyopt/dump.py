@@ -23,7 +23,7 @@ def _array_text(array) -> str:
 
 
 def _scop_text(scop: Scop) -> str:
-    lines = [f"parameters: {', '.join(scop.parameters) or '(none)'}",
+    lines = [f"parameters: {', '.join(scop.c_parameters) or '(none)'}",
              "arrays: " + ", ".join(_array_text(a) for a in scop.arrays.values())]
     if scop.assumption is not None:
         lines.append(f"assumed (tested before the generated code runs): {scop.assumption}")

@@ -221,7 +221,7 @@ class _Driver:
         location = scops[0].region.location
         values: dict[str, int] = {}
         positions = {name: k for k, (name, _) in enumerate(function.parameters)}
-        needed = sorted({name for scop in scops for name in scop.parameters})
+        needed = sorted({name for scop in scops for name in scop.c_parameters})
         for name in needed:
             values[name] = self._value(name, function, positions.get(name), location)
         for k, (name, declaration) in enumerate(function.parameters):
@@ -351,12 +351,15 @@ def _upper_bounds(scops: list[Scop], name: str, values: dict[str, int],
     """The largest index of each dimension of `name` the regions access at `values`."""
     uppers: list[int] | None = None
     for scop in scops:
+        # the model's names of the sizes (Scop.parameter_names)
+        sizes = {parameter: values[scop.c_name(parameter)] for parameter in scop.parameters
+                 if scop.c_name(parameter) in values}
         for statement in scop.statements:
             for access in statement.accesses:
                 if access.array != name:
                     continue
                 cells = access.relation.intersect_domain(statement.domain).range()
-                cells = _fixed(cells, values)
+                cells = _fixed(cells, sizes)
                 if cells.is_empty():
                     continue
                 rank = cells.dim(isl.dim_type.set)

@@ -149,6 +149,9 @@ class Scop:
     # generated bounds, and the unsigned source iterators cast back (name -> type).
     iterator_type: str = "int"
     parameter_casts: set[str] = field(default_factory=set)
+    # a size parameter's name in the model -> its name in C, where the two differ (a
+    # size named like a word of isl's syntax: frontend.affine.model_name)
+    parameter_names: dict[str, str] = field(default_factory=dict)
     iterator_casts: dict[str, str] = field(default_factory=dict)
     # Values of parameters known at optimization time (the file's #defines under the
     # user's --define options). Used for decisions only (tiling, parallel regions,
@@ -188,6 +191,15 @@ class Scop:
     # cells: tested at run time with the object's whole extent (codegen.versioning)
     hidden_pairs: list[tuple[str, str]] = field(default_factory=list)
     helpers: list[str] = field(default_factory=list)   # functions of the file it calls
+
+    def c_name(self, parameter: str) -> str:
+        """The C name of a size parameter of the model."""
+        return self.parameter_names.get(parameter, parameter)
+
+    @property
+    def c_parameters(self) -> list[str]:
+        """The size parameters' C names, in the model's order."""
+        return [self.c_name(name) for name in self.parameters]
 
     @property
     def sizes_known(self) -> bool:

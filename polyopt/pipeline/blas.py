@@ -50,6 +50,9 @@ def analyse(source, scop: Scop):
     from polyopt.frontend.declarations import DeclarationError, scope_at
     if scop.iterator_type != "int" or scop.parameter_casts:
         return "--blas: sizes of a type wider than 'int' or unsigned: the BLAS takes 'int'"
+    if scop.parameter_names:
+        return (f"--blas: the size '{sorted(scop.parameter_names.values())[0]}' is named like "
+                "a word of isl's syntax; the BLAS calls are not written for it")
     try:
         scope = scope_at(source, scop.region.start)
     except (DeclarationError, RecursionError) as error:

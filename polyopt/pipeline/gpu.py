@@ -229,6 +229,11 @@ class DeviceCode:
         if scop.iterator_type != "int" or scop.parameter_casts:
             raise CodegenError("--target cuda: loop values or names of a type wider than 'int' "
                                "(long, unsigned) are not supported", scop.region.location)
+        if scop.parameter_names:
+            raise CodegenError(f"--target cuda: the size "
+                               f"'{sorted(scop.parameter_names.values())[0]}' is named like a "
+                               "word of isl's syntax; rename it for the CUDA target",
+                               scop.region.location)
         if scope.function_start is None:
             raise CodegenError("--target cuda: the SCoP is not inside a function",
                                scop.region.location)
