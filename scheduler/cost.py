@@ -85,6 +85,7 @@ from polyopt.core.scop import Scop, Statement
 from polyopt.core.machine.cpu import Machine
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
+SMALL_PARAMETER = 16         # one that must be small for the loops to run (parameter_point)
 
 
 # ---------------------------------------------------------------- statements
@@ -192,17 +193,30 @@ class StatementShape:
 
 
 def parameter_point(scop: Scop) -> isl.Set:
-    """The parameter values decisions use: the known ones, the others UNKNOWN_PARAMETER
-    (or any values the domains allow, if those make every domain empty)."""
+    """The parameter values decisions use: the known ones, the others UNKNOWN_PARAMETER.
+    Where that leaves every domain empty (a size that must be smaller than another for
+    the loops to run: an offset, a halo, `j < m - w`), one unknown parameter at a time
+    is made SMALL_PARAMETER instead, the first in order that gives the domains points;
+    failing that, any values the domains allow."""
     context = scop.decision_context
-    fixed = context
-    for position, name in enumerate(scop.parameters):
-        if name not in scop.known_values:
+    domain = scop.domain()
+    unknown = [position for position, name in enumerate(scop.parameters)
+               if name not in scop.known_values]
+
+    def fixed_at(small: int | None) -> isl.Set:
+        fixed = context
+        for position in unknown:
+            value = SMALL_PARAMETER if position == small else UNKNOWN_PARAMETER
             fixed = fixed.fix_val(isl.dim_type.param, position,
-                                  isl.Val.int_from_si(fixed.get_ctx(), UNKNOWN_PARAMETER))
-    if not scop.domain().intersect_params(fixed).is_empty():
+                                  isl.Val.int_from_si(fixed.get_ctx(), value))
         return fixed
-    nonempty = scop.domain().params().intersect(context)
+
+    fixed = fixed_at(None)
+    for small in [None, *unknown]:
+        point = fixed if small is None else fixed_at(small)
+        if not domain.intersect_params(point).is_empty():
+            return point
+    nonempty = domain.params().intersect(context)
     if nonempty.is_empty():
         return fixed
     point = nonempty.sample_point()

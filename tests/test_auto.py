@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import islpy as isl
 import pytest
 
 from conftest import KERNELS, compile_and_run, needs_gcc
@@ -488,3 +489,28 @@ def test_loops_of_a_few_iterations_are_unrolled_and_the_loop_around_them_vectori
     assert max(cost.loop_ns for cost in costs) < 0.01 * max(cost.compute_ns for cost in costs)
     judged, (winner, _) = _choice(FILTER, {"h": 2000, "w": 2000})
     assert "Feautrier" not in winner.label
+
+
+def test_unknown_sizes_are_taken_large_and_an_offset_that_must_be_small_small():
+    """Decisions take an unknown size as large; where that leaves no iteration (`j <
+    m - w` with every size at the same value), the size that must be small is small."""
+    from polyopt.scheduler.cost import SMALL_PARAMETER, UNKNOWN_PARAMETER, parameter_point
+    scop, _ = _scop("void f(int n, int m, int w, double A[n][m], double B[n][m]) {\n"
+                 "#pragma scop\n"
+                 "for (int i = 0; i < n; i++)\n"
+                 "  for (int j = 0; j < m - w; j++)\n"
+                 "    A[i][j] = B[i][j + w] * 2.0;\n"
+                 "#pragma endscop\n}\n")
+    point = parameter_point(scop)
+    values = {name: point.plain_get_val_if_fixed(isl.dim_type.param, k).to_python()
+              for k, name in enumerate(scop.parameters)}
+    assert values == {"n": UNKNOWN_PARAMETER, "m": UNKNOWN_PARAMETER, "w": SMALL_PARAMETER}
+    scop, _ = _scop("void f(int n, int m, double A[n][m]) {\n"
+                 "#pragma scop\n"
+                 "for (int i = 0; i < n; i++)\n"
+                 "  for (int j = 0; j < m; j++)\n"
+                 "    A[i][j] = A[i][j] * 2.0;\n"
+                 "#pragma endscop\n}\n")
+    point = parameter_point(scop)
+    assert all(point.plain_get_val_if_fixed(isl.dim_type.param, k).to_python()
+               == UNKNOWN_PARAMETER for k in range(len(scop.parameters)))
