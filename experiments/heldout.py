@@ -26,7 +26,9 @@ Built-in variants (polyopt's always get --no-db, so that no stored search decide
 
 ``--variant NAME=FLAGS`` (repeatable) adds (or redefines) a polyopt variant with FLAGS
 (--no-db is added unless FLAGS name --db or --no-db); it is measured even where
---variants does not list it. gcc is always measured: it is the reference.
+--variants does not list it. Leading VAR=VALUE words of FLAGS set its tool's
+environment: ``--variant 'before=PYTHONPATH=/tmp/old'`` runs another version of polyopt
+installed there (``pip install --no-deps --target /tmp/old .`` in its checkout). gcc is always measured: it is the reference.
 
 A variant "fails" on a program where its tool exits non-zero or writes nothing, the
 build fails, or a run crashes or times out; it is "wrong" where a printed number
@@ -67,6 +69,7 @@ BUILTIN_FLAGS: dict[str, tuple[str, ...]] = {
     "ga": ("--scheduler", "ga", "--budget", "20"),
 }
 _NAME = re.compile(r"^[A-Za-z0-9_.+-]+$")
+_ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.I)
 
 
@@ -77,6 +80,8 @@ class Variant:
     name: str
     kind: str
     flags: tuple[str, ...] = ()
+    # VAR=VALUE assignments its tool runs with (PYTHONPATH=DIR: another polyopt)
+    environment: tuple[tuple[str, str], ...] = ()
 
     def command(self, tools: Tools, source: str = "FILE", output: str = "OUT") -> list[str]:
         """The transform's command line (empty for ``copy``)."""
@@ -177,7 +182,8 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
         input_path = cwd / program.name
         shutil.copyfile(program, input_path)
     command = variant.command(tools, str(input_path), str(source))
-    environment = {**os.environ, "OMP_NUM_THREADS": str(settings.threads)}
+    environment = {**os.environ, **dict(variant.environment),
+                   "OMP_NUM_THREADS": str(settings.threads)}
     start = time.perf_counter()
     try:
         result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
@@ -493,7 +499,12 @@ def choose_variants(listed: str, extra: list[str]) -> list[Variant]:
         if not equals or not _NAME.match(name) or name == "gcc":
             raise SystemExit(f"heldout: --variant {text!r}: expected NAME=FLAGS "
                              "(NAME of letters, digits, ._+-, not gcc)")
-        defined[name] = Variant(name, "polyopt", tuple(shlex.split(flags)))
+        words = shlex.split(flags)
+        assignments = []
+        while words and _ASSIGNMENT.match(words[0]):
+            key, _, value = words.pop(0).partition("=")
+            assignments.append((key, value))
+        defined[name] = Variant(name, "polyopt", tuple(words), tuple(assignments))
         added.append(name)
     names = [name.strip() for name in listed.split(",") if name.strip()]
     unknown = [name for name in names if name not in defined]
