@@ -361,33 +361,6 @@ def storage_kinds(source: SourceFile, offset: int, names) -> dict[str, str | Non
     return result
 
 
-def static_strides(source: SourceFile, offset: int, names,
-                   linear_sizes: dict[str, list[str]] | None = None) -> dict[str, bool]:
-    """Whether the strides of each array of `names` (visible at `offset`) are known to
-    the compiler where the region is: every extent after the first (or, for a
-    delinearized one, every size of `linear_sizes`) names no variable of the function,
-    only numbers, macros and enumerators (`double A[N][M]`, not `double A[n][m]` with
-    `n` and `m` its parameters). False where the declaration is not found."""
-    try:
-        scope = scope_at(source, offset)
-    except (DeclarationError, RecursionError):
-        return {name: False for name in names}
-    variables = scope.parameters | scope.locals
-    result: dict[str, bool] = {}
-    for name in names:
-        declaration = scope.declarations.get(name)
-        if linear_sizes and name in linear_sizes:
-            extents: list[str | None] = list(linear_sizes[name])
-        elif declaration is None:
-            result[name] = False
-            continue
-        else:
-            extents = list(declaration.extents[1:])
-        result[name] = all(extent is not None and not (
-            set(re.findall(r"\b[A-Za-z_]\w*\b", extent)) & variables) for extent in extents)
-    return result
-
-
 def row_blocks(source: SourceFile, offset: int, names) -> dict[str, int]:
     """For each array of `names` (visible at `offset`) stored as pointers to rows
     (ROWS), the first dimension of the contiguous blocks its row pointers give: the
@@ -504,55 +477,11 @@ def call_arguments(source: SourceFile, name: str) -> list[list[str]]:
     calls: list[list[str]] = []
 
     class Calls(c_ast.NodeVisitor):
-        def __init__(self) -> None:
-            self.fixed: dict[str, str] = {}
-
-        def visit_FuncDef(self, node: c_ast.FuncDef) -> None:
-            outer, self.fixed = self.fixed, _fixed_locals(node, printer)
-            self.generic_visit(node)
-            self.fixed = outer
-
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
             if isinstance(node.name, c_ast.ID) and node.name.name == name:
-                calls.append([self.fixed[argument.name]
-                              if isinstance(argument, c_ast.ID) and argument.name in self.fixed
-                              else printer.visit(argument)
+                calls.append([printer.visit(argument)
                               for argument in (node.args.exprs if node.args else [])])
             self.generic_visit(node)
 
     Calls().visit(tree)
     return calls
-
-
-def _fixed_locals(function: c_ast.FuncDef, printer: c_generator.CGenerator) -> dict[str, str]:
-    """The function's scalar locals that keep the value they are declared with (`int n =
-    1200;`, declared once, never assigned, incremented or taken the address of): name ->
-    that initializer's text."""
-    declared: dict[str, list[c_ast.Decl]] = {}
-    changed: set[str] = set()
-
-    class Walk(c_ast.NodeVisitor):
-        def visit_Decl(self, node: c_ast.Decl) -> None:
-            if node.name:
-                declared.setdefault(node.name, []).append(node)
-            self.generic_visit(node)
-
-        def visit_Assignment(self, node: c_ast.Assignment) -> None:
-            if isinstance(node.lvalue, c_ast.ID):
-                changed.add(node.lvalue.name)
-            self.generic_visit(node)
-
-        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
-            if node.op in ("++", "--", "p++", "p--", "&") and isinstance(node.expr, c_ast.ID):
-                changed.add(node.expr.name)
-            self.generic_visit(node)
-
-    Walk().visit(function.body)
-    fixed = {}
-    for local, decls in declared.items():
-        decl = decls[0]
-        if (len(decls) == 1 and local not in changed and decl.init is not None
-                and isinstance(decl.type, c_ast.TypeDecl)
-                and not isinstance(decl.init, c_ast.InitList)):
-            fixed[local] = printer.visit(decl.init)
-    return fixed

@@ -19,8 +19,7 @@ from polyopt.core.scop import ROWS, Region, Scop, original_lines, testable_array
 from polyopt.frontend.calls import MACRO_NAME, CallJudge
 from polyopt.frontend.declarations import (OBJECT, POINTER, RESTRICT, DeclarationError, Scope,
                                            element_types, enumerators, file_scope, row_blocks,
-                                           scope_at, static_strides, storage_kinds, variables_at,
-                                           volatile_names)
+                                           scope_at, storage_kinds, variables_at, volatile_names)
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
 from polyopt.frontend.integers import IntegerTypes
 from polyopt.frontend.macros import affine_meaning, expander, hidden_by_macros
@@ -168,16 +167,11 @@ def _record_element_types(source: SourceFile, scop: Scop) -> None:
     arrays = [name for name, array in scop.arrays.items() if array.rank]
     kinds = storage_kinds(source, scop.region.start, arrays)
     blocks = row_blocks(source, scop.region.start, arrays)
-    linear = {name: array.linear_sizes for name in arrays
-              if (array := scop.arrays[name]).linear_sizes}
-    strides = static_strides(source, scop.region.start, arrays, linear)
     for name, array in scop.arrays.items():
         array.element_type = scop.locals.get(name) or found.get(name)
         array.storage = kinds.get(name, array.storage)
         if array.storage == ROWS and blocks.get(name, array.rank) < array.rank:
             array.row_block = blocks[name]
-        if array.rank:
-            array.static_strides = strides.get(name)
 
 
 def _is_a_body(source: SourceFile, start: int) -> bool:

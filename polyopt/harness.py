@@ -127,29 +127,6 @@ def kernel_harness(source: SourceFile, scops: list[Scop], defines: list[str] | N
     return Harness(PRELUDE + text + driver.main(), driver.calls, driver.sizes)
 
 
-def call_site_sizes(source: SourceFile, scop: Scop, defines: list[str] | None = None,
-                    include_dirs: list[str] | None = None) -> dict[str, int]:
-    """The values the calls in the file give the SCoP's size parameters that are
-    parameters of its function (C names): a constant or macro argument, as the kernel
-    harness finds them (the first call with one); those no call gives are left out.
-    For decisions only: the generated code stays right for every size."""
-    try:
-        function = _enclosing(source, scop)
-    except HarnessError:
-        return {}
-    positions = {name: k for k, (name, _) in enumerate(function.parameters)}
-    driver = _Driver(source, defines or [], include_dirs or [])
-    values = {}
-    for name in scop.c_parameters:
-        if name in positions and function.name != "main":
-            try:
-                values[name] = driver._value(name, function, positions[name],
-                                             scop.region.location)
-            except HarnessError:
-                pass
-    return values
-
-
 def _enclosing(source: SourceFile, scop: Scop) -> Function:
     for function in functions(source):
         if function.start <= scop.region.start < function.end:

@@ -129,8 +129,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     # the original first, here: the lines each access touches are then known to the
     # processes that judge the others
     original_shapes = shapes_of(scop.schedule)
-    judged = [Judged(candidates[0], estimate(original_shapes, machine, parallel=False,
-                                                original=True))]
+    judged = [Judged(candidates[0], estimate(original_shapes, machine, parallel=False))]
     # Time tiles save memory traffic: only where the original streams its data from
     # memory again and again (not where the time loop's data stays in the last cache,
     # and the tiles' overhead, which the model underestimates, would remain).

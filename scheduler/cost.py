@@ -43,18 +43,7 @@ statement is looked at on its own, in the schedule's coordinates:
   access is stride 0 or stride 1 in it, as gcc and clang require (a reduction
   in floating point is not vectorized without -ffast-math). Innermost loops of
   a few iterations (``SMALL_TRIP``) are unrolled completely by the compiler: the
-  loop around them is then the one vectorized (``vector_loop``). Where the
-  innermost loop is not (a reduction), the loop around it is, as the code
-  generator marks it SIMD (``_outer_vector_loop``), where gcc knows the strides
-  of the loop inside (``_outer_vectorized``): arrays of constant extents, or, in
-  serial code only, sizes that the calls make constants (gcc's interprocedural
-  constant propagation does not reach an OpenMP region's outlined function). A
-  vector's lanes then share each run of the loop inside: its compute and the
-  lines it brings in are divided by the vector width (``_level_traffic``'s strip).
-  Measured with gcc 12 on a Gram product `s += A[k][i] * B[k][j]` of parameter
-  sizes called with constants: serial 0.46 s (vectorized around the reduction),
-  parallel on two threads 0.91 s (not vectorized), parallel with constant
-  extents 0.23 s.
+  loop around them is then the one vectorized (``vector_loop``).
 * **Parallel granularity.** A loop is parallel if it carries no dependence of
   any statement inside it (statements sharing the loop are those with the
   same outer constant dimensions). The statement's outermost parallel loop
@@ -92,7 +81,7 @@ from dataclasses import dataclass, field, replace
 import islpy as isl
 from pycparser import c_ast, c_generator
 
-from polyopt.core.scop import OBJECT, RESTRICT, Scop, Statement
+from polyopt.core.scop import Scop, Statement
 from polyopt.core.machine.cpu import Machine
 
 UNKNOWN_PARAMETER = 1000     # a parameter whose value is not known, for decisions only
@@ -193,12 +182,6 @@ class StatementShape:
     chain: int = 1                # operations on its own recurrence (chain_operations)
     carried: set[int] = field(default_factory=set)   # dims where a dependence is carried
     recurrent: set[int] = field(default_factory=set)  # dims carrying its own flow dependence
-    # the compiler knows the strides of every array it accesses (Array.static_strides),
-    # or may learn them where the sizes are known (constants a call passes: gcc's
-    # interprocedural constant propagation, which OpenMP's outlined regions miss)
-    static_strides: bool = False
-    sizes_known: bool = False
-    distinct: bool = False        # every array it accesses is an object or restrict
 
     @property
     def instances(self) -> float:
@@ -450,14 +433,9 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
                     _touched_lines(access, statement.domain, point, per_unit)
                     for per_unit in (elements_per_line, elements_per_page))
             model_access.lines, model_access.pages = touched[access.reference]
-        arrays = [scop.arrays[a.array] for a in statement.accesses
-                  if a.array in scop.arrays and scop.arrays[a.array].rank]
-        shapes[statement.name] = StatementShape(
-            statement.name, trips, steps, constants, accesses, statement_operations(statement),
-            _skewed(relation), chain_operations(statement),
-            static_strides=all(bool(array.static_strides) for array in arrays),
-            sizes_known=scop.sizes_known,
-            distinct=all(array.storage in (OBJECT, RESTRICT) for array in arrays))
+        shapes[statement.name] = StatementShape(statement.name, trips, steps, constants, accesses,
+                                                statement_operations(statement), _skewed(relation),
+                                                chain_operations(statement))
     for dependence in _maps(dependences):
         source = dependence.get_tuple_name(isl.dim_type.in_)
         sink = dependence.get_tuple_name(isl.dim_type.out)
@@ -500,9 +478,6 @@ class StatementCost:
     # the same without OpenMP (a shared cache then is the one thread's alone)
     serial_memory_ns: float | None = None
     serial_lines: list[float] | None = None
-    # without OpenMP, where the loop around its reduction is then vectorized
-    serial_compute_ns: float | None = None
-    serial_vectorized: bool | None = None
 
 
 @dataclass
@@ -524,12 +499,7 @@ class Estimate:
                          memory_ns=(cost.memory_ns if cost.serial_memory_ns is None
                                     else cost.serial_memory_ns),
                          lines=cost.lines if cost.serial_lines is None else cost.serial_lines,
-                         compute_ns=(cost.compute_ns if cost.serial_compute_ns is None
-                                     else cost.serial_compute_ns),
-                         vectorized=(cost.vectorized if cost.serial_vectorized is None
-                                     else cost.serial_vectorized),
-                         serial_memory_ns=None, serial_lines=None, serial_compute_ns=None,
-                         serial_vectorized=None)
+                         serial_memory_ns=None, serial_lines=None)
                  for cost in self.statements]
         nanoseconds = sum(cost.compute_ns + cost.memory_ns + cost.loop_ns for cost in costs)
         return Estimate(nanoseconds * 1e-9, costs, 0.0)
@@ -585,25 +555,24 @@ def _groups(shape: StatementShape) -> list[list[_Access]]:
 
 
 def _cache_lines(shape: StatementShape, shapes: list[StatementShape], machine: Machine,
-                 threads: int = 1, strip: tuple[int, int] | None = None) -> list[float]:
+                 threads: int = 1) -> list[float]:
     """Lines brought into each cache level for this statement (see the module
     docstring); run by `threads` threads at once, a shared level holds each thread's
-    part only; `strip` (loop, lanes): that loop vectorized around the loop inside it."""
+    part only."""
     per_line = max(1, machine.line_bytes // machine.element_bytes)
     caches = [replace(level, capacity=level.capacity // max(1, min(level.shared, threads)))
               for level in machine.caches]
-    lines = _level_traffic(shape, shapes, caches, machine.line_bytes, per_line, False, strip)
+    lines = _level_traffic(shape, shapes, caches, machine.line_bytes, per_line, False)
     return [max(count, _compulsory(shape, shapes, False)) for count in lines]
 
 
 def _tlb_pages(shape: StatementShape, shapes: list[StatementShape],
-               machine: Machine, strip: tuple[int, int] | None = None) -> list[float]:
+               machine: Machine) -> list[float]:
     """Pages brought into each TLB level for this statement (each core has its own)."""
     if not machine.tlbs:
         return []
     per_page = max(1, machine.page_bytes // machine.element_bytes)
-    pages = _level_traffic(shape, shapes, machine.tlbs, machine.page_bytes, per_page, True,
-                           strip)
+    pages = _level_traffic(shape, shapes, machine.tlbs, machine.page_bytes, per_page, True)
     return [max(count, _compulsory(shape, shapes, True)) for count in pages]
 
 
@@ -630,14 +599,11 @@ def _compulsory(shape: StatementShape, shapes: list[StatementShape], pages: bool
 
 
 def _level_traffic(shape: StatementShape, shapes: list[StatementShape], levels, unit_bytes: int,
-                   elements_per_line: int, pages: bool,
-                   strip: tuple[int, int] | None = None) -> list[float]:
+                   elements_per_line: int, pages: bool) -> list[float]:
     """Units (lines or pages) brought into each level. The footprint of a loop holds
     every statement inside it; an array group that several statements share (the same
     subscripts in the schedule's coordinates) counts once, its units shared out by the
-    statements' accesses. With `strip` (loop, lanes), that loop runs a vector of lanes
-    at a time around the loop inside it (every access steps by at most one element
-    along it): one run of the inner loop serves them all."""
+    statements' accesses."""
     loops = shape.loops
     # footprint[j]: lines touched by one run of loops[j:], footprint[len] = one instance;
     # share[j]: this statement's part of them
@@ -672,8 +638,6 @@ def _level_traffic(shape: StatementShape, shapes: list[StatementShape], levels, 
             result.append(share[0])
         else:
             runs = math.prod(shape.trips[k] for k in loops[:fits - 1])
-            if strip is not None and strip[0] in loops[:fits - 1]:
-                runs /= strip[1]
             result.append(runs * share[fits - 1])
     return result
 
@@ -742,89 +706,8 @@ def _region_work(shape: StatementShape, dim: int) -> float:
     return shape.instances / max(1, regions) * (shape.operations + len(shape.accesses))
 
 
-def _compute_ns(shape: StatementShape, machine: Machine, vectorized: bool,
-                outer_vectorized: bool) -> float:
-    """The statement's operations and accesses: divided by the vector width where its
-    innermost loop or the loop around it is vectorized, its own recurrence's latency
-    where it carries one innermost (shared by the vector lanes around it)."""
-    compute = shape.instances * (shape.operations * machine.op_ns
-                                 + len(shape.accesses) * machine.access_ns)
-    if vectorized:
-        return compute / machine.vector_width
-    if shape.loops and shape.loops[-1] in shape.recurrent:
-        compute = max(compute, shape.instances * shape.chain * machine.latency_ns)
-    return compute / machine.vector_width if outer_vectorized else compute
-
-
-def _sharing(shapes: list[StatementShape], shape: StatementShape, dim: int) -> list[StatementShape]:
-    """The statements inside the loop of `shape` at `dim` (the same outer constants)."""
-    key = _loop_key(shape, dim)
-    return [s for s in shapes if len(s.trips) > dim and s.trips[dim] > 1
-            and _loop_key(s, dim) == key]
-
-
-def _outer_vector_loop(shape: StatementShape, shapes: list[StatementShape],
-                       serial_loops: set[tuple], machine: Machine) -> int | None:
-    """The loop around the statement's innermost loop that the code generator marks
-    SIMD (codegen.ast.build_ast's outer-loop SIMD: the loop around a reduction), or
-    None: the loop carries no dependence, runs at least two vectors' worth, has one
-    loop inside it (this statement's innermost), and every access of the statements
-    inside steps by at most one element along it."""
-    loops = shape.loops
-    if len(loops) < 2:
-        return None
-    inner, outer = loops[-1], loops[-2]
-    if outer in shape.carried or _loop_key(shape, outer) in serial_loops \
-            or shape.trips[outer] < 2 * machine.vector_width:
-        return None
-    for other in _sharing(shapes, shape, outer):
-        deeper = [dim for dim in other.loops if dim > outer]
-        if deeper and (deeper != [inner] or _loop_key(other, inner) != _loop_key(shape, inner)):
-            return None
-        for access in other.accesses:
-            if access.rank == 0:
-                continue
-            if access.coefficients is None:
-                return None
-            column = [row[outer] for row in access.coefficients]
-            if any(column[:-1]) or abs(column[-1]) * other.steps[outer] > 1:
-                return None
-    return outer
-
-
-def _outer_vectorized(shape: StatementShape, shapes: list[StatementShape], outer: int,
-                      parallel_dim: int | None, original: bool) -> bool:
-    """Whether gcc vectorizes the loop around the reduction (``_outer_vector_loop``):
-    only where it knows the strides of the loop inside (gcc 12: "not suitable for
-    strided load" otherwise). In serial code it knows them where the arrays are
-    declared with constant extents or the sizes are constants the calls pass (its
-    interprocedural constant propagation); inside an OpenMP region (`parallel_dim`
-    outside the loop), whose outlined function gets the sizes at run time, only in
-    the first case; the parallel loop itself is not vectorized. The code as written
-    (`original`) has no SIMD pragma: gcc then also needs every array to be an object
-    or restrict, and an array written inside the loop to be accessed there as one cell."""
-    if parallel_dim is not None:
-        return parallel_dim < outer and shape.static_strides
-    if not (shape.static_strides or shape.sizes_known):
-        return False
-    if not original:
-        return True
-    inside = _sharing(shapes, shape, outer)
-    if not all(s.distinct for s in inside):
-        return False
-    written = {a.array for s in inside for a in s.accesses if a.is_write and a.rank}
-    for array in written:       # read and written only as one cell (C[i][j] += ...)
-        cells = {(a.coefficients, a.offsets) for s in inside for a in s.accesses
-                 if a.array == array}
-        if len(cells) > 1:
-            return False
-    return True
-
-
-def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = True,
-             original: bool = False) -> Estimate:
-    """Predicted time of the statements as scheduled; `parallel` False: no OpenMP;
-    `original`: the code as written, which has no SIMD pragma (``_outer_vectorized``)."""
+def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = True) -> Estimate:
+    """Predicted time of the statements as scheduled; `parallel` False: no OpenMP."""
     # A loop is parallel if no statement inside it has a dependence carried there.
     serial_loops: set[tuple] = set()
     for shape in shapes:
@@ -845,6 +728,21 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
     costs = []
     for shape in shapes:
         instances = shape.instances
+        vector_dim = vector_loop(shape)
+        vectorized = _vectorized(shape, machine, vector_dim)
+        compute = instances * (shape.operations * machine.op_ns
+                               + len(shape.accesses) * machine.access_ns)
+        if vectorized:
+            compute /= machine.vector_width
+        elif shape.loops and shape.loops[-1] in shape.recurrent:
+            compute = max(compute, instances * shape.chain * machine.latency_ns)
+        lines, pages = _cache_lines(shape, shapes, machine), _tlb_pages(shape, shapes, machine)
+        memory = _memory_ns(lines, pages, machine)
+        entries = 0.0
+        for dim in shape.loops:       # (the loops inside the vector loop are unrolled)
+            if dim <= vector_dim:
+                entries += math.prod(shape.trips[:dim])
+        loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
         parallel_dim = parallel_depth = None
         speedup, regions = 1.0, 0.0
         found = chosen.get(shape.name)
@@ -856,46 +754,15 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
             regions = float(math.prod(shape.trips[:dim]))
             key = _loop_key(shape, dim)
             regions_of[key] = max(regions_of.get(key, 0.0), regions)
-        vector_dim = vector_loop(shape)
-        vectorized = _vectorized(shape, machine, vector_dim)
-        outer = None if vectorized else _outer_vector_loop(shape, shapes, serial_loops, machine)
-        serial_vectorized = outer is not None and _outer_vectorized(shape, shapes, outer, None,
-                                                                     original)
-        outer_vectorized = outer is not None and (
-            serial_vectorized if parallel_dim is None
-            else _outer_vectorized(shape, shapes, outer, parallel_dim, original))
-        compute = _compute_ns(shape, machine, vectorized, outer_vectorized)
-        serial_compute = _compute_ns(shape, machine, vectorized, serial_vectorized)
-        vectorized = vectorized or outer_vectorized
-        # the loop around the reduction vectorized: a vector's lanes share one run of the
-        # loop inside it
-        strip = (outer, machine.vector_width) if outer_vectorized else None
-        serial_strip = (outer, machine.vector_width) if serial_vectorized else None
-        lines = _cache_lines(shape, shapes, machine, strip=strip)
-        pages = _tlb_pages(shape, shapes, machine, strip)
-        memory = _memory_ns(lines, pages, machine)
-        entries = 0.0
-        for dim in shape.loops:       # (the loops inside the vector loop are unrolled)
-            if dim <= vector_dim:
-                entries += math.prod(shape.trips[:dim])
-        loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
         serial_memory = serial_lines = None
-        if serial_strip != strip:
-            serial_lines = _cache_lines(shape, shapes, machine, strip=serial_strip)
-            serial_memory = _memory_ns(serial_lines, _tlb_pages(shape, shapes, machine,
-                                                                serial_strip), machine)
         if parallel_dim is not None and any(min(level.shared, machine.threads) > 1
                                             for level in machine.caches):
-            if serial_lines is None:
-                serial_memory, serial_lines = memory, lines
-            lines = _cache_lines(shape, shapes, machine, machine.threads, strip)
+            serial_memory, serial_lines = memory, lines
+            lines = _cache_lines(shape, shapes, machine, machine.threads)
             memory = _memory_ns(lines, pages, machine)
         costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
                                    parallel_dim, parallel_depth, speedup, regions, lines,
-                                   serial_memory, serial_lines,
-                                   serial_compute if serial_compute != compute else None,
-                                   (vectorized and not outer_vectorized) or serial_vectorized
-                                   if serial_compute != compute else None))
+                                   serial_memory, serial_lines))
     total_regions = sum(regions_of.values())
     nanoseconds = sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup for c in costs)
     nanoseconds += total_regions * machine.region_ns + (machine.team_ns if total_regions else 0.0)

@@ -136,8 +136,6 @@ def test_threads_split_a_shared_cache():
     scop, dependences = _scop(MATMUL, {"n": 600})
     shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
                               machine=MACHINE)
-    for shape in shapes:    # the loop around the reduction vectorized in neither
-        shape.sizes_known = False
     parallel = estimate(shapes, MACHINE)
     serial = estimate(shapes, MACHINE, parallel=False)
     assert parallel.statements[0].parallel_depth == 0
@@ -516,90 +514,3 @@ def test_unknown_sizes_are_taken_large_and_an_offset_that_must_be_small_small():
     point = parameter_point(scop)
     assert all(point.plain_get_val_if_fixed(isl.dim_type.param, k).to_python()
                == UNKNOWN_PARAMETER for k in range(len(scop.parameters)))
-
-
-REDUCTION_INSIDE = """
-#define N 600
-void dots(int n, double A[restrict n][n], double B[restrict n][n], double C[restrict n][n],
-          double D[N][N], double E[N][N], double F[N][N])
-{
-#pragma scop
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
-      double s = 0.0;
-      for (int k = 0; k < n; k++)
-        s += A[k][i] * B[k][j];
-      C[i][j] = s;
-    }
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      double s = 0.0;
-      for (int k = 0; k < N; k++)
-        s += D[k][i] * E[k][j];
-      F[i][j] = s;
-    }
-#pragma endscop
-}
-"""
-
-
-def test_the_loop_around_a_reduction_is_vectorized_where_the_compiler_knows_the_strides():
-    """gcc vectorizes the loop around a reduction (the code generator marks it SIMD)
-    where it knows the strides of the loop inside: in serial code, with constant
-    extents or sizes the calls make constants; in an OpenMP region, whose outlined
-    function gets the sizes at run time, with constant extents only."""
-    from polyopt.scheduler.privatize import relaxed_dependences
-    scop, dependences = _scop(REDUCTION_INSIDE, {"n": 600, "N": 600})
-    dependences = relaxed_dependences(SourceFile("k.c", REDUCTION_INSIDE), scop, dependences)
-    by_name = {s.name: s for s in scop.statements}
-    strides = {name: array.static_strides for name, array in scop.arrays.items() if array.rank}
-    assert strides == {"A": False, "B": False, "C": False, "D": True, "E": True, "F": True}
-    shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
-                              machine=MACHINE)
-    reductions = [shape.name for shape in shapes if len(shape.loops) == 3]
-    assert len(reductions) == 2 and all(name in by_name for name in reductions)
-    vla, constant = reductions
-    serial = {c.name: c for c in estimate(shapes, MACHINE, parallel=False).statements}
-    parallel = {c.name: c for c in estimate(shapes, MACHINE).statements}
-    assert serial[vla].vectorized and serial[constant].vectorized
-    assert parallel[vla].parallel_depth == 0 and not parallel[vla].vectorized
-    assert parallel[constant].parallel_depth == 0 and parallel[constant].vectorized
-    # the serial estimate derived from the parallel one is the serial one
-    derived = {c.name: c for c in estimate(shapes, MACHINE).serial().statements}
-    assert derived[vla].vectorized and derived[vla].compute_ns == serial[vla].compute_ns
-    assert derived[vla].lines == serial[vla].lines
-    # sizes unknown and extents of parameters: the strides are not known anywhere
-    for shape in shapes:
-        shape.sizes_known = False
-    serial = {c.name: c for c in estimate(shapes, MACHINE, parallel=False).statements}
-    assert not serial[vla].vectorized and serial[constant].vectorized
-
-
-def test_the_code_as_written_is_vectorized_around_its_reduction_only_without_aliasing():
-    """The code as written has no SIMD pragma: gcc's own analysis must see that no
-    written array overlaps another (objects or restrict) and that an array it writes
-    inside the loop is one cell there (a reduction into C[i][j], not D[t][j] from
-    D[t - 1][i])."""
-    from polyopt.scheduler.privatize import relaxed_dependences
-    for text, expected in [(MATMUL, False), (MATMUL.replace("double A[n][n], double B[n][n], "
-                                                            "double C[n][n]",
-                                                            "double A[restrict n][n], double "
-                                                            "B[restrict n][n], double C[restrict "
-                                                            "n][n]"), True),
-                           ("void v(int nt, int ns, int D[restrict nt][ns], "
-                            "const int A[restrict ns][ns]) {\n#pragma scop\n"
-                            "for (int t = 1; t < nt; t++)\n for (int j = 0; j < ns; j++) {\n"
-                            "  int best = D[t - 1][0] + A[0][j];\n"
-                            "  for (int i = 1; i < ns; i++)\n"
-                            "    best = D[t - 1][i] + A[i][j] > best ? D[t - 1][i] + A[i][j] : best;\n"
-                            "  D[t][j] = best; }\n#pragma endscop\n}\n", False)]:
-        scop, dependences = _scop(text, {"n": 600, "nt": 100, "ns": 600})
-        dependences = relaxed_dependences(SourceFile("k.c", text), scop, dependences) \
-            or dependences
-        shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
-                                  machine=MACHINE)
-        original = estimate(shapes, MACHINE, parallel=False, original=True)
-        regenerated = estimate(shapes, MACHINE, parallel=False)
-        main = max(range(len(shapes)), key=lambda k: len(shapes[k].loops))
-        assert original.statements[main].vectorized is expected, text
-        assert regenerated.statements[main].vectorized, text

@@ -66,10 +66,6 @@ class Array:
     # give (`double **a`: 1, a[i] is a row; `double ***a`: 2); the dimensions before
     # it select a row
     row_block: int | None = None
-    # the compiler knows its strides where the region is (frontend.declarations.
-    # static_strides: `double A[N][M]`, not `double A[n][m]` of parameters n and m);
-    # None: not known
-    static_strides: bool | None = None
 
     @property
     def element_bytes(self) -> int | None:

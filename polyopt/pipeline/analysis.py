@@ -16,7 +16,6 @@ from polyopt.core.timebox import (TimeBoxExceeded, TimeBoxFailed,
                                   call_with_step_limits)
 from polyopt.frontend import SourceFile, extract_scops
 from polyopt.frontend.sizes import known_values
-from polyopt.harness import call_site_sizes
 from polyopt.pipeline.options import Options
 from polyopt.pipeline.report import format_note
 
@@ -50,11 +49,6 @@ def find_scops(source: SourceFile, options: Options) -> tuple[list[Scop], list[s
                            include_dirs=options.include_dirs)
     for scop in result.scops:
         values = known_values(source, scop.c_parameters, options.defines, options.include_dirs)
-        if any(name not in values for name in scop.c_parameters):
-            # sizes that are parameters of the region's function: the values its calls
-            # in the file give (constants, macros), as the kernel harness takes them
-            values = {**call_site_sizes(source, scop, options.defines, options.include_dirs),
-                      **values}
         scop.known_values = {name: values[scop.c_name(name)] for name in scop.parameters
                              if scop.c_name(name) in values}
     if options.blas:

@@ -44,7 +44,7 @@ class PredictedSpeedups:
         self.point, self.touched = parameter_point(scop), {}
         self.original = Judged(CandidateSchedule("original code", None),
                                estimate(self._shapes(scop.schedule), self.machine,
-                                        parallel=False, original=True))
+                                        parallel=False))
         self._best: float | None = None
 
     def _shapes(self, schedule: isl.Schedule):
