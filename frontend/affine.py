@@ -299,7 +299,6 @@ class AffineBuilder:
 
 
 @functools.lru_cache(maxsize=None)
-@functools.lru_cache(maxsize=None)
 def readable_by_isl(name: str) -> bool:
     """isl's text syntax reads `name` as a parameter (not `min`, `mod`, `floor`,
     `and`, `true`, `infty`...: isl's words), as the model's texts need."""

@@ -351,9 +351,7 @@ def _upper_bounds(scops: list[Scop], name: str, values: dict[str, int],
     """The largest index of each dimension of `name` the regions access at `values`."""
     uppers: list[int] | None = None
     for scop in scops:
-        # the model's names of the sizes (Scop.parameter_names)
-        sizes = {parameter: values[scop.c_name(parameter)] for parameter in scop.parameters
-                 if scop.c_name(parameter) in values}
+        sizes = scop.by_model_name(values)
         for statement in scop.statements:
             for access in statement.accesses:
                 if access.array != name:

@@ -75,6 +75,7 @@ used, so the constants only need the right orders of magnitude.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -212,8 +213,7 @@ def parameter_point(scop: Scop) -> isl.Set:
         return fixed
 
     fixed = fixed_at(None)
-    for small in [None, *unknown]:
-        point = fixed if small is None else fixed_at(small)
+    for point in itertools.chain([fixed], map(fixed_at, unknown)):    # (each made lazily)
         if not domain.intersect_params(point).is_empty():
             return point
     nonempty = domain.params().intersect(context)

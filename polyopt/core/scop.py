@@ -201,6 +201,12 @@ class Scop:
         """The size parameters' C names, in the model's order."""
         return [self.c_name(name) for name in self.parameters]
 
+    def by_model_name(self, values: dict[str, int]) -> dict[str, int]:
+        """The values of `values` (keyed by C name) that size parameters have, keyed
+        by the parameters' names in the model."""
+        return {name: values[self.c_name(name)] for name in self.parameters
+                if self.c_name(name) in values}
+
     @property
     def sizes_known(self) -> bool:
         """Every parameter has a value the file (or --define) gives."""

@@ -48,9 +48,8 @@ def find_scops(source: SourceFile, options: Options) -> tuple[list[Scop], list[s
     result = extract_scops(source, auto_scop=options.auto_scop, defines=options.defines,
                            include_dirs=options.include_dirs)
     for scop in result.scops:
-        values = known_values(source, scop.c_parameters, options.defines, options.include_dirs)
-        scop.known_values = {name: values[scop.c_name(name)] for name in scop.parameters
-                             if scop.c_name(name) in values}
+        scop.known_values = scop.by_model_name(known_values(
+            source, scop.c_parameters, options.defines, options.include_dirs))
     if options.blas:
         _expand_constant_calls(source, result.scops, options)
     warnings = []
