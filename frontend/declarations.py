@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator, c_parser
 
-from polyopt.frontend.source import SourceFile, blank_directives
+from polyopt.frontend.source import DIRECTIVE, SourceFile, blank_directives
 from polyopt.frontend.typenames import C_KEYWORDS, cast_type_names
-from polyopt.core.scop import LOCAL, OBJECT, POINTER, RESTRICT, ROWS
+from polyopt.core.scop import LOCAL, OBJECT, POINTER, RESTRICT, ROWS, Scop
 
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
 _MAX_RETRIES = 32
@@ -485,3 +485,42 @@ def call_arguments(source: SourceFile, name: str) -> list[list[str]]:
 
     Calls().visit(tree)
     return calls
+
+
+def _declared_in_region(scop: Scop) -> set[str]:
+    """The scalars the SCoP writes that a block of the region declares: named nowhere
+    else (frontend.extract)."""
+    return {name for name in scop.locals if name in scop.arrays and scop.arrays[name].written}
+
+
+def private_scalars(source, scop: Scop, scope) -> frozenset[str]:
+    """The scalars the SCoP writes whose values nothing can read after it: declared
+    in a block of the region, or in the enclosing function (neither a parameter nor
+    at file scope) and named nowhere in that function outside the region but in that
+    declaration, nor in a directive of the file (no macro, no address taken, no read
+    after the region or before it in an enclosing loop). Other functions' variables
+    of the same name are other variables."""
+    found = _declared_in_region(scop)
+    if scope.function_start is None:
+        return frozenset(found)
+    end = _block_end(source, scope.function_start)
+    directives = [m.group(0) for m in DIRECTIVE.finditer(source.text)
+                  if not scope.function_start <= m.start() < end]
+    outside = "\n".join([source.text[scope.function_start:scop.region.start],
+                         source.text[scop.region.end:end], *directives])
+    for name, array in scop.arrays.items():
+        if (array.rank or not array.written or name not in scope.declarations
+                or name in scope.file_scope or name in scope.parameters):
+            continue
+        if len(re.findall(rf"\b{re.escape(name)}\b", outside)) == 1:
+            found.add(name)
+    return frozenset(found)
+
+
+def scope_private_scalars(source, scop: Scop) -> frozenset[str]:
+    """private_scalars, or none where the declarations cannot be read."""
+    try:
+        scope = scope_at(source, scop.region.start)
+    except (DeclarationError, RecursionError):
+        return frozenset(_declared_in_region(scop))
+    return private_scalars(source, scop, scope)

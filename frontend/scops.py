@@ -14,13 +14,16 @@ from dataclasses import dataclass, field
 from pycparser import c_ast, c_parser
 
 from polyopt.core.deepstack import deep_stack
+from polyopt.core.dependences import compute_dependences
 from polyopt.core.errors import Location, ParseError
 from polyopt.core.scop import ROWS, Region, Scop, original_lines, testable_arrays
 from polyopt.frontend.calls import MACRO_NAME, CallJudge
 from polyopt.frontend.declarations import (OBJECT, POINTER, RESTRICT, DeclarationError, Scope,
                                            element_types, enumerators, file_scope, row_blocks,
-                                           scope_at, storage_kinds, variables_at, volatile_names)
+                                           scope_at, scope_private_scalars, storage_kinds,
+                                           variables_at, volatile_names)
 from polyopt.frontend.extract import ScopBuilder, Unmodelled
+from polyopt.frontend.home_cells import exact, rewritten
 from polyopt.frontend.integers import IntegerTypes
 from polyopt.frontend.macros import affine_meaning, expander, hidden_by_macros
 from polyopt.frontend.source import (DIRECTIVE, SourceFile, blank_directives, find_pragma_regions,
@@ -69,7 +72,7 @@ def extract_scops(source: SourceFile, auto_scop: bool = False, defines=None,
             if problem is not None:
                 result.diagnostics.append(problem)
                 continue
-            kept.append(scop)
+            kept.append(_with_home_cells(source, scop, judge))
         result.scops = kept
     return result
 
@@ -93,6 +96,44 @@ def _declared_problem(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagn
                                          scop.region.indent)
     _record_element_types(source, scop)
     return _hidden_array_read(source, scop, judge)
+
+
+def _with_home_cells(source: SourceFile, scop: Scop, judge: CallJudge) -> Scop:
+    """The SCoP with each scalar that stands in for an array cell replaced by the cell
+    where that is exact (frontend.home_cells), else `scop` itself."""
+    scalars = {name: array.element_type for name, array in scop.arrays.items()
+               if not array.rank and array.written and array.element_type}
+    if not scalars:
+        return scop
+    private = scope_private_scalars(source, scop)
+    scalars = {name: kind for name, kind in scalars.items() if name in private}
+    types = {name: array.element_type for name, array in scop.arrays.items()
+             if array.rank and array.element_type}
+    if not scalars or not types:
+        return scop
+    start, only = scop.region.start, None
+    try:
+        body = _parse_region(source, start, scop.region.end)
+        flow = None
+        while True:
+            new_body, cells = rewritten(body, scalars, types, only)
+            if not cells:
+                return scop
+            made = ScopBuilder(source.name, scop.region, new_body, IntegerTypes(source, start),
+                               expander(source, start), judge,
+                               affine_meaning(source, start, judge)).build()
+            if _declared_problem(source, made, judge) is not None:
+                return scop
+            if flow is None:
+                flow = compute_dependences(scop).by_array
+            passed = {home.init for home in cells
+                      if exact(scop, flow.get(("flow", home.scalar)), made, home)}
+            if len(passed) == len(cells):
+                made.replaced_scalars = sorted({home.scalar for home in cells})
+                return made
+            only = passed
+    except (ParseError, Unmodelled, RecursionError):
+        return scop
 
 
 def _hidden_array_read(source: SourceFile, scop: Scop, judge: CallJudge) -> Diagnostic | None:
@@ -386,7 +427,9 @@ def _try_model(source: SourceFile, nodes: list[c_ast.Node], judge: CallJudge) ->
     except (Unmodelled, RecursionError):
         return None
     # checked here, so that a refused loop leaves the nests around it to be found
-    return None if _declared_problem(source, scop, judge) is not None else scop
+    if _declared_problem(source, scop, judge) is not None:
+        return None
+    return _with_home_cells(source, scop, judge)
 
 
 def statement_end(source: SourceFile, node: c_ast.Node) -> int:

@@ -31,47 +31,12 @@ of statements that all have at least d loops: d is the largest such.
 from __future__ import annotations
 
 import dataclasses
-import re
 
 import islpy as isl
 
 from polyopt.core.dependences import Dependences, accesses_to, compute_dependences
 from polyopt.core.scop import Scop
-
-
-def _declared_in_region(scop: Scop) -> set[str]:
-    """The scalars the SCoP writes that a block of the region declares: named nowhere
-    else (frontend.extract)."""
-    return {name for name in scop.locals if name in scop.arrays and scop.arrays[name].written}
-
-
-def private_scalars(source, scop: Scop, scope) -> frozenset[str]:
-    """The scalars the SCoP writes whose values nothing can read after it: declared
-    in a block of the region, or in the enclosing function (neither a parameter nor
-    at file scope) and named nowhere in the file outside the region but in that
-    declaration (no macro, no address taken, no read after the region or before it in
-    an enclosing loop)."""
-    found = _declared_in_region(scop)
-    if scope.function_start is None:
-        return frozenset(found)
-    outside = source.text[:scop.region.start] + source.text[scop.region.end:]
-    for name, array in scop.arrays.items():
-        if (array.rank or not array.written or name not in scope.declarations
-                or name in scope.file_scope or name in scope.parameters):
-            continue
-        if len(re.findall(rf"\b{re.escape(name)}\b", outside)) == 1:
-            found.add(name)
-    return frozenset(found)
-
-
-def scope_private_scalars(source, scop: Scop) -> frozenset[str]:
-    """private_scalars, or none where the declarations cannot be read."""
-    from polyopt.frontend.declarations import DeclarationError, scope_at
-    try:
-        scope = scope_at(source, scop.region.start)
-    except (DeclarationError, RecursionError):
-        return frozenset(_declared_in_region(scop))
-    return private_scalars(source, scop, scope)
+from polyopt.frontend.declarations import scope_private_scalars
 
 
 def _keeps_prefix(relation: isl.UnionMap, depth: int) -> bool:

@@ -30,6 +30,7 @@ void kernel(void)
 #pragma scop
 SCOP
 #pragma endscop
+AFTER
 }
 
 int main(void)
@@ -59,7 +60,6 @@ int main(void)
   for (i = 0; i < NI; i++)
     y[i] = (double) (i % 3) / 3.0;
   kernel();
-  AFTER
   for (i = 0; i < NI; i++) {
     for (j = 0; j < NJ; j++)
       printf("%.12g ", C[i][j]);

@@ -27,6 +27,7 @@ void kernel(void)
 #pragma scop
 SCOP
 #pragma endscop
+AFTER
 }
 
 int main(void)
@@ -46,7 +47,6 @@ int main(void)
       C[i][j] = (double) ((i * 2 + j) % 5) / 5.0 + 0.5;
     }
   kernel();
-  AFTER
   for (i = 0; i < M; i++) {
     for (j = 0; j < N; j++)
       printf("%.12g ", C[i][j]);
@@ -168,7 +168,7 @@ def test_symm_calls_print_the_same(tmp_path, name):
     ("", "", False),                                 # at file scope (declared below)
 ])
 def test_private_scalars(declaration, use, private):
-    from polyopt.scheduler.privatize import private_scalars
+    from polyopt.frontend.declarations import private_scalars
     from polyopt.frontend.declarations import scope_at
     text = ("double A[8][8], s;\ndouble t_global;\n"
             + ("double t;\n" if not declaration else "")

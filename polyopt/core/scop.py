@@ -140,6 +140,9 @@ class Scop:
     schedule: isl.Schedule                      # the original (textual) execution order
     identifiers: set[str] = field(default_factory=set)    # every identifier in the region
     outer_iterators: list[str] = field(default_factory=list)  # iterators declared outside the region
+    # scalars the model replaced, in some range, by the array cell they stand in for
+    # (frontend.home_cells)
+    replaced_scalars: list[str] = field(default_factory=list)
     definitions: list[str] = field(default_factory=list)  # the file's #defines of the parameters
     # Every identifier of the file and its visible headers, macro bodies included:
     # a macro used in the region may expand to any of them, so generated names avoid them.

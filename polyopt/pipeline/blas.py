@@ -28,7 +28,7 @@ from polyopt.core.dependences import Dependences, compute_dependences
 from polyopt.core.errors import CodegenError, format_warning
 from polyopt.core.scop import Scop, Statement
 from polyopt.frontend import SourceFile
-from polyopt.scheduler.privatize import private_scalars
+from polyopt.frontend.declarations import private_scalars
 from polyopt.core.machine.caches import machine_caches
 from polyopt.pipeline.cpu import generate
 from polyopt.pipeline.options import Options

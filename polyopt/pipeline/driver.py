@@ -125,6 +125,10 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
             # The original iterators are no longer used (nothing after the region in
             # its function reads them); keep -Wunused quiet.
             lines.append(" ".join(f"(void){name};" for name in unread))
+        unused = [name for name in scop.replaced_scalars if name not in scop.locals
+                  and not re.search(rf"\b{re.escape(name)}\b", code)]
+        if unused:      # declared in the function, no longer named: keep -Wunused quiet
+            lines.append(" ".join(f"(void){name};" for name in unused))
         region = scop.region
         if not region.from_pragma:
             text = indent_block(braced_block(lines), region.indent, first_line_indented=False)
