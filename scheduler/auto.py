@@ -121,7 +121,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
-            if skewed is not None:     # a wavefront serial is the tiled schedule, skewed: not one
+            if skewed is not None and keeps_live_ranges(skewed, dependences):
+                # (a wavefront serial is the tiled schedule, skewed: not one)
                 wave = estimate(shapes_of(skewed), machine, parallel)
         return tiled, estimated, wave
 
@@ -138,8 +139,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 
     def time_tiles() -> Judged | None:
         stencil = time_tiled_candidate(scop, all_dependences) if streamed else None
-        if stencil is None:
-            return None
+        if stencil is None or not keeps_live_ranges(stencil.schedule, dependences):
+            return None         # (its tiles would interleave a private scalar's values)
         return Judged(stencil, estimate(shapes_of(stencil.schedule), machine, parallel), True)
 
     # judged side by side (timebox.map_beside); the time tiles in this process

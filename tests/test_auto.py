@@ -514,3 +514,42 @@ def test_unknown_sizes_are_taken_large_and_an_offset_that_must_be_small_small():
     point = parameter_point(scop)
     assert all(point.plain_get_val_if_fixed(isl.dim_type.param, k).to_python()
                == UNKNOWN_PARAMETER for k in range(len(scop.parameters)))
+
+
+# a layout change whose activation goes through a scalar: the code streams its data
+# (the default tries time tiles), and the time tiles would interleave v's values
+RELAYOUT = """
+#define H 512
+#define W 512
+#define C 128
+static float In[H][W][C], Out[C][H][W], g[C], b[C];
+void relayout(void)
+{
+  int c, h, w;
+#pragma scop
+  for (c = 0; c < C; c++)
+    for (h = 0; h < H; h++)
+      for (w = 0; w < W; w++) {
+        float v = In[h][w][c] * g[c] + b[c];
+        Out[c][h][w] = v > 0.0f ? v : 0.01f * v;
+      }
+#pragma endscop
+}
+"""
+
+
+def test_no_candidate_interleaves_a_private_scalars_values():
+    """A time tiling or a wavefront that would break a private scalar's live ranges is
+    not a candidate: chosen, it would have the SCoP scheduled again with every
+    dependence (the scalar's then serialize every loop)."""
+    from polyopt.scheduler.auto import time_tiled_candidate
+    from polyopt.scheduler.privatize import keeps_live_ranges, relaxed_dependences
+    source = SourceFile("k.c", RELAYOUT)
+    scop = extract_scops(source).scops[0]
+    dependences = relaxed_dependences(source, scop, compute_dependences(scop))
+    assert dependences is not None and dependences.live_ranges
+    stencil = time_tiled_candidate(scop, dependences.all)
+    assert stencil is not None and not keeps_live_ranges(stencil.schedule, dependences)
+    judged = judge_candidates(scop, dependences)
+    assert not [j for j in judged if j.candidate.time_tiling is not None]
+    assert any(j.tiled and j.estimate.regions for j in judged)
