@@ -248,30 +248,35 @@ def _free_name(scop: Scop, stem: str) -> str:
 def _checked(root: isl.AstNode, domain: isl.UnionSet, check: isl.UnionMap, context: isl.Set,
              private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None,
              for_all_sizes=None) -> AstCheck:
-    """check_ast's verdict on the AST; where it cannot tell, _run's."""
+    """check_ast's verdict on the AST; where it cannot tell, _run's (None, with the
+    parameter values it ran right, where it found nothing wrong)."""
     verdict = check_ast(root, domain, check, context, (PARALLEL, SIMD), private)
     if verdict.correct is None:
-        run = _run(root, domain, check, context, for_all_sizes)
+        run = _run(root, domain, check, context, for_all_sizes, private)
         if run.correct is False:
             return run
         log.info("the generated code's check: %s; %s", verdict.reason, run.reason)
+        return AstCheck(None, verdict.reason, run.ran)
     return verdict
 
 
 def _run(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
-         context: isl.Set, for_all_sizes=None) -> AstCheck:
+         context: isl.Set, for_all_sizes=None, private=None) -> AstCheck:
     """The AST run at small parameter values (codegen.verify.run_checks), which can
     find it wrong. Where it is generated for large sizes only (versioned code: too
     many instances to run), `for_all_sizes()` (the AST of the same schedule for every
     size and its context, or None) is run instead: isl's wrong code for a schedule
     tree shows at small sizes there, and is taken as this AST's too (conservatively:
     the flat map's code, or the untiled, follows)."""
-    run = run_checks(root, domain, dependences, context, (PARALLEL, SIMD))
+    run = run_checks(root, domain, dependences, context, (PARALLEL, SIMD), private)
     general = for_all_sizes() if run.correct is None and for_all_sizes else None
     if general is not None:
-        proxy = run_checks(general[0], domain, dependences, general[1], (PARALLEL, SIMD))
+        proxy = run_checks(general[0], domain, dependences, general[1], (PARALLEL, SIMD),
+                           private)
         if proxy.correct is False:
             return AstCheck(False, f"{proxy.reason}, in its code for every size")
+        if not run.ran and proxy.ran:
+            return AstCheck(None, f"{proxy.reason}, in its code for every size", proxy.ran)
     return run
 
 
@@ -382,7 +387,11 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
             notes.append(f"isl generated wrong code for the schedule tree ({verdict.reason}); "
                          "generated from the flat schedule map instead, without full-tile "
                          "separation")
-    if private and checked is not True:
+            verdict = retry
+    # Private scalars: their live ranges are proven on the schedule (scheduler.privatize);
+    # the generated code's are too, or, where isl cannot tell in its budget, they held
+    # in runs at small sizes, as every dependence does for any code (_checked)
+    if private and checked is not True and not (checked is None and verdict.ran):
         raise CodegenError("the code with private scalars could not be checked "
                            f"({verdict.reason})", scop.region.location)
     printer = OpenMPPrinter(scop, expressions, accumulations.found, {

@@ -25,6 +25,8 @@ model, it answers "cannot tell".
 
 from __future__ import annotations
 
+import bisect
+
 from dataclasses import dataclass
 
 import islpy as isl
@@ -49,6 +51,7 @@ class AstCheck:
 
     correct: bool | None
     reason: str = ""
+    ran: int = 0        # None from run_checks: the parameter values run and found right
 
 
 @dataclass
@@ -822,8 +825,11 @@ def run_check(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
 
 
 def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
-               values: dict[str, int], limit: int) -> tuple[AstCheck, int]:
-    """run_check's verdict, and the events the run took."""
+               values: dict[str, int], limit: int,
+               private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None
+               ) -> tuple[AstCheck, int]:
+    """run_check's verdict, and the events the run took; with `private`, also each
+    private scalar's live ranges, as _private checks them on the AST (_run_private)."""
     where = ", ".join(f"{name} = {value}" for name, value in values.items())
     suffix = f" (with {where})" if where else ""
     fixed = _fixed(domain, values)
@@ -878,7 +884,56 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
                 if key in around and around[key] != iteration:
                     return AstCheck(False, "a loop marked parallel carries a "
                                            f"dependence{suffix}"), run.events
+    for name, (flow, writes) in (private or {}).items():
+        try:
+            verdict, scanned = _run_private(name, flow, writes, executed, values,
+                                            RUN_PAIRS - pairs)
+        except _TooLong:
+            return AstCheck(None, f"more than {RUN_PAIRS} dependent pairs{suffix}"), \
+                run.events + RUN_PAIRS
+        except _Unsupported as error:
+            return AstCheck(None, f"the private scalars' scan: {error}"), run.events
+        pairs += scanned
+        if verdict is not None:
+            return AstCheck(False, f"{verdict}{suffix}"), run.events
     return AstCheck(True), run.events + len(expected) + pairs
+
+
+def _run_private(name: str, flow: isl.UnionMap, writes: isl.UnionSet, executed: dict,
+                 values: dict[str, int], limit: int) -> tuple[str | None, int]:
+    """On one run (`executed`: instance -> (time, the parallel loops around it and their
+    iterations)), what breaks a private scalar's live ranges, or None; and the points
+    scanned. A write of it must not run between a write and a read of the value
+    written, and a loop marked parallel that runs a write of it (a copy per thread)
+    and runs one end of a value's flow must run both, in the same iteration."""
+    times, copies, scanned = [], set(), 0
+    for instance in _points(_fixed(writes, values), values, limit):
+        scanned += 1
+        found = executed.get(instance)
+        if found is not None:
+            times.append(found[0])
+            copies.update(key for key, _ in found[1])
+    times.sort()
+    for dependence in union_maps(_fixed(flow, values)):
+        source_name = dependence.get_tuple_name(isl.dim_type.in_)
+        target_name = dependence.get_tuple_name(isl.dim_type.out)
+        inputs = dependence.dim(isl.dim_type.in_)
+        pairs_set = dependence.wrap().flatten().set_tuple_name("pairs")
+        for _, both in _points(isl.UnionSet.from_set(pairs_set), values, limit - scanned):
+            scanned += 1
+            first = executed.get((source_name, both[:inputs]))
+            second = executed.get((target_name, both[inputs:]))
+            if first is None or second is None:
+                continue
+            if bisect.bisect_right(times, first[0]) < bisect.bisect_left(times, second[0]):
+                return f"a write of '{name}' runs between a write and a read of its value", \
+                    scanned
+            around, before = dict(second[1]), dict(first[1])
+            for key in (set(around) | set(before)) & copies:
+                if around.get(key, None) != before.get(key, -1):
+                    return (f"a loop marked parallel runs a write of '{name}' or a read of "
+                            "its value, not both in one iteration"), scanned
+    return None, scanned
 
 
 def _instance(instance: tuple[str, tuple[int, ...]]) -> str:
@@ -886,7 +941,8 @@ def _instance(instance: tuple[str, tuple[int, ...]]) -> str:
 
 
 def run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
-               context: isl.Set, parallel_mark: str | tuple[str, ...] | None = None
+               context: isl.Set, parallel_mark: str | tuple[str, ...] | None = None,
+               private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None
                ) -> AstCheck:
     """run_check at parameter_samples(context), small values first, until one finds the
     AST wrong (that verdict), one cannot be run whole, or RUN_TOTAL_EVENTS are spent.
@@ -896,7 +952,7 @@ def run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMa
     budget = ctx.get_max_operations()
     ctx.set_max_operations(0)       # bounded by the events instead
     try:
-        return _run_checks(root, domain, dependences, context, parallel_mark)
+        return _run_checks(root, domain, dependences, context, parallel_mark, private)
     except isl.Error as error:
         return _cannot_tell(error)
     finally:
@@ -905,7 +961,8 @@ def run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMa
 
 
 def _run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,
-                context: isl.Set, parallel_mark: str | tuple[str, ...] | None) -> AstCheck:
+                context: isl.Set, parallel_mark: str | tuple[str, ...] | None,
+                private=None) -> AstCheck:
     try:
         run = _Run(root, parallel_mark)
     except _Unsupported as error:
@@ -915,7 +972,7 @@ def _run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionM
         if spent >= RUN_TOTAL_EVENTS:
             break
         verdict, events = _run_check(run, domain, dependences, values,
-                                     min(RUN_EVENTS, RUN_TOTAL_EVENTS - spent))
+                                     min(RUN_EVENTS, RUN_TOTAL_EVENTS - spent), private)
         spent += events
         if verdict.correct is False:
             return verdict
@@ -930,4 +987,4 @@ def _run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionM
     shown = ", ".join("(" + ", ".join(str(values[name]) for name in names) + ")"
                       for values in ran[:3])
     return AstCheck(None, f"right when run with ({', '.join(names)}) = {shown}"
-                          f"{', ...' if len(ran) > 3 else ''} ({len(ran)} choices)")
+                          f"{', ...' if len(ran) > 3 else ''} ({len(ran)} choices)", len(ran))

@@ -15,6 +15,7 @@ from polyopt.codegen import generate_openmp
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.core.dependences import compute_dependences
 from polyopt.core.errors import CodegenError
+from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, find_scops, optimize_source
 from polyopt.scheduler.privatize import (expanded_dependences, keeps_live_ranges, live_ranges,
@@ -241,3 +242,74 @@ def test_a_chosen_schedule_gets_private_scalars_too():
     shared = render(source, [scop], [], Options(use_database=False, min_region_work=0,
                                                 private_scalars=False), [choice]).text
     assert "private(" not in shared
+
+
+SIZED = """void f(int n, double A[n][n], double C[n][n], double x[n])
+{
+  int i, j, k;
+  double s;
+#pragma scop
+BODY
+#pragma endscop
+}
+"""
+
+
+def _run_verdict(body: str, schedule: str | None, private: dict[str, int], drop_flow=False,
+                 serial=False):
+    """run_checks on the AST of `schedule` (None: the original order) of a SCoP whose
+    sizes are parameters, with `private`'s live ranges."""
+    from polyopt.codegen.ast import PARALLEL
+    from polyopt.codegen.verify import run_checks
+    from tests.test_ast_check import _ast
+    scop = extract_scops(SourceFile("t.c", SIZED.replace("BODY", body))).scops[0]
+    dependences = expanded_dependences(scop, private)
+    order = scop.schedule if schedule is None else isl.UnionMap(schedule).intersect_domain(
+        scop.schedule.get_domain())
+    marks = dependences.all
+    if serial:          # every pair of instances dependent: no loop marked parallel
+        marks = isl.UnionMap.from_domain_and_range(scop.domain(), scop.domain())
+    if drop_flow:       # the loops the scalar's values cross marked parallel (wrongly)
+        # i carries a dependence, j none: j marked parallel
+        marks = isl.UnionMap("[n] -> { S0[i, j] -> S0[i + 1, j] }").intersect_domain(
+            scop.domain()).intersect_range(scop.domain())
+    return run_checks(_ast(scop, order, marks), scop.domain(), dependences.all, scop.context,
+                      PARALLEL, private=dependences.live_ranges)
+
+
+PRODUCT = """for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++) {
+      s = 0;
+      for (k = 0; k < n; k++)
+        s += A[i][k] * A[k][j];
+      C[i][j] = s;
+    }"""
+
+
+def test_the_run_check_finds_a_live_range_broken():
+    """Where isl cannot tell in its budget, the code with private scalars is run at
+    small sizes: a schedule legal for the expanded program that runs S0 of every
+    (i, j) before any S1 breaks s's values (one copy), and the run says so."""
+    right = _run_verdict(PRODUCT, None, {"s": 2})
+    assert right.correct is None and right.ran > 0, right
+    apart = ("[n] -> { S0[i, j] -> [0, i, j, 0]; S1[i, j, k] -> [1, i, j, k]; "
+             "S2[i, j] -> [2, i, j, 0] }")
+    wrong = _run_verdict(PRODUCT, apart, {"s": 2}, serial=True)
+    assert wrong.correct is False and "a write of 's' runs between" in wrong.reason, wrong
+    # with its loops parallel, the copies are found wrong first
+    wrong = _run_verdict(PRODUCT, apart, {"s": 2})
+    assert wrong.correct is False and "a loop marked parallel" in wrong.reason, wrong
+
+
+def test_the_run_check_finds_a_copy_that_a_value_leaves():
+    body = """for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++) {
+      s = C[i][j] + 1.0;
+      C[i][j] = s * s;
+    }
+    x[i] = s;
+  }"""
+    assert _run_verdict(body, None, {"s": 1}).correct is None
+    wrong = _run_verdict(body, None, {"s": 1}, drop_flow=True)
+    assert wrong.correct is False and "a loop marked parallel runs a write of 's'" in \
+        wrong.reason, wrong
