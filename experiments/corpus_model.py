@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from polyopt.scheduler.auto import LEARNED_MARGIN, LEARNED_WEIGHT
-from polyopt.scheduler.learned import PARAMETERS, corpus_programs, row_target, row_vector
+from polyopt.scheduler.learned import MEMBERS, corpus_programs, row_target, row_vector, train
 
 def spearman(a: list[float], b: list[float]) -> float | None:
     if len(a) < 3:
@@ -126,17 +126,17 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
     return result
 
 
-def cross_validated(programs: dict[str, list[dict]], folds: int, seed: int) -> dict[int, float]:
+def cross_validated(programs: dict[str, list[dict]], folds: int, seed: int,
+                    members: int = MEMBERS) -> dict[int, float]:
     """Each row's prediction by a model trained on the other folds' programs."""
-    from sklearn.ensemble import GradientBoostingRegressor
     names = sorted(programs)
     random.Random(seed).shuffle(names)
     predictions: dict[int, float] = {}
     for fold in range(folds):
         test = set(names[fold::folds])
-        train = [r for n in names if n not in test for r in programs[n]]
-        model = GradientBoostingRegressor(random_state=seed, **PARAMETERS)
-        model.fit([row_vector(r) for r in train], [row_target(r) for r in train])
+        rows = [r for n in names if n not in test for r in programs[n]]
+        model = train([row_vector(r) for r in rows], [row_target(r) for r in rows], seed,
+                      members=members)
         for name in test:
             rows = programs[name]
             for row, value in zip(rows, model.predict([row_vector(r) for r in rows])):
@@ -144,13 +144,11 @@ def cross_validated(programs: dict[str, list[dict]], folds: int, seed: int) -> d
     return predictions
 
 
-def trained(programs: dict[str, list[dict]], seed: int):
+def trained(programs: dict[str, list[dict]], seed: int, members: int = MEMBERS):
     """The model trained on every row of `programs`."""
-    from sklearn.ensemble import GradientBoostingRegressor
     rows = [r for name in sorted(programs) for r in programs[name]]
-    model = GradientBoostingRegressor(random_state=seed, **PARAMETERS)
-    model.fit([row_vector(r) for r in rows], [row_target(r) for r in rows])
-    return model
+    return train([row_vector(r) for r in rows], [row_target(r) for r in rows], seed,
+                 members=members)
 
 
 def report(result: dict, programs: int, candidates: int,
@@ -173,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="JSON lines of corpus_measure.py (several: their programs together)")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--members", type=int, default=MEMBERS,
+                        help=f"models averaged (default: {MEMBERS}, as polyopt model train)")
     parser.add_argument("--report", type=Path, help="also write the table here (markdown)")
     parser.add_argument("--blend", action="store_true",
                         help="also the cross-validated regret of the default's choice per "
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(programs)} programs with two or more measured candidates: too few",
               file=sys.stderr)
         return 1
-    predictions = cross_validated(programs, args.folds, args.seed)
+    predictions = cross_validated(programs, args.folds, args.seed, args.members)
     text = report(evaluate(programs, predictions), len(programs),
                   sum(len(rows) for rows in programs.values()))
     if args.blend:
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                  + f"\nLowest regret: weight {weight:g}, margin {margin:g}.\n")
     for test_file in args.test:
         tested = corpus_programs(test_file)
-        model = trained(programs, args.seed)
+        model = trained(programs, args.seed, args.members)
         predictions = {}
         for rows in tested.values():
             for row, value in zip(rows, model.predict([row_vector(r) for r in rows])):

@@ -63,6 +63,24 @@ def test_the_arrays_predict_as_scikit_learn_and_survive_a_round_trip(tmp_path):
     assert again.header["format"] == learned.FORMAT
 
 
+def test_the_averaged_model_predicts_the_mean_of_its_members(tmp_path):
+    from sklearn.ensemble import GradientBoostingRegressor
+    vectors, targets = _synthetic(300)
+    members = [GradientBoostingRegressor(n_estimators=30 + 10 * k, max_depth=2 + k,
+                                         learning_rate=0.1, subsample=0.8,
+                                         random_state=k).fit(vectors, targets)
+               for k in range(3)]
+    model = learned.averaged([learned.from_sklearn(m, {}) for m in members],
+                             {"format": learned.FORMAT,
+                              "feature_version": learned.FEATURE_VERSION})
+    probe, _ = _synthetic(50, seed=2)
+    expected = sum(m.predict(probe) for m in members) / 3
+    assert max(abs(a - b) for a, b in zip(model.predict(probe), expected)) < 1e-9
+    path = tmp_path / "model.npz"
+    learned.save(model, path)
+    assert learned.load(path).predict(probe) == model.predict(probe)
+
+
 def test_a_file_of_another_format_is_refused(tmp_path):
     path = tmp_path / "model.npz"
     path.write_bytes(b"not a model")
