@@ -166,6 +166,10 @@ def test_symm_calls_print_the_same(tmp_path, name):
     ("  double t;", "  t = t;", False),              # read after the region
     ("  double t, *p = &t;", "", False),             # its address taken
     ("", "", False),                                 # at file scope (declared below)
+    # another function's variable of the same name is another variable
+    ("  double t;", "}\nvoid g(void)\n{\n  double t = 1; (void) t;", True),
+    # a macro naming it may read it anywhere after its definition
+    ("  double t;", "}\n#define T_NOW t\nvoid g(void)\n{", False),
 ])
 def test_private_scalars(declaration, use, private):
     from polyopt.frontend.declarations import private_scalars
