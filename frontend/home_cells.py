@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 from pycparser import c_ast, c_generator
 
+from polyopt.core.dependences import keeps_prefix
 from polyopt.core.scop import Scop
 
 Position = tuple[int, int]
@@ -285,13 +286,6 @@ def _flow_within(flow: isl.UnionMap, members: set[str], depth: int) -> bool:
         sink = piece.get_tuple_name(isl.dim_type.out)
         if source not in members and sink not in members:
             continue
-        if source not in members or sink not in members:
-            return False
-        if min(piece.dim(isl.dim_type.in_), piece.dim(isl.dim_type.out)) < depth:
-            return False
-        same = piece
-        for k in range(depth):
-            same = same.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
-        if not piece.is_subset(same):
+        if source not in members or sink not in members or not keeps_prefix(piece, depth):
             return False
     return True

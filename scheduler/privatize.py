@@ -34,7 +34,7 @@ import dataclasses
 
 import islpy as isl
 
-from polyopt.core.dependences import Dependences, accesses_to, compute_dependences
+from polyopt.core.dependences import Dependences, accesses_to, compute_dependences, keeps_prefix
 from polyopt.core.scop import Scop
 from polyopt.frontend.declarations import scope_private_scalars
 
@@ -43,15 +43,7 @@ def _keeps_prefix(relation: isl.UnionMap, depth: int) -> bool:
     """Does every pair of `relation` have equal first `depth` input and output dims?"""
     pieces: list[isl.Map] = []
     relation.foreach_map(pieces.append)
-    for piece in pieces:
-        if min(piece.dim(isl.dim_type.in_), piece.dim(isl.dim_type.out)) < depth:
-            return False
-        same = piece
-        for dim in range(depth):
-            same = same.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
-        if not piece.is_subset(same):
-            return False
-    return True
+    return all(keeps_prefix(piece, depth) for piece in pieces)
 
 
 def privatizable(scop: Scop, dependences: Dependences, names) -> dict[str, int]:

@@ -68,6 +68,17 @@ def accesses_to(scop: Scop, array: str, writes: bool) -> isl.UnionMap:
     return result
 
 
+def keeps_prefix(pair: isl.Map, depth: int) -> bool:
+    """Do both ends of every pair of `pair` have `depth` dimensions or more, the first
+    `depth` equal (the same iteration of the loops around both)?"""
+    if min(pair.dim(isl.dim_type.in_), pair.dim(isl.dim_type.out)) < depth:
+        return False
+    same = pair
+    for dim in range(depth):
+        same = same.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+    return pair.is_subset(same)
+
+
 def all_accesses(scop: Scop) -> isl.UnionMap:
     """Every access relation of the SCoP, reads and writes, statement -> element."""
     result = isl.UnionMap.empty(scop.context.get_space())
