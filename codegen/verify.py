@@ -858,22 +858,9 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
         return AstCheck(False, f"it executes {_instance(instance)}, which is not in the "
                                f"domain{suffix}"), run.events
     pairs = 0
-    for dependence in union_maps(_fixed(dependences, values)):
-        source_name = dependence.get_tuple_name(isl.dim_type.in_)
-        target_name = dependence.get_tuple_name(isl.dim_type.out)
-        inputs = dependence.dim(isl.dim_type.in_)
-        try:
-            pairs_set = dependence.wrap().flatten().set_tuple_name("pairs")
-            points = _points(isl.UnionSet.from_set(pairs_set), values, RUN_PAIRS - pairs)
-        except _TooLong:
-            return AstCheck(None, f"more than {RUN_PAIRS} dependent pairs{suffix}"), \
-                run.events + RUN_PAIRS
-        except _Unsupported as error:
-            return AstCheck(None, f"the dependences' scan: {error}"), run.events
-        for _, both in points:
+    try:
+        for first, second in _executed_pairs(dependences, executed, values, RUN_PAIRS):
             pairs += 1
-            first = executed.get((source_name, both[:inputs]))
-            second = executed.get((target_name, both[inputs:]))
             if first is None or second is None:
                 continue        # outside the domain (its instances are checked above)
             if first[0] >= second[0]:
@@ -884,6 +871,11 @@ def _run_check(run: _Run, domain: isl.UnionSet, dependences: isl.UnionMap,
                 if key in around and around[key] != iteration:
                     return AstCheck(False, "a loop marked parallel carries a "
                                            f"dependence{suffix}"), run.events
+    except _TooLong:
+        return AstCheck(None, f"more than {RUN_PAIRS} dependent pairs{suffix}"), \
+            run.events + RUN_PAIRS
+    except _Unsupported as error:
+        return AstCheck(None, f"the dependences' scan: {error}"), run.events
     for name, (flow, writes) in (private or {}).items():
         try:
             verdict, scanned = _run_private(name, flow, writes, executed, values,
@@ -914,26 +906,34 @@ def _run_private(name: str, flow: isl.UnionMap, writes: isl.UnionSet, executed: 
             times.append(found[0])
             copies.update(key for key, _ in found[1])
     times.sort()
-    for dependence in union_maps(_fixed(flow, values)):
+    for first, second in _executed_pairs(flow, executed, values, limit - scanned):
+        scanned += 1
+        if first is None or second is None:
+            continue
+        if bisect.bisect_right(times, first[0]) < bisect.bisect_left(times, second[0]):
+            return f"a write of '{name}' runs between a write and a read of its value", scanned
+        around, before = dict(second[1]), dict(first[1])
+        for key in (set(around) | set(before)) & copies:
+            if around.get(key, None) != before.get(key, -1):
+                return (f"a loop marked parallel runs a write of '{name}' or a read of "
+                        "its value, not both in one iteration"), scanned
+    return None, scanned
+
+
+def _executed_pairs(relation: isl.UnionMap, executed: dict, values: dict[str, int], limit: int):
+    """Each pair of `relation` (source -> target instances) at the parameter values, as
+    the run executed its two ends (`executed`'s entries; None for an end it did not
+    run), pair by pair; _TooLong past `limit` pairs."""
+    scanned = 0
+    for dependence in union_maps(_fixed(relation, values)):
         source_name = dependence.get_tuple_name(isl.dim_type.in_)
         target_name = dependence.get_tuple_name(isl.dim_type.out)
         inputs = dependence.dim(isl.dim_type.in_)
         pairs_set = dependence.wrap().flatten().set_tuple_name("pairs")
         for _, both in _points(isl.UnionSet.from_set(pairs_set), values, limit - scanned):
             scanned += 1
-            first = executed.get((source_name, both[:inputs]))
-            second = executed.get((target_name, both[inputs:]))
-            if first is None or second is None:
-                continue
-            if bisect.bisect_right(times, first[0]) < bisect.bisect_left(times, second[0]):
-                return f"a write of '{name}' runs between a write and a read of its value", \
-                    scanned
-            around, before = dict(second[1]), dict(first[1])
-            for key in (set(around) | set(before)) & copies:
-                if around.get(key, None) != before.get(key, -1):
-                    return (f"a loop marked parallel runs a write of '{name}' or a read of "
-                            "its value, not both in one iteration"), scanned
-    return None, scanned
+            yield (executed.get((source_name, both[:inputs])),
+                   executed.get((target_name, both[inputs:])))
 
 
 def _instance(instance: tuple[str, tuple[int, ...]]) -> str:

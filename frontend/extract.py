@@ -44,8 +44,9 @@ _UNSUPPORTED = {
 }
 
 
-class _Names(c_ast.NodeVisitor):
-    """First pass: iterators, written scalars, subscripted arrays, every identifier."""
+class RegionNames(c_ast.NodeVisitor):
+    """First pass over a region (or any subtree): its iterators, the names it writes
+    (scalars, and arrays by their base name), its declarations, every identifier."""
 
     def __init__(self) -> None:
         self.iterators: set[str] = set()
@@ -157,7 +158,7 @@ class ScopBuilder:
                                     # side effects (None: taken to have none)
         self.region = region
         self.body = body
-        self.names = _Names()
+        self.names = RegionNames()
         for node in body:
             self.names.visit(node)
         self.scalars_written = self.names.written - self.names.iterators
@@ -582,7 +583,7 @@ class ScopBuilder:
         raise self.fail(f"loop on '{iterator}' must step by a non-zero constant", step or node)
 
     def _check_not_assigned(self, body: c_ast.Node, iterator: str) -> None:
-        names = _Names()
+        names = RegionNames()
         names.visit(body)
         if iterator in names.written:
             raise self.fail(f"loop iterator '{iterator}' is modified in the loop body", body)
@@ -775,7 +776,7 @@ class ScopBuilder:
 _SIGNED_WORDS = {"int", "long", "short", "signed"}
 
 
-def _affine_candidates(names: _Names) -> dict[str, c_ast.Node]:
+def _affine_candidates(names: RegionNames) -> dict[str, c_ast.Node]:
     """The region's scalars that may hold an affine value: declared once in a block of
     the region, of a signed integer type, with an initialiser, and never assigned
     again (`int c = x + y * nx;`, `int w = x == 0 ? c : c - 1;`): name -> initialiser.
@@ -803,13 +804,13 @@ def _count_name(node: c_ast.Node, name: str) -> int:
 
 
 def _identifier_names(node: c_ast.Node) -> set[str]:
-    names = _Names()
+    names = RegionNames()
     names.visit(node)
     return names.identifiers
 
 
 def _contains_assignment(node: c_ast.Node) -> bool:
-    names = _Names()
+    names = RegionNames()
     names.visit(node)
     return bool(names.written)
 

@@ -49,6 +49,7 @@ from pycparser import c_ast, c_generator
 
 from polyopt.core.dependences import keeps_prefix
 from polyopt.core.scop import Scop
+from polyopt.frontend.extract import RegionNames
 
 Position = tuple[int, int]
 
@@ -58,7 +59,6 @@ class HomeCell:
     """One range ``s = X; ...; X = g(s);`` of a block (see the module)."""
 
     scalar: str
-    cell: str                       # X, as C text
     array: str                      # the array X indexes
     init: Position                  # the statements' positions in the file
     first: Position                 # of the first item after the initialization
@@ -79,38 +79,19 @@ def _base(node: c_ast.Node) -> str | None:
     return node.name if isinstance(node, c_ast.ID) else None
 
 
-class _Names(c_ast.NodeVisitor):
-    """Identifiers named and assigned (=, op=, ++, --) in a subtree."""
-
-    def __init__(self):
-        self.named: set[str] = set()
-        self.assigned: set[str] = set()
-
-    def visit_ID(self, node):
-        self.named.add(node.name)
-
-    def visit_Assignment(self, node):
-        base = _base(node.lvalue) if isinstance(node.lvalue, c_ast.ArrayRef) else (
-            node.lvalue.name if isinstance(node.lvalue, c_ast.ID) else None)
-        if base is not None and isinstance(node.lvalue, c_ast.ID):
-            self.assigned.add(base)
-        self.generic_visit(node)
-
-    def visit_UnaryOp(self, node):
-        if node.op in ("++", "--", "p++", "p--", "&") and isinstance(node.expr, c_ast.ID):
-            self.assigned.add(node.expr.name)
-        self.generic_visit(node)
-
-    def visit_Decl(self, node):
-        self.assigned.add(node.name)
-        self.generic_visit(node)
-
-
-def _names(nodes) -> _Names:
-    found = _Names()
+def _names(nodes) -> RegionNames:
+    """The identifiers of `nodes` (frontend.extract's first pass)."""
+    found = RegionNames()
     for node in nodes:
         found.visit(node)
     return found
+
+
+def _assigned(nodes) -> set[str]:
+    """The names `nodes` assign or declare (a declaration hides an outer name). An
+    address taken (`&i`) leaves the region unmodelled altogether (frontend.extract)."""
+    names = _names(nodes)
+    return names.written | set(names.declarations)
 
 
 def _scalar_assignment(node: c_ast.Node) -> tuple[str, c_ast.Node] | None:
@@ -189,15 +170,16 @@ def rewritten(body: list[c_ast.Node], scalars: dict[str, str], element_types: di
                           if isinstance(items[k], c_ast.Assignment) and items[k].op == "="
                           and isinstance(items[k].lvalue, c_ast.ArrayRef)
                           and generator.visit(items[k].lvalue) == text), None)
-            if final is None or name not in _names([items[final].rvalue]).named:
+            if final is None or name not in _names([items[final].rvalue]).identifiers:
                 start += 1
                 continue
             inside = items[start + 1:final + 1]
-            cell_names = _names([cell]).named
-            if cell_names & _names(inside).assigned or name in cell_names:
+            # the names of X's subscripts (its array is written in the range, by X = g(s))
+            cell_names = _names([cell]).identifiers - {_base(cell)}
+            if cell_names & _assigned(inside) or name in cell_names:
                 start += 1
                 continue
-            home = HomeCell(name, text, _base(cell), _position(items[start]),
+            home = HomeCell(name, _base(cell), _position(items[start]),
                             _position(items[start + 1]), _position(items[final]))
             if None in (home.init, home.first, home.final) \
                     or (only is not None and home.init not in only):
@@ -268,11 +250,11 @@ def _at(location) -> Position:
     return (location.line, location.column or 0)
 
 
-def _prefix_map(statement, final, depth: int) -> isl.Map:
-    """{ statement[i0..in] -> final[i0..i(depth-1)] }"""
+def _prefix_map(statement, outer, depth: int) -> isl.Map:
+    """{ statement[i0..in] -> outer[i0..i(depth-1)] }"""
     dims = [f"i{k}" for k in range(len(statement.iterators))]
     text = (f"{{ {statement.name}[{', '.join(dims)}] -> "
-            f"{final.name}[{', '.join(dims[:depth])}] }}")
+            f"{outer.name}[{', '.join(dims[:depth])}] }}")
     return isl.Map(text)
 
 
