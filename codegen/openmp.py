@@ -38,6 +38,10 @@ from polyopt.core.timebox import step
 
 log = logging.getLogger(__name__)
 
+#: The operation budget of the AST for every size that is run in place of versioned
+#: code (generate_openmp's for_all_sizes), as a multiple of the caller's budget
+PROXY_BUDGET_FACTOR = 4
+
 
 class OpenMPPrinter:
     """Turns one SCoP's isl AST into cgen objects."""
@@ -343,6 +347,12 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         budget building it."""
         if not assumed:
             return None
+        # its own budget, four times the caller's (pipeline.cpu's, shared with the AST
+        # it stands in for): without a least size isl's AST has more cases to separate
+        ctx = scop.context.get_ctx()
+        budget = ctx.get_max_operations()
+        ctx.set_max_operations(PROXY_BUDGET_FACTOR * budget)
+        ctx.reset_operations()
         try:
             general = build_ast(tree_or_map, scop.context, dependences, prefix,
                                 innermost=AccumulationFinder(scop),
@@ -350,6 +360,9 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                                 outer_simd=accesses)
         except isl.Error:
             return None
+        finally:
+            ctx.set_max_operations(budget)
+            ctx.reset_operations()
         return general.root, scop.context
 
     def this_schedule():

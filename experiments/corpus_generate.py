@@ -16,8 +16,11 @@ From seed 750 on (the third set) also: layout changes of 3-D arrays, correlation
 lags (a bound that shrinks with the lag), strided pooling and upsampling, 2-D dynamic
 programs over two sequences (min or max of three neighbours), scans along rows or
 columns (prefix sums, first-order filters), rank-1 and rank-2 updates followed by a
-product that reads the matrix in the other order. Seeds below 750 generate what they
-always did.
+product that reads the matrix in the other order. From seed 1000 on (the fourth set)
+every program's first nest is an in-place sweep that reads ahead: backward induction
+row by row (triangular or full, a floor, the batch loop outside or inside the time
+loop) or a 1-D or 2-D read-ahead relaxation; the other nests from the first two sets.
+Seeds below 1000 generate what they always did.
 
     python experiments/corpus_generate.py SEED            # one program on stdout
     python experiments/corpus_generate.py 0 500 -o DIR    # seeds 0..499 into DIR/SEED.c
@@ -553,6 +556,77 @@ def rank_update(program: Program, rng: random.Random) -> None:
     program.families.append("rank update")
 
 
+def rollback(program: Program, rng: random.Random) -> None:
+    """Backward induction in place, row by row (a lattice's values rolled back, value
+    iteration along a chain): each of nb independent rows swept again and again, every
+    node from itself and its successor, over a shrinking (triangular) or the whole
+    range; rows from a few KB (L1) to a few hundred; the batch loop outside the time
+    loop or inside it; sometimes a floor (an early-exercise maximum) and a first nest
+    that fills the rows."""
+    nodes = int(10 ** rng.uniform(2.3, 4.2))
+    triangular = rng.random() < 0.6
+    steps = None if triangular else program.size("tsteps", rng.choice([10, 20, 50, 100, 200]))
+    per_row = nodes * nodes / 2 if triangular else nodes * program.sizes[steps]
+    n = program.size("n", nodes)
+    nb = program.size("nb", min(8192, max(2, int(_work(rng) / per_row))))
+    v = program.array([nb, f"{n} + 1"])
+    if program.element == "int":
+        value = f"({v}[k][i + 1] + {v}[k][i]) / 2"
+    else:
+        value = f"0.5 * {v}[k][i + 1] + 0.49 * {v}[k][i]"
+    if rng.random() < 0.3:
+        floor = program.array([nb, f"{n} + 1"])
+        value = f"max({value}, {floor}[k][i])"
+    fill = ""
+    if rng.random() < 0.5:
+        spot, factor = program.array([nb]), program.array([f"{n} + 1"])
+        fill = f"{spot}[k] + {factor}[i]" if program.element == "int" else \
+            f"{spot}[k] * {factor}[i]"
+    if triangular:
+        time, inner = f"for (t = {n} - 1; t >= 0; t--)", "for (i = 0; i <= t; i++)"
+    else:
+        time, inner = f"for (t = 0; t < {steps}; t++)", f"for (i = 0; i < {n}; i++)"
+    batch_outside = rng.random() < 0.7
+    if fill:
+        program.nests.append(f"  for (k = 0; k < {nb}; k++)\n    for (i = 0; i <= {n}; i++)\n"
+                             f"      {v}[k][i] = {fill};\n")
+    if batch_outside:
+        program.nests.append(f"  for (k = 0; k < {nb}; k++)\n    {time}\n      {inner}\n"
+                             f"        {v}[k][i] = {value};\n")
+    else:
+        program.nests.append(f"  {time}\n    for (k = 0; k < {nb}; k++)\n      {inner}\n"
+                             f"        {v}[k][i] = {value};\n")
+    program.families.append(f"rollback {'triangular' if triangular else 'full'}"
+                            f"{'' if batch_outside else ' time outside'}")
+
+
+def read_ahead(program: Program, rng: random.Random) -> None:
+    """In-place sweeps that read only ahead of the element they write (each element
+    from itself and its successors along one or two dimensions), repeated by a time
+    loop: the inner loop vectorizes in place; across steps, a wavefront or time tiles."""
+    dimensions = rng.choice([1, 1, 2])
+    steps = program.size("tsteps", rng.choice([10, 20, 50, 100]))
+    largest = 4_000_000 if dimensions == 1 else 2500
+    n = program.size("n", min(largest, max(16, _scaled(rng, dimensions,
+                                                        _work(rng) / program.sizes[steps]))))
+    if dimensions == 1:
+        a = program.array([n])
+        taps = rng.choice([2, 3])
+        points = " + ".join(f"{a}[i + {d}]" if d else f"{a}[i]" for d in range(taps))
+        loops = f"  for (t = 0; t < {steps}; t++)\n    for (i = 0; i < {n} - {taps - 1}; i++)\n"
+        target = f"      {a}[i]"
+    else:
+        a = program.array([n, n])
+        points = f"{a}[i][j] + {a}[i + 1][j] + {a}[i][j + 1]"
+        taps = 3
+        loops = (f"  for (t = 0; t < {steps}; t++)\n    for (i = 0; i < {n} - 1; i++)\n"
+                 f"      for (j = 0; j < {n} - 1; j++)\n")
+        target = f"        {a}[i][j]"
+    divide = f"/ {taps}" if program.element == "int" else f"* {0.99 / taps:.4f}"
+    program.nests.append(f"{loops}{target} = ({points}) {divide};\n")
+    program.families.append(f"read-ahead {dimensions}-D")
+
+
 FAMILIES = [(contraction, 3), (matvec, 2), (triangular, 2), (banded, 1), (stencil, 2),
             (elementwise, 2)]
 # the second set (seeds from SECOND_SET on): the first's families and these
@@ -563,7 +637,12 @@ MORE_FAMILIES = [(dot_form, 4), (window, 2), (band_relax, 1), (contraction4, 2),
 THIRD_SET = 750
 THIRD_FAMILIES = [(permute, 2), (lagged, 2), (pool, 2), (dynamic, 2), (scan, 2),
                   (rank_update, 2)]
-TIME_LOOPS = (stencil, band_relax, stencil_wide)
+# the fourth set (seeds from FOURTH_SET on): every program's first nest one of these
+# (in-place sweeps that read ahead: the pattern the first three sets lack), the rest
+# from the first two sets (the shipped model's training set)
+FOURTH_SET = 1000
+FOURTH_FAMILIES = [(rollback, 3), (read_ahead, 2)]
+TIME_LOOPS = (stencil, band_relax, stencil_wide, rollback, read_ahead)
 
 
 def generate(seed: int) -> Program:
@@ -572,10 +651,13 @@ def generate(seed: int) -> Program:
     program = Program(seed, element)
     count = rng.choices([1, 2, 3, 4], [5, 3, 1, 1])[0]
     families = FAMILIES + (MORE_FAMILIES if seed >= SECOND_SET else []) + \
-        (THIRD_FAMILIES if seed >= THIRD_SET else [])
+        (THIRD_FAMILIES if THIRD_SET <= seed < FOURTH_SET else [])
     timed = False
-    for _ in range(count):
+    for number in range(count):
         family = rng.choices([f for f, _ in families], [w for _, w in families])[0]
+        if seed >= FOURTH_SET and number == 0:
+            family = rng.choices([f for f, _ in FOURTH_FAMILIES],
+                                 [w for _, w in FOURTH_FAMILIES])[0]
         if family in TIME_LOOPS and timed:
             family = elementwise        # one time loop per program
         timed = timed or family in TIME_LOOPS

@@ -22,7 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from polyopt.scheduler.auto import LEARNED_MARGIN, LEARNED_WEIGHT
+from polyopt.scheduler.auto import DISAGREEMENT_VETO, LEARNED_MARGIN, LEARNED_WEIGHT
 from polyopt.scheduler.learned import MEMBERS, corpus_programs, row_target, row_vector, train
 
 def spearman(a: list[float], b: list[float]) -> float | None:
@@ -54,14 +54,40 @@ def blended(row: dict, predictions: dict[int, float], weight: float) -> float:
     return weight * predictions[id(row)] + (1 - weight) * analytical
 
 
+def _vetoed(row: dict, original: dict, predictions: dict[int, float], veto: float) -> bool:
+    """scheduler.auto._vetoed on a corpus row: the analytical model predicts it slower
+    than the code as written and the learned model alone less than `veto` faster."""
+    learned = math.exp(predictions[id(original)] - predictions[id(row)])
+    return row["predicted"] > row["base_predicted"] > 0 and learned < veto
+
+
 def _with_margin(rows: list[dict], predictions: dict[int, float],
-                 weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN) -> dict:
-    """The choice as the default makes it: the code as written unless a candidate is
-    predicted faster by `margin`, by the learned model blended with the analytical one."""
+                 weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN,
+                 veto: float = DISAGREEMENT_VETO) -> dict:
+    """The choice as the default makes it (scheduler.auto.choose_learned): the best
+    candidate by the learned model blended with the analytical one, passing over those
+    the two disagree on (`veto`; 0: none), unless it is predicted faster than the code
+    as written by less than `margin`."""
     original = next(r for r in rows if r["original"])
-    best = min(rows, key=lambda r: blended(r, predictions, weight))
+    ordered = sorted(rows, key=lambda r: blended(r, predictions, weight))
+    best = next(r for r in ordered
+                if r is original or not _vetoed(r, original, predictions, veto))
     gain = blended(original, predictions, weight) - blended(best, predictions, weight)
     return best if gain >= math.log(margin) else original
+
+
+def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
+               vetoes=(0.0, 1.25, 1.5, 2.0, 3.0, math.inf)) -> str:
+    """Regret of the default's choice (its weight and margin) per DISAGREEMENT_VETO."""
+    lines = ["| veto (learned speed-up that overrides the analytical model) | regret (geo. mean) "
+             "| regret (worst) | programs > 2x |", "|---|---|---|---|"]
+    for veto in vetoes:
+        regrets = [_with_margin(rows, predictions, veto=veto)["seconds"]
+                   / min(r["seconds"] for r in rows) for rows in programs.values()]
+        geo = math.exp(statistics.mean(math.log(r) for r in regrets))
+        lines.append(f"| {veto:g} | {geo:.3f} | {max(regrets):.2f} "
+                     f"| {sum(r > 2 for r in regrets)} |")
+    return "\n".join(lines) + "\n"
 
 
 def blend_table(programs: dict[str, list[dict]], predictions: dict[int, float],
@@ -74,7 +100,7 @@ def blend_table(programs: dict[str, list[dict]], predictions: dict[int, float],
     scores = {}
     for weight in weights:
         for margin in margins:
-            regrets = [_with_margin(rows, predictions, weight, margin)["seconds"]
+            regrets = [_with_margin(rows, predictions, weight, margin, veto=0.0)["seconds"]
                        / min(r["seconds"] for r in rows) for rows in programs.values()]
             geo = math.exp(statistics.mean(math.log(r) for r in regrets))
             scores[(weight, margin)] = (round(geo, 3), max(regrets))
@@ -88,7 +114,8 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
               "analytical fastest": lambda rows: min(rows, key=lambda r: r["predicted"]),
               "learned": lambda rows: min(rows, key=lambda r: predictions[id(r)]),
               f"learned {LEARNED_WEIGHT:g} + analytical {1 - LEARNED_WEIGHT:g}, margin "
-              f"{LEARNED_MARGIN:g} (the default)": lambda rows: _with_margin(rows, predictions),
+              f"{LEARNED_MARGIN:g}, veto {DISAGREEMENT_VETO:g} (the default)":
+                  lambda rows: _with_margin(rows, predictions),
               **{f"--tune: the {n} best predicted measured":
                  (lambda rows, n=n: min([r for r in rows if r["original"]]
                                         + sorted((r for r in rows if not r["original"]),
@@ -195,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
         table, (weight, margin) = blend_table(programs, predictions)
         text += ("\nThe default's choice, cross-validated by program, per weight of the "
                  "learned model and margin:\n\n" + table
-                 + f"\nLowest regret: weight {weight:g}, margin {margin:g}.\n")
+                 + f"\nLowest regret: weight {weight:g}, margin {margin:g}.\n"
+                 + "\nThe default's choice per veto threshold (weight and margin as "
+                 "shipped):\n\n" + veto_table(programs, predictions))
     for test_file in args.test:
         tested = corpus_programs(test_file)
         model = trained(programs, args.seed, args.members)

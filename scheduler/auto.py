@@ -44,7 +44,7 @@ from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, CandidateSchedule, candidate_schedules
 from polyopt.core.machine.cpu import Machine, this_machine
 from polyopt.scheduler.cost import (Estimate, compulsory_lines, estimate, parameter_point,
-                                    statement_shapes)
+                                    statement_shapes, vector_safe_pairs)
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.scheduler.stencil import time_tile_or_why
 from polyopt.scheduler.wavefront import skew_tile_bands
@@ -104,10 +104,11 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     """Every legal candidate with its estimate, the original code first."""
     machine = machine or this_machine()
     all_dependences, flow = dependences.all, dependences.flow
-    point, touched = parameter_point(scop), {}
+    point, touched, safe = parameter_point(scop), {}, vector_safe_pairs(dependences)
 
     def shapes_of(schedule: isl.Schedule):
-        return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched)
+        return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched,
+                                safe)
 
     def judge(candidate: CandidateSchedule) -> tuple[bool, Estimate, Estimate | None] | None:
         """(tiled, estimate, the wavefront's estimate or None) of one candidate; None

@@ -182,6 +182,9 @@ class StatementShape:
     skewed: bool
     chain: int = 1                # operations on its own recurrence (chain_operations)
     carried: set[int] = field(default_factory=set)   # dims where a dependence is carried
+    # dims where a dependence that a vectorizer must keep is carried: all of `carried`
+    # but those where only the statement's own anti-dependences are (vector_safe_pairs)
+    vector_carried: set[int] = field(default_factory=set)
     recurrent: set[int] = field(default_factory=set)  # dims carrying its own flow dependence
 
     @property
@@ -393,15 +396,31 @@ def _carried_levels(pairs: isl.Map) -> set[int]:
     return levels
 
 
+def vector_safe_pairs(dependences) -> isl.UnionMap:
+    """The pairs of `dependences` (a core.dependences.Dependences) that do not keep a
+    loop from being vectorized where they are carried: a statement's anti-dependences
+    on itself that are not also flow or output pairs. A vector loop loads all its
+    lanes' operands before it stores any lane's result, so a statement that reads an
+    element a later iteration of the same loop overwrites (`V[i] = f(V[i + 1], V[i])`,
+    in place) reads the old value vectorized too; gcc and clang vectorize it."""
+    safe = dependences.empty
+    for each in _maps(dependences.anti):
+        if each.get_tuple_name(isl.dim_type.in_) == each.get_tuple_name(isl.dim_type.out):
+            safe = safe.union(isl.UnionMap.from_map(each))
+    return safe.subtract(dependences.flow.union(dependences.output)).coalesce()
+
+
 def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMap,
                      flow: isl.UnionMap | None = None, point: isl.Set | None = None,
                      machine: Machine | None = None,
-                     touched: dict | None = None) -> list[StatementShape]:
+                     touched: dict | None = None,
+                     vector_safe: isl.UnionMap | None = None) -> list[StatementShape]:
     """Every statement's trip counts, accesses and carried dependences under `schedule`
     (`flow`: the flow dependences among `dependences`, for recurrences; `point`: the
     parameter values, ``parameter_point``; `touched`: a cache of the lines and pages each
     access touches and of each statement's instances, kept from one schedule of the SCoP
-    to the next)."""
+    to the next; `vector_safe`: the pairs among `dependences` that do not keep a loop
+    from being vectorized, ``vector_safe_pairs``)."""
     point = point if point is not None else parameter_point(scop)
     touched = touched if touched is not None else {}
     machine = machine or Machine()
@@ -448,6 +467,15 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         for name in (source, sink):
             if name in shapes:
                 shapes[name].carried |= levels
+        if source == sink and source in shapes and vector_safe is not None and levels:
+            safe = vector_safe.extract_map(dependence.get_space())
+            if not safe.is_empty():
+                kept = (dependence.subtract(safe).intersect_params(point)
+                        .apply_domain(by_statement[source]).apply_range(by_statement[sink]))
+                levels = _carried_levels(kept)
+        for name in (source, sink):
+            if name in shapes:
+                shapes[name].vector_carried |= levels
     if flow is not None:
         for dependence in _maps(flow):
             source = dependence.get_tuple_name(isl.dim_type.in_)
@@ -672,7 +700,7 @@ def _vectorized(shape: StatementShape, machine: Machine, innermost: int | None) 
     """Whether the compiler vectorizes `innermost`, the shape's ``vector_loop``."""
     if innermost is None:
         return False
-    if innermost in shape.carried or shape.trips[innermost] < 2 * machine.vector_width:
+    if innermost in shape.vector_carried or shape.trips[innermost] < 2 * machine.vector_width:
         return False
     for access in shape.accesses:
         if access.rank == 0:

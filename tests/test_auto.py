@@ -553,3 +553,46 @@ def test_no_candidate_interleaves_a_private_scalars_values():
     judged = judge_candidates(scop, dependences)
     assert not [j for j in judged if j.candidate.time_tiling is not None]
     assert any(j.tiled and j.estimate.regions for j in judged)
+
+
+IN_PLACE_SWEEPS = """
+void roll_back(int m, int n, double p, double q, double V[m][n + 1])
+{
+#pragma scop
+  for (int o = 0; o < m; o++)
+    for (int t = n - 1; t >= 0; t--)
+      for (int i = 0; i <= t; i++)
+        V[o][i] = p * V[o][i + 1] + q * V[o][i];
+#pragma endscop
+}
+"""
+
+IN_PLACE_RECURRENCE = """
+void smooth(int m, int n, double V[m][n])
+{
+#pragma scop
+  for (int o = 0; o < m; o++)
+    for (int t = 0; t < n; t++)
+      for (int i = 1; i < n - 1; i++)
+        V[o][i] = 0.5 * V[o][i - 1] + 0.5 * V[o][i + 1];
+#pragma endscop
+}
+"""
+
+
+def _innermost_vectorized(text: str, safe: bool) -> bool:
+    from polyopt.scheduler.cost import vector_safe_pairs
+    scop, dependences = _scop(text, {"m": 64, "n": 2048})
+    shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
+                              machine=MACHINE,
+                              vector_safe=vector_safe_pairs(dependences) if safe else None)
+    return estimate(shapes, MACHINE, parallel=False).statements[0].vectorized
+
+
+def test_an_in_place_update_that_reads_ahead_is_vectorized():
+    # V[i] = f(V[i + 1], V[i]): the loop over i carries only the statement's own
+    # anti-dependence; vector code loads before it stores, and gcc vectorizes it
+    assert _innermost_vectorized(IN_PLACE_SWEEPS, safe=True)
+    assert not _innermost_vectorized(IN_PLACE_SWEEPS, safe=False)
+    # reading back what the previous iteration wrote (V[i - 1]) is a recurrence: not
+    assert not _innermost_vectorized(IN_PLACE_RECURRENCE, safe=True)

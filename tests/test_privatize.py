@@ -313,3 +313,58 @@ def test_the_run_check_finds_a_copy_that_a_value_leaves():
     wrong = _run_verdict(body, None, {"s": 1}, drop_flow=True)
     assert wrong.correct is False and "a loop marked parallel runs a write of 's'" in \
         wrong.reason, wrong
+
+
+OPENING = """#include <stdio.h>
+#ifndef H
+#define H 1200
+#endif
+#ifndef W
+#define W 1600
+#endif
+static int Img[H][W], Ero[H][W];
+int main(void)
+{
+  int i, j, di, dj;
+  for (i = 0; i < H; i++)
+    for (j = 0; j < W; j++)
+      Img[i][j] = (i * 31 + j * 17) % 23 + ((i * 13 + j * 29) % 101 == 0 ? 200 : 0);
+#pragma scop
+  for (i = 2; i < H - 2; i++)
+    for (j = 2; j < W - 2; j++) {
+      int lo = Img[i][j];
+      for (di = -2; di <= 2; di++)
+        for (dj = -2; dj <= 2; dj++)
+          lo = Img[i + di][j + dj] < lo ? Img[i + di][j + dj] : lo;
+      Ero[i][j] = lo;
+    }
+  for (i = 4; i < H - 4; i++)
+    for (j = 4; j < W - 4; j++) {
+      int hi = Ero[i][j];
+      for (di = -2; di <= 2; di++)
+        for (dj = -2; dj <= 2; dj++)
+          hi = Ero[i + di][j + dj] > hi ? Ero[i + di][j + dj] : hi;
+      Img[i][j] = hi;
+    }
+#pragma endscop
+  long sum = 0;
+  for (i = 0; i < H; i++)
+    for (j = 0; j < W; j++)
+      sum += (long)Img[i][j] * (1 + (i * 7 + j) % 13);
+  printf("%ld\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_versioned_code_with_private_scalars_is_checked_by_its_code_for_every_size(tmp_path):
+    """Code generated for large sizes only (versioned) has too many instances to run;
+    the code of the same schedule for every size is run in its place, and its AST (a
+    window filter's, with many cases) gets a budget of its own: without one the check
+    could not tell, and the SCoP went back to serial code with every dependence."""
+    optimized = _optimized(OPENING)
+    assert "omp parallel for" in optimized and "private(" in optimized, optimized
+    original, _ = compile_and_run(OPENING, tmp_path, "original")
+    parallel, _ = compile_and_run(optimized, tmp_path, "parallel")
+    assert parallel == original

@@ -109,9 +109,11 @@ def scop_work(shapes, line_bytes: int = 64) -> Work:
 
 def _shapes(scop: Scop, schedule: isl.Schedule, dependences, touched: dict):
     from polyopt.core.machine.cpu import Machine
-    from polyopt.scheduler.cost import statement_shapes
+    from polyopt.scheduler.cost import statement_shapes, vector_safe_pairs
+    if "vector safe" not in touched:
+        touched["vector safe"] = vector_safe_pairs(dependences)
     return statement_shapes(scop, schedule, dependences.all, None, _point(scop), Machine(),
-                            touched)
+                            touched, touched["vector safe"])
 
 
 def cpu_bound(scop: Scop, dependences, scheduled, peaks: CpuPeaks,

@@ -22,7 +22,8 @@ from polyopt.core.machine.cpu import Machine, this_machine
 from polyopt.core.scop import Scop
 from polyopt.scheduler.auto import Judged, judge_candidates, learned_speedups
 from polyopt.scheduler.candidates import CandidateSchedule
-from polyopt.scheduler.cost import estimate, parameter_point, statement_shapes
+from polyopt.scheduler.cost import (estimate, parameter_point, statement_shapes,
+                                    vector_safe_pairs)
 from polyopt.scheduler.learned import PerformanceModel
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 
@@ -41,15 +42,18 @@ class PredictedSpeedups:
         self.scop, self.dependences, self.model = scop, dependences, model
         self.tile, self.tile_sizes, self.parallel = tile, tile_sizes, parallel
         self.machine = machine or this_machine()
-        self.point, self.touched = parameter_point(scop), {}
+        self.point, self.touched, self._safe = parameter_point(scop), {}, None
         self.original = Judged(CandidateSchedule("original code", None),
                                estimate(self._shapes(scop.schedule), self.machine,
                                         parallel=False))
         self._best: float | None = None
 
     def _shapes(self, schedule: isl.Schedule):
+        if self._safe is None:
+            self._safe = vector_safe_pairs(self.dependences)
         return statement_shapes(self.scop, schedule, self.dependences.all,
-                                self.dependences.flow, self.point, self.machine, self.touched)
+                                self.dependences.flow, self.point, self.machine, self.touched,
+                                self._safe)
 
     def speedup(self, schedule: isl.Schedule, band_sizes: list[list[int]] | None = None
                 ) -> float:
