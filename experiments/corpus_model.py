@@ -171,6 +171,43 @@ def cross_validated(programs: dict[str, list[dict]], folds: int, seed: int,
     return predictions
 
 
+def families(header: str) -> list[str]:
+    """The kinds of nest a generated program's header names (its first comment:
+    ``/* corpus program 12: stencil 2-D in place, map ij */``): each one's first word."""
+    named = header.split(": ", 1)[1] if ": " in header else ""
+    return [each.split()[0] for each in named.rstrip(" */").split(", ") if each.split()]
+
+
+def by_family(programs: dict[str, list[dict]], headers: dict[str, str], seed: int,
+              members: int = MEMBERS) -> dict[int, float]:
+    """Each row's prediction by a model trained without any program that has a nest of
+    its program's first kind (``families``): how the model does on a kind of code it
+    never saw, as on a user's program unlike every generated one."""
+    kinds = {name: families(headers.get(name, "")) for name in programs}
+    predictions: dict[int, float] = {}
+    for kind in sorted({each[0] for each in kinds.values() if each}):
+        rows = [r for name in sorted(programs) if kind not in kinds[name]
+                for r in programs[name]]
+        model = train([row_vector(r) for r in rows], [row_target(r) for r in rows], seed,
+                      members=members)
+        for name in programs:
+            if kinds[name] and kinds[name][0] == kind:
+                tested = programs[name]
+                for row, value in zip(tested, model.predict([row_vector(r) for r in tested])):
+                    predictions[id(row)] = float(value)
+    return predictions
+
+
+def headers_of(path: Path) -> dict[str, str]:
+    """Each program's header in a corpus file."""
+    import json
+    import lzma
+    opener = lzma.open if path.suffix == ".xz" else open
+    with opener(path, "rt") as lines:
+        records = [json.loads(line) for line in lines if line.strip()]
+    return {f"{path.name}:{r['program']}": r.get("header", "") for r in records}
+
+
 def trained(programs: dict[str, list[dict]], seed: int, members: int = MEMBERS):
     """The model trained on every row of `programs`."""
     rows = [r for name in sorted(programs) for r in programs[name]]
@@ -200,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--members", type=int, default=MEMBERS,
                         help=f"models averaged (default: {MEMBERS}, as polyopt model train)")
+    parser.add_argument("--by-family", action="store_true",
+                        help="cross-validate by the kind of the programs' first nest instead "
+                             "of by program: each program predicted by a model that never saw "
+                             "a program with a nest of that kind")
     parser.add_argument("--report", type=Path, help="also write the table here (markdown)")
     parser.add_argument("--blend", action="store_true",
                         help="also the cross-validated regret of the default's choice per "
@@ -215,9 +256,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(programs)} programs with two or more measured candidates: too few",
               file=sys.stderr)
         return 1
-    predictions = cross_validated(programs, args.folds, args.seed, args.members)
+    if args.by_family:
+        headers = {name: header for path in args.corpus
+                   for name, header in headers_of(path).items()}
+        programs = {name: rows for name, rows in programs.items() if families(headers[name])}
+        predictions = by_family(programs, headers, args.seed, args.members)
+        how = "learned model: cross-validated by the kind of the program's first nest"
+    else:
+        predictions = cross_validated(programs, args.folds, args.seed, args.members)
+        how = "learned model: cross-validated by program"
     text = report(evaluate(programs, predictions), len(programs),
-                  sum(len(rows) for rows in programs.values()))
+                  sum(len(rows) for rows in programs.values()), how)
     if args.blend:
         table, (weight, margin) = blend_table(programs, predictions)
         text += ("\nThe default's choice, cross-validated by program, per weight of the "
