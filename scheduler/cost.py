@@ -39,7 +39,9 @@ statement is looked at on its own, in the schedule's coordinates:
   new page at every access, and that, more than the cache lines, is what makes
   such code slow.
 * **Vectorizability.** The innermost loop is vectorized (compute divided by
-  the vector width) if it carries no dependence of the statement and every
+  the vector width) if it carries no dependence of the statement (but the
+  statement's own anti-dependences: an in-place update that reads ahead,
+  ``V[i] = f(V[i + 1])``, loads before it stores in vector code too) and every
   access is stride 0 or stride 1 in it, as gcc and clang require (a reduction
   in floating point is not vectorized without -ffast-math). Innermost loops of
   a few iterations (``SMALL_TRIP``) are unrolled completely by the compiler: the
