@@ -54,16 +54,19 @@ def blended(row: dict, predictions: dict[int, float], weight: float) -> float:
     return weight * predictions[id(row)] + (1 - weight) * analytical
 
 
-def _vetoed(row: dict, original: dict, predictions: dict[int, float], veto: float) -> bool:
+def _vetoed(row: dict, original: dict, predictions: dict[int, float], veto: float,
+            strong: float = math.inf) -> bool:
     """scheduler.auto._vetoed on a corpus row: the analytical model predicts it slower
-    than the code as written and the learned model alone less than `veto` faster."""
+    than the code as written and the learned model alone less than `veto` faster; or
+    (`strong`) the analytical model predicts it `strong` times slower or more."""
     learned = math.exp(predictions[id(original)] - predictions[id(row)])
-    return row["predicted"] > row["base_predicted"] > 0 and learned < veto
+    slower = row["predicted"] > row["base_predicted"] > 0
+    return slower and (learned < veto or row["predicted"] >= strong * row["base_predicted"])
 
 
 def _with_margin(rows: list[dict], predictions: dict[int, float],
                  weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN,
-                 veto: float = DISAGREEMENT_VETO) -> dict:
+                 veto: float = DISAGREEMENT_VETO, strong: float = math.inf) -> dict:
     """The choice as the default makes it (scheduler.auto.choose_learned): the best
     candidate by the learned model blended with the analytical one, passing over those
     the two disagree on (`veto`; 0: none), unless it is predicted faster than the code
@@ -71,7 +74,7 @@ def _with_margin(rows: list[dict], predictions: dict[int, float],
     original = next(r for r in rows if r["original"])
     ordered = sorted(rows, key=lambda r: blended(r, predictions, weight))
     best = next(r for r in ordered
-                if r is original or not _vetoed(r, original, predictions, veto))
+                if r is original or not _vetoed(r, original, predictions, veto, strong))
     gain = blended(original, predictions, weight) - blended(best, predictions, weight)
     return best if gain >= math.log(margin) else original
 
@@ -86,6 +89,15 @@ def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
                    / min(r["seconds"] for r in rows) for rows in programs.values()]
         geo = math.exp(statistics.mean(math.log(r) for r in regrets))
         lines.append(f"| {veto:g} | {geo:.3f} | {max(regrets):.2f} "
+                     f"| {sum(r > 2 for r in regrets)} |")
+    lines += ["", "| veto, and any candidate the analytical model predicts this many times "
+              "slower than the code as written | regret (geo. mean) | regret (worst) "
+              "| programs > 2x |", "|---|---|---|---|"]
+    for strong in (math.inf, 8.0, 4.0, 2.0, 1.5):
+        regrets = [_with_margin(rows, predictions, strong=strong)["seconds"]
+                   / min(r["seconds"] for r in rows) for rows in programs.values()]
+        geo = math.exp(statistics.mean(math.log(r) for r in regrets))
+        lines.append(f"| {DISAGREEMENT_VETO:g}, {strong:g} | {geo:.3f} | {max(regrets):.2f} "
                      f"| {sum(r > 2 for r in regrets)} |")
     return "\n".join(lines) + "\n"
 
