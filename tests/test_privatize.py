@@ -316,42 +316,41 @@ def test_the_run_check_finds_a_copy_that_a_value_leaves():
 
 
 OPENING = """#include <stdio.h>
-#ifndef H
-#define H 1200
+#ifndef R
+#define R 1000
 #endif
-#ifndef W
-#define W 1600
+#ifndef C
+#define C 1400
 #endif
-static int Img[H][W], Ero[H][W];
+static int In[R][C], Grown[R][C], Out[R][C];
 int main(void)
 {
-  int i, j, di, dj;
-  for (i = 0; i < H; i++)
-    for (j = 0; j < W; j++)
-      Img[i][j] = (i * 31 + j * 17) % 23 + ((i * 13 + j * 29) % 101 == 0 ? 200 : 0);
+  for (int r = 0; r < R; r++)
+    for (int c = 0; c < C; c++)
+      In[r][c] = (r * 29 + c * 13) % 31 + ((r * 7 + c * 3) % 97 == 0 ? 150 : 0);
 #pragma scop
-  for (i = 2; i < H - 2; i++)
-    for (j = 2; j < W - 2; j++) {
-      int lo = Img[i][j];
-      for (di = -2; di <= 2; di++)
-        for (dj = -2; dj <= 2; dj++)
-          lo = Img[i + di][j + dj] < lo ? Img[i + di][j + dj] : lo;
-      Ero[i][j] = lo;
+  for (int r = 3; r < R - 3; r++)
+    for (int c = 3; c < C - 3; c++) {
+      int top = In[r][c];
+      for (int a = -3; a <= 3; a++)
+        for (int b = -3; b <= 3; b++)
+          top = In[r + a][c + b] > top ? In[r + a][c + b] : top;
+      Grown[r][c] = top;
     }
-  for (i = 4; i < H - 4; i++)
-    for (j = 4; j < W - 4; j++) {
-      int hi = Ero[i][j];
-      for (di = -2; di <= 2; di++)
-        for (dj = -2; dj <= 2; dj++)
-          hi = Ero[i + di][j + dj] > hi ? Ero[i + di][j + dj] : hi;
-      Img[i][j] = hi;
+  for (int r = 6; r < R - 6; r++)
+    for (int c = 6; c < C - 6; c++) {
+      int low = Grown[r][c];
+      for (int a = -3; a <= 3; a++)
+        for (int b = -3; b <= 3; b++)
+          low = Grown[r + a][c + b] < low ? Grown[r + a][c + b] : low;
+      Out[r][c] = low;
     }
 #pragma endscop
-  long sum = 0;
-  for (i = 0; i < H; i++)
-    for (j = 0; j < W; j++)
-      sum += (long)Img[i][j] * (1 + (i * 7 + j) % 13);
-  printf("%ld\\n", sum);
+  long total = 0;
+  for (int r = 0; r < R; r++)
+    for (int c = 0; c < C; c++)
+      total += (long)Out[r][c] * (1 + (r * 5 + c) % 11);
+  printf("%ld\\n", total);
   return 0;
 }
 """
