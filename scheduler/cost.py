@@ -303,21 +303,38 @@ def _average_trips(trips: list[int], steps: list[int], count: int) -> list[int]:
 
 
 def _single_aff(pw: isl.PwAff) -> isl.Aff | None:
-    """The affine expression of a piecewise one whose pieces share their linear part."""
+    """The affine expression of a piecewise one whose pieces share their linear part;
+    else of its one piece over a domain of full dimension where every other piece's
+    is of lower dimension (a boundary: `r == 0 ? idx : idx - col`, a clamped
+    neighbour, is `r - 1` inside and `0` on the first row only)."""
     pieces = pw.get_pieces()
     if not pieces:
         return None
-    first = pieces[0][1]
-    if first.dim(isl.dim_type.div) != 0:
-        return None
-    for _, aff in pieces[1:]:
-        if aff.dim(isl.dim_type.div) != 0:
+    if any(aff.dim(isl.dim_type.div) != 0 for _, aff in pieces):
+        # (a tile loop's value, a multiple of the tile size, as its piece's domain says)
+        pieces = [(domain, aff.gist(domain)) for domain, aff in pieces]
+        if any(aff.dim(isl.dim_type.div) != 0 for _, aff in pieces):
             return None
+    first = pieces[0][1]
+    for _, aff in pieces[1:]:
         difference = aff.sub(first)
         if any(not difference.get_coefficient_val(isl.dim_type.in_, k).is_zero()
                for k in range(aff.dim(isl.dim_type.in_))):
-            return None
+            return _dominant_piece(pieces)
     return first
+
+
+def _dominant_piece(pieces: list[tuple[isl.Set, isl.Aff]]) -> isl.Aff | None:
+    """The expression of the one piece whose domain has the fewest equalities (the
+    interior), where every other piece's has more (boundaries); None otherwise."""
+    def equalities(domain: isl.Set) -> int:
+        return sum(1 for constraint in domain.affine_hull().get_constraints()
+                   if constraint.is_equality())
+
+    counted = sorted(((equalities(domain), k) for k, (domain, _) in enumerate(pieces)))
+    if len(counted) > 1 and counted[0][0] == counted[1][0]:
+        return None
+    return pieces[counted[0][1]][1]
 
 
 def _access_in_schedule(inverse: isl.Map, access, n_dims: int, point: isl.Set) -> _Access:

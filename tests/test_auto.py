@@ -596,3 +596,46 @@ def test_an_in_place_update_that_reads_ahead_is_vectorized():
     assert not _innermost_vectorized(IN_PLACE_SWEEPS, safe=False)
     # reading back what the previous iteration wrote (V[i - 1]) is a recurrence: not
     assert not _innermost_vectorized(IN_PLACE_RECURRENCE, safe=True)
+
+
+CLAMPED = """
+void diffuse(int rows, int cols, float *out, const float *in)
+{
+#pragma scop
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) {
+      int idx = r * cols + c;
+      int up = (r == 0) ? idx : idx - cols;
+      out[idx] = in[up] + in[idx];
+    }
+#pragma endscop
+}
+"""
+
+UNCLAMPED = """
+void diffuse(int rows, int cols, float *out, const float *in)
+{
+#pragma scop
+  for (int r = 1; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+      out[r * cols + c] = in[(r - 1) * cols + c] + in[r * cols + c];
+#pragma endscop
+}
+"""
+
+
+def test_a_clamped_neighbour_is_modelled_as_its_interior_access():
+    # `(r == 0) ? idx : idx - cols` is r - 1 inside and the first row on its boundary:
+    # the cost model takes the interior's expression (the boundary is one row), not an
+    # access it cannot follow (a new cache line at every instance)
+    sizes = {"rows": 2000, "cols": 2000}
+    costs = []
+    for text in (CLAMPED, UNCLAMPED):
+        scop, dependences = _scop(text, sizes)
+        shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
+                                  machine=MACHINE)
+        assert all(a.coefficients is not None for s in shapes for a in s.accesses
+                   if a.rank), [a for s in shapes for a in s.accesses]
+        costs.append(estimate(shapes, MACHINE, parallel=False))
+    clamped, unclamped = costs
+    assert clamped.memory_lines < 1.5 * unclamped.memory_lines
