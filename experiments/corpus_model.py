@@ -16,6 +16,8 @@ times within a program, and the geometric-mean speedup over the code as written.
 from __future__ import annotations
 
 import argparse
+import json
+import lzma
 import math
 import random
 import statistics
@@ -79,26 +81,33 @@ def _with_margin(rows: list[dict], predictions: dict[int, float],
     return best if gain >= math.log(margin) else original
 
 
+def _regrets(programs: dict[str, list[dict]], predictions: dict[int, float],
+             **choice) -> list[float]:
+    """Each program's regret of the default's choice (_with_margin with `choice`)."""
+    return [_with_margin(rows, predictions, **choice)["seconds"]
+            / min(r["seconds"] for r in rows) for rows in programs.values()]
+
+
+def _geometric_mean(values: list[float]) -> float:
+    return math.exp(statistics.mean(math.log(v) for v in values))
+
+
 def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
                vetoes=(0.0, 1.25, 1.5, 2.0, 3.0, math.inf)) -> str:
     """Regret of the default's choice (its weight and margin) per DISAGREEMENT_VETO."""
     lines = ["| veto (learned speed-up that overrides the analytical model) | regret (geo. mean) "
              "| regret (worst) | programs > 2x |", "|---|---|---|---|"]
     for veto in vetoes:
-        regrets = [_with_margin(rows, predictions, veto=veto)["seconds"]
-                   / min(r["seconds"] for r in rows) for rows in programs.values()]
-        geo = math.exp(statistics.mean(math.log(r) for r in regrets))
-        lines.append(f"| {veto:g} | {geo:.3f} | {max(regrets):.2f} "
+        regrets = _regrets(programs, predictions, veto=veto)
+        lines.append(f"| {veto:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
                      f"| {sum(r > 2 for r in regrets)} |")
     lines += ["", "| veto, and any candidate the analytical model predicts this many times "
               "slower than the code as written | regret (geo. mean) | regret (worst) "
               "| programs > 2x |", "|---|---|---|---|"]
     for strong in (math.inf, 8.0, 4.0, 2.0, 1.5):
-        regrets = [_with_margin(rows, predictions, strong=strong)["seconds"]
-                   / min(r["seconds"] for r in rows) for rows in programs.values()]
-        geo = math.exp(statistics.mean(math.log(r) for r in regrets))
-        lines.append(f"| {DISAGREEMENT_VETO:g}, {strong:g} | {geo:.3f} | {max(regrets):.2f} "
-                     f"| {sum(r > 2 for r in regrets)} |")
+        regrets = _regrets(programs, predictions, strong=strong)
+        lines.append(f"| {DISAGREEMENT_VETO:g}, {strong:g} | {_geometric_mean(regrets):.3f} "
+                     f"| {max(regrets):.2f} | {sum(r > 2 for r in regrets)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -112,9 +121,8 @@ def blend_table(programs: dict[str, list[dict]], predictions: dict[int, float],
     scores = {}
     for weight in weights:
         for margin in margins:
-            regrets = [_with_margin(rows, predictions, weight, margin, veto=0.0)["seconds"]
-                       / min(r["seconds"] for r in rows) for rows in programs.values()]
-            geo = math.exp(statistics.mean(math.log(r) for r in regrets))
+            regrets = _regrets(programs, predictions, weight=weight, margin=margin, veto=0.0)
+            geo = _geometric_mean(regrets)
             scores[(weight, margin)] = (round(geo, 3), max(regrets))
             lines.append(f"| {weight:g} | {margin:g} | {geo:.3f} | {max(regrets):.2f} |")
     return "\n".join(lines) + "\n", min(scores, key=scores.get)
@@ -212,8 +220,6 @@ def by_family(programs: dict[str, list[dict]], headers: dict[str, str], seed: in
 
 def headers_of(path: Path) -> dict[str, str]:
     """Each program's header in a corpus file."""
-    import json
-    import lzma
     opener = lzma.open if path.suffix == ".xz" else open
     with opener(path, "rt") as lines:
         records = [json.loads(line) for line in lines if line.strip()]

@@ -482,19 +482,17 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         # parameters fixed first: the same pairs, smaller relations to compose
         mapped = (dependence.intersect_params(point).apply_domain(by_statement[source])
                   .apply_range(by_statement[sink]))
-        levels = _carried_levels(mapped)
-        for name in (source, sink):
-            if name in shapes:
-                shapes[name].carried |= levels
+        levels = vector_levels = _carried_levels(mapped)
         if source == sink and source in shapes and vector_safe is not None and levels:
             safe = vector_safe.extract_map(dependence.get_space())
             if not safe.is_empty():
                 kept = (dependence.subtract(safe).intersect_params(point)
                         .apply_domain(by_statement[source]).apply_range(by_statement[sink]))
-                levels = _carried_levels(kept)
+                vector_levels = _carried_levels(kept)
         for name in (source, sink):
             if name in shapes:
-                shapes[name].vector_carried |= levels
+                shapes[name].carried |= levels
+                shapes[name].vector_carried |= vector_levels
     if flow is not None:
         for dependence in _maps(flow):
             source = dependence.get_tuple_name(isl.dim_type.in_)

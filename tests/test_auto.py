@@ -16,7 +16,7 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.auto import choose, judge_candidates
 from polyopt.scheduler.bands import is_legal, scheduled_instances
 from polyopt.core.machine.cpu import Machine, this_machine
-from polyopt.scheduler.cost import estimate, statement_shapes
+from polyopt.scheduler.cost import estimate, statement_shapes, vector_safe_pairs
 from polyopt.scheduler.tiling import tile_schedule
 from polyopt.scheduler.wavefront import skew_tile_bands
 
@@ -581,7 +581,6 @@ void smooth(int m, int n, double V[m][n])
 
 
 def _innermost_vectorized(text: str, safe: bool) -> bool:
-    from polyopt.scheduler.cost import vector_safe_pairs
     scop, dependences = _scop(text, {"m": 64, "n": 2048})
     shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
                               machine=MACHINE,

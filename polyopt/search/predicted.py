@@ -42,18 +42,17 @@ class PredictedSpeedups:
         self.scop, self.dependences, self.model = scop, dependences, model
         self.tile, self.tile_sizes, self.parallel = tile, tile_sizes, parallel
         self.machine = machine or this_machine()
-        self.point, self.touched, self._safe = parameter_point(scop), {}, None
+        self.point, self.touched = parameter_point(scop), {}
+        self.vector_safe = vector_safe_pairs(dependences)
         self.original = Judged(CandidateSchedule("original code", None),
                                estimate(self._shapes(scop.schedule), self.machine,
                                         parallel=False))
         self._best: float | None = None
 
     def _shapes(self, schedule: isl.Schedule):
-        if self._safe is None:
-            self._safe = vector_safe_pairs(self.dependences)
         return statement_shapes(self.scop, schedule, self.dependences.all,
                                 self.dependences.flow, self.point, self.machine, self.touched,
-                                self._safe)
+                                self.vector_safe)
 
     def speedup(self, schedule: isl.Schedule, band_sizes: list[list[int]] | None = None
                 ) -> float:
