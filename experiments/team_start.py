@@ -3,8 +3,9 @@
     python experiments/team_start.py [--runs 30] > polybench/results/team_start.txt
 
 The probe of ``polyopt.core.machine.threads`` (the C compiler, -O2 -fopenmp) times, with ``omp_get_wtime``, each of its first
-parallel regions (empty ``omp parallel for`` loops); each run is a fresh process,
-as a PolyBench kernel is, and runs alternate with nothing else. It prints the first
+parallel regions (empty ``omp parallel for`` loops) after a tenth of a second of serial
+work (as a program reads or initializes its data first); each run is a fresh process,
+and runs alternate with nothing else. It prints the first
 region's time over the runs (median, quartiles, range) and the median time of a
 region once the threads run: the first minus the latter is what a program pays once
 for the team. Run it alone on the machine. (polyopt itself measures the same, with

@@ -11,7 +11,7 @@ tiles of a wavefront in parallel). Every candidate is checked against the
 dependences. The cost model (``scheduler.cost``) estimates each
 from the schedule's flat map: no code is generated. A candidate that opens parallel
 regions is also judged serial (the same loops, no OpenMP region): starting the
-threads costs milliseconds on some machines (``Machine.team_ns``), more than a
+threads costs up to a millisecond on some machines (``Machine.team_ns``), more than a
 short SCoP saves with them, while its better locality still pays. The original code is kept
 unless a candidate is predicted to beat it by ``MARGIN``, and the original order
 unless one of isl's schedules is predicted to beat it by ``MARGIN`` too: the model

@@ -17,8 +17,9 @@ KERNELS = Path(__file__).parent / "kernels"
 def private_tuning_database(tmp_path_factory, monkeypatch):
     """No test reads or writes the user's tuning database."""
     monkeypatch.setenv("POLYOPT_DB", str(tmp_path_factory.mktemp("db") / "tuning.sqlite"))
-    # the cost model's threads' start pinned to the default: choices do not depend on
-    # how loaded the machine was when a test measured it (tests/test_machine.py measures)
+    # the cost model's threads' start pinned (6 ms: a region in a virtual machine's first
+    # milliseconds, the largest start seen): choices do not depend on how loaded the
+    # machine was when a test measured it (tests/test_machine.py measures)
     monkeypatch.setenv("POLYOPT_TEAM_NS", "6000000")
     # and fixed caches (32 KiB L1d, 512 KiB L2, 32 MiB L3, a common 2-core server's):
     # the tests' expectations of tiling do not depend on what sysfs reports (some

@@ -1,21 +1,25 @@
 """What starting the OpenMP threads costs on this machine: measured once, then kept.
 
 A program pays, at its first parallel region, for starting its team of threads. On a
-quiet workstation that is tens of microseconds; on a virtual machine whose idle CPUs
-the hypervisor must wake it was 0.2-9.5 ms (median 5.6 ms) on the development
-machine (``polybench/results/team_start.txt``). The default scheduler's cost model
-charges it once to every candidate that opens a region (``Machine.team_ns``), so a
-kernel of a few milliseconds stays serial where threads would not pay: a constant
-cannot be right on both kinds of machine.
+quiet workstation that is tens of microseconds. On a virtual machine it depends on
+when the region comes: on the 2-vCPU development machine a region in the first few
+milliseconds of a process took 2.5-10 ms (the hypervisor wakes the idle CPU, and the
+new thread waits for a scheduler tick), one after a tenth of a second of serial work
+0.2-0.3 ms (``polybench/results/team_start.txt``). A program that runs a kernel worth
+optimizing has read or initialized its data first, so the probe works serially for
+``WARM_SECONDS`` before its first region, and that region's cost over the later ones
+is what the default scheduler's cost model charges once to every candidate that opens
+a region (``Machine.team_ns``): a kernel of a few milliseconds stays serial where
+threads would not pay.
 
 ``team_start_ns`` answers, in this order: ``$POLYOPT_TEAM_NS`` (nanoseconds; pins
 it, as the tests do); the value measured before on this machine for this number of
-threads, kept in ``machine.json`` beside the tuning database; otherwise it measures
-now (a C program built with the C compiler and ``-fopenmp``, run as fresh processes:
-about a quarter of a second, once) and keeps the result. Where nothing can be
-measured (no compiler, no OpenMP) it falls back to ``DEFAULT_TEAM_NS``, the
-development machine's median, on the safe side. ``polyopt machine --measure``
-measures again (after moving to another machine, or on a quieter day).
+threads by this probe, kept in ``machine.json`` beside the tuning database; otherwise
+it measures now (a C program built with the C compiler and ``-fopenmp``, run as fresh
+processes: about a second, once) and keeps the result. Where nothing can be measured
+(no compiler, no OpenMP) it falls back to ``DEFAULT_TEAM_NS``, on the safe side.
+``polyopt machine --measure`` measures again (after moving to another machine, or on
+a quieter day).
 """
 
 from __future__ import annotations
@@ -31,7 +35,9 @@ from pathlib import Path
 from polyopt.core.errors import UsageError
 from polyopt.core.files import tuning_database_path, write_file
 
-DEFAULT_TEAM_NS = 6_000_000.0    # the 2-vCPU development machine's median (5.6-5.9 ms)
+DEFAULT_TEAM_NS = 1_000_000.0    # several times the development machine's (0.2-0.3 ms)
+PROBE = 2                        # the probe's version: entries of another are measured again
+WARM_SECONDS = 0.1               # serial work before the first region, as a program's set-up
 RUNS = 9                         # fresh processes at first use
 MEASURE_RUNS = 30                # with `polyopt machine --measure`
 TIMEOUT = 20.0                   # seconds for the build and for each run
@@ -41,7 +47,10 @@ PROGRAM = r"""
 #include <omp.h>
 static double sink[1024];
 int main(void) {
-  double t[11];
+  double t[11], start = omp_get_wtime();
+  /* serial work first, as a program reads or initializes its data before its kernel */
+  for (long n = 0; omp_get_wtime() - start < WARM_SECONDS; n++)
+    sink[n % 1024] += (double) n * 0.5;
   t[0] = omp_get_wtime();
   for (int r = 0; r < 10; r++) {
     #pragma omp parallel for
@@ -51,7 +60,7 @@ int main(void) {
   printf("%.9f", t[1] - t[0]);
   for (int r = 2; r <= 10; r++) printf(" %.9f", t[r] - t[r - 1]);
   printf("\n");
-  return 0;
+  return sink[7] == -1.0;
 }
 """
 
@@ -76,7 +85,7 @@ def measure(runs: int, threads: int) -> tuple[list[float], list[float]]:
         raise MeasureError("no C compiler found (set CC)")
     with tempfile.TemporaryDirectory(prefix="polyopt-team-") as work:
         source, exe = Path(work, "team.c"), Path(work, "team")
-        source.write_text(PROGRAM)
+        source.write_text(PROGRAM.replace("WARM_SECONDS", repr(WARM_SECONDS)))
         try:
             built = subprocess.run([cc, "-O2", "-fopenmp", str(source), "-o", str(exe)],
                                    capture_output=True, text=True, timeout=TIMEOUT)
@@ -145,7 +154,7 @@ def measure_and_store(threads: int, runs: int = RUNS) -> tuple[float, str]:
     first, later = measure(runs, threads)
     value = team_ns_from(first, later)
     _write(store_path(), _key(threads), {
-        "team_ns": round(value), "runs": runs,
+        "team_ns": round(value), "runs": runs, "probe": PROBE,
         "first_region_ns": sorted(round(v * 1e9) for v in first),
         "later_region_ns_median": round(statistics.median(later) * 1e9),
         "compiler": compiler()})
@@ -164,7 +173,8 @@ def team_start_ns(threads: int) -> tuple[float, str]:
             return value, "$POLYOPT_TEAM_NS"
     path = store_path()
     entry = _read(path).get(_key(threads))
-    if isinstance(entry, dict) and isinstance(entry.get("team_ns"), (int, float)):
+    if (isinstance(entry, dict) and isinstance(entry.get("team_ns"), (int, float))
+            and entry.get("probe") == PROBE):
         return float(entry["team_ns"]), f"measured before, kept in {path}"
     try:
         return measure_and_store(threads)
