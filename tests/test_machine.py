@@ -41,6 +41,26 @@ def test_measured_once_then_kept(unpinned):
     assert len(json.loads(machine.store_path().read_text())) == 2
 
 
+def test_a_value_of_an_earlier_probe_is_measured_again(unpinned, monkeypatch):
+    # an entry without the probe's version (the probe that timed a region in a
+    # process's first milliseconds) is not used: measured again, and replaced
+    path = machine.store_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({machine._key(2): {"team_ns": 5_600_000, "runs": 9}}))
+    monkeypatch.setattr(machine, "measure", lambda runs, threads: ([3e-4] * runs, [1e-6] * 9))
+    value, source = machine.team_start_ns(2)
+    assert value == pytest.approx(3e-4 * 1e9 - 1e3) and source.startswith("measured now")
+    entry = json.loads(path.read_text())[machine._key(2)]
+    assert entry["probe"] == machine.PROBE and entry["team_ns"] == round(value)
+    assert machine.team_start_ns(2) == (round(value), f"measured before, kept in {path}")
+
+
+def test_the_probe_works_serially_before_its_first_region():
+    # a program's first region comes after it has read or built its data
+    assert machine.WARM_SECONDS >= 0.05
+    assert "omp_get_wtime() - start < WARM_SECONDS" in machine.PROGRAM
+
+
 def test_pinned_by_the_environment(unpinned, monkeypatch):
     monkeypatch.setenv("POLYOPT_TEAM_NS", "1234")
     assert machine.team_start_ns(2) == (1234.0, "$POLYOPT_TEAM_NS")
