@@ -1,5 +1,5 @@
 """GFLOP/s of the suite's BLAS-shaped kernels with `--blas`, against polyopt's default
-and against OpenBLAS's own DGEMM rate on this machine (issue 17's acceptance).
+and against OpenBLAS's own DGEMM rate on this machine.
 
     python experiments/blas_rate.py SWEEP_DIRECTORY [--dataset LARGE] [--threads 2]
 

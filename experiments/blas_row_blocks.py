@@ -1,7 +1,7 @@
 """Kernel times of `--blas` pairs of matrix-vector products (A x and A^T y over one
 matrix: atax, bicg, mvt) run in row blocks of several sizes, against the two plain
-calls and the default, side by side in one run (issue 17: atax was 1.83x the
-default, short of 2x, its two calls each reading all of A from memory).
+calls and the default, side by side in one run (atax was 1.83x the default, short
+of 2x, its two calls each reading all of A from memory).
 
     python experiments/blas_row_blocks.py [KERNEL ...] [--dataset LARGE] [--repeat 9]
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# One leased GPU session's checks (issue 23), as run through the device tool:
+# One leased GPU session's checks, as run through the device tool:
 #   A. experiments/gpu_sweep.py run over the CUDA programs generated here beforehand
 #      (python3 experiments/gpu_sweep.py generate --out .gpu/generated --also tt:--time-tile):
 #      every kernel's CUDA (default and --time-tile), PPCG's CUDA and the OpenMP default

@@ -1,4 +1,4 @@
-"""What ``--jobs N`` buys a search, and where its wall time goes (issue 16's measurement).
+"""What ``--jobs N`` buys a search, and where its wall time goes.
 
     python experiments/search_jobs_speed.py [--kernels gemm,2mm,jacobi-2d] [--budget 30]
         [--jobs 1,2] [--dataset MEDIUM] [--seed 1] [--threads 1] [--out DIRECTORY]

@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                         default=ROOT / "polybench" / "results" / "tool_speed_kernels.md")
     parser.add_argument("--out", type=Path, help="write here too (default: standard output only)")
     args = parser.parse_args(argv)
-    lines = ["# Acceptance summary (issue 21)", "",
+    lines = ["# Acceptance summary", "",
              "From each run's results.csv: speedup = gcc's median / the variant's median per "
              "kernel; a kernel counts as failed where any of its runs failed.", "",
              *summarize(args.directories), ""]
