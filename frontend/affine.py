@@ -99,6 +99,12 @@ class AffineBuilder:
         self.definitions: dict[str, c_ast.Node] = {}
         self.substituting: list[str] = []
         self.size_nodes: dict[str, c_ast.Node] = {}    # (frontend.delinearize)
+        # a size macro's value (name -> int, or None where it is no macro with one),
+        # used where the macro multiplies a variable (`(cj - 1) * F + dj`): the model
+        # takes the value, and `fixed` records it for the SCoP's run-time assumption
+        # (name == value; the code as written runs for any other `-DF`)
+        self.macro_value = None
+        self.fixed: dict[str, int] = {}
 
     # -- expressions --------------------------------------------------------
     def constant(self, value: int) -> isl.PwAff:
@@ -217,6 +223,9 @@ class AffineBuilder:
                 result = left.sub(right)
             elif op == "*":
                 if not (left.is_cst() or right.is_cst()):
+                    left, right = self._fixed_factor(node.left, left), self._fixed_factor(
+                        node.right, right)
+                if not (left.is_cst() or right.is_cst()):
                     raise NotAffine("product of two non-constant expressions is not affine", node)
                 result = left.mul(right)
             else:
@@ -226,6 +235,21 @@ class AffineBuilder:
                 self._within(result, kind, node)   # unsigned arithmetic wraps
             return result, kind
         raise NotAffine(f"operator '{op}' in an affine expression", node)
+
+    def _fixed_factor(self, node: c_ast.Node, value: isl.PwAff) -> isl.PwAff:
+        """A factor that is a size macro with one known value (``macro_value``), as
+        that value (recorded in ``fixed``); any other factor as it is."""
+        if (self.macro_value is None or not isinstance(node, c_ast.ID)
+                or node.name in self.iterators or node.name in self.definitions
+                or node.name not in self.parameters):
+            return value
+        known = self.fixed.get(node.name)
+        if known is None:
+            known = self.macro_value(node.name)
+        if known is None:
+            return value
+        self.fixed[node.name] = known
+        return self.constant(known)
 
     def _require_positive_constant(self, value: isl.PwAff, node: c_ast.Node) -> None:
         if not value.is_cst() or not value.ge_set(self.constant(1)).is_equal(self.universe):

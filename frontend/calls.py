@@ -35,7 +35,7 @@ from pycparser import c_ast, c_parser
 
 from polyopt.frontend.declarations import parsed_files
 from polyopt.frontend.defines import redefined
-from polyopt.frontend.sizes import function_macros, object_macros, preprocessed
+from polyopt.frontend.sizes import function_macros, known_values, object_macros, preprocessed
 from polyopt.frontend.source import SourceFile, blank_comments, blank_directives
 from polyopt.frontend.typenames import prelude
 
@@ -83,6 +83,7 @@ class CallJudge:
     def __init__(self, source: SourceFile, defines=None, include_dirs=None):
         self.source = source
         self.defines, self.include_dirs = defines, include_dirs
+        self._values: dict[str, int | None] = {}
         self.done: dict[str, tuple[str | None, frozenset[str]]] = {}
         self._definitions: dict[str, list[c_ast.FuncDef]] | None = None
         self._macros: tuple[dict, dict, bool] | None = None
@@ -126,6 +127,17 @@ class CallJudge:
                         names.add(name)
             self._value_types = names
         return self._value_types
+
+    def macro_value(self, name: str) -> int | None:
+        """The integer value the object-like macro `name` has as the compiler sees the
+        file (with the user's -D), or None: no such macro, or one the file defines more
+        than one way."""
+        if name not in self._values:
+            from polyopt.frontend.defines import redefined
+            self._values[name] = (None if name in redefined(self.source) else
+                                  known_values(self.source, [name], self.defines,
+                                               self.include_dirs).get(name))
+        return self._values[name]
 
     def macros(self) -> tuple[dict, dict, bool]:
         """(function-like macros, object-like ones, whether the preprocessor read the

@@ -174,6 +174,9 @@ class ScopBuilder:
         # with a non-affine one is delinearized (frontend.delinearize) at the end
         self.linear: dict[str, list[tuple[Statement, Access, Polynomial, str | None]]] = {}
         self.assumption: isl.Set | None = None     # parameters the delinearized model needs
+        # size macros the model takes at their value where they multiply a variable
+        # (frontend.affine: AffineBuilder.fixed): name -> value, part of the assumption
+        self.fixed: dict[str, int] = {}
         self.macro_accesses = False                 # an access through a macro's expansion
         # the functions called and the globals they read (none the region may write)
         self.hidden_reads: list[tuple[str, frozenset[str], c_ast.FuncCall]] = []
@@ -200,6 +203,9 @@ class ScopBuilder:
         self._check_parameters()
         self._check_hidden_reads()
         self._delinearize()
+        for name, value in sorted(self.fixed.items()):
+            fixed = isl.Set(f"[{model_name(name)}] -> {{ : {model_name(name)} = {value} }}")
+            self.assumption = fixed if self.assumption is None else self.assumption.intersect(fixed)
         parameters = sorted(model_name(name) for name in self.parameters)
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
                     parameters=parameters, schedule=schedule,
@@ -208,6 +214,7 @@ class ScopBuilder:
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
+                    fixed_sizes={model_name(name): value for name, value in self.fixed.items()},
                     macro_accesses=self.macro_accesses, notes=list(self.notes),
                     hidden_reads=[(name, reads, _location(self.source_name, node)
                                    or self.region.location)
@@ -471,6 +478,9 @@ class ScopBuilder:
         builder = AffineBuilder(iterators, forbidden, self.parameters, self.types, self.expand,
                                 self.meaning)
         builder.definitions = self.definitions
+        if self.judge is not None:
+            builder.macro_value = self.judge.macro_value
+        builder.fixed = self.fixed
         return builder
 
     def _loop(self, node: c_ast.For, iterators, domain):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from polyopt.core.dependences import compute_dependences
 from polyopt.frontend import extract_scops
 from polyopt.frontend.source import SourceFile
 from polyopt.pipeline import Options, optimize_source
@@ -404,3 +405,69 @@ def test_index_macros_are_expanded_for_the_model(tmp_path, name):
     original, _ = compile_and_run(text, tmp_path, "original")
     optimized, _ = compile_and_run(result.text, tmp_path, "optimized")
     assert optimized == original
+
+
+FACTOR = r"""#include <stdio.h>
+#ifndef F
+#define F 4
+#endif
+#define N 400
+#define WO ((N - 1) * F)
+
+static float in[N][N], tmp[N][WO];
+
+static void widen(void)
+{
+  int i, c, d;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (c = 1; c < N; c++)
+      for (d = 0; d < F; d++)
+        tmp[i][(c - 1) * F + d] = (d + 1) * in[i][c - 1] + (F - d) * in[i][c];
+#pragma endscop
+}
+
+int main(void)
+{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      in[i][j] = (float) ((i * 7 + j * 3) % 11);
+  widen();
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < WO; j++)
+      sum += tmp[i][j] * (1 + (i + j) % 5);
+  printf("%.9g\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_size_macro_that_multiplies_a_variable_is_taken_at_its_value(tmp_path):
+    """`tmp[i][(c - 1) * F + d]` with the macro F: modelled with F's value (4), the
+    generated code tests F == 4 and runs the loops as written for any other -DF; both
+    builds print the original's results."""
+    import subprocess
+    from tests.conftest import GCC
+    scop, = extract_scops(SourceFile("t.c", FACTOR)).scops
+    assert scop.fixed_sizes == {"F": 4} and "F = 4" in scop.assumption
+    # where F is 4 each instance writes a cell of its own: no dependence (with F free,
+    # the cells of c and c + 1 would overlap for F > 4)
+    assert compute_dependences(scop).all.is_empty()
+    result = optimize_source(SourceFile("t.c", FACTOR), Options(scheduler="isl",
+                                                                use_database=False))
+    assert "F == 4" in result.text and "#pragma omp parallel" in result.text, result.text
+    for size in (4, 3):
+        outputs = []
+        for name, text in (("original", FACTOR), ("optimized", result.text)):
+            (tmp_path / f"{name}.c").write_text(text)
+            subprocess.run([GCC, "-O2", "-fopenmp", f"-DF={size}", str(tmp_path / f"{name}.c"),
+                            "-o", str(tmp_path / name)], check=True)
+            outputs.append(subprocess.run([str(tmp_path / name)], capture_output=True,
+                                          text=True, check=True).stdout)
+        assert outputs[0] == outputs[1], size
+    # the same product with a function's parameter (no macro) stays out of the model
+    with_parameter = (FACTOR.replace("static void widen(void)", "static void widen(int f)")
+                      .replace("(c - 1) * F + d", "(c - 1) * f + d").replace("d < F", "d < f"))
+    assert not extract_scops(SourceFile("t.c", with_parameter)).scops

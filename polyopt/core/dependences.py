@@ -92,9 +92,15 @@ def compute_dependences(scop: Scop) -> Dependences:
     """Flow, anti and output dependences under the original schedule."""
     schedule = scop.schedule
     result = Dependences(empty=isl.UnionMap.empty(scop.context.get_space()))
+    fixed = None        # the size macros' values the model takes (Scop.fixed_sizes)
+    for name, value in sorted(scop.fixed_sizes.items()):
+        each = isl.Set(f"[{name}] -> {{ : {name} = {value} }}")
+        fixed = each if fixed is None else fixed.intersect(each)
     for array in scop.arrays:
         reads = accesses_to(scop, array, writes=False)
         writes = accesses_to(scop, array, writes=True)
+        if fixed is not None:
+            reads, writes = reads.intersect_params(fixed), writes.intersect_params(fixed)
         if writes.is_empty():
             continue
         flow = (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)

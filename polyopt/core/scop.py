@@ -176,6 +176,10 @@ class Scop:
     # where k < lda. The generated code runs where they hold, the code as written
     # elsewhere (codegen.versioning).
     assumption: str | None = None
+    # size macros the model takes at their value where they multiply a variable
+    # (`(cj - 1) * F + dj`; model name -> value): part of `assumption`, and the
+    # dependences are computed where they hold (core.dependences)
+    fixed_sizes: dict[str, int] = field(default_factory=dict)
     # a statement accesses an array through a macro (`#define A(i, j) a[(i) * n + (j)]`,
     # frontend.macros): the model has the access, the statement's text has the call
     macro_accesses: bool = False
