@@ -133,7 +133,6 @@ class CallJudge:
         file (with the user's -D), or None: no such macro, or one the file defines more
         than one way."""
         if name not in self._values:
-            from polyopt.frontend.defines import redefined
             self._values[name] = (None if name in redefined(self.source) else
                                   known_values(self.source, [name], self.defines,
                                                self.include_dirs).get(name))

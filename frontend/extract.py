@@ -704,6 +704,11 @@ class ScopBuilder:
             raise self.fail(f"'{name}' is used with {len(subscripts)} subscripts here and "
                             f"{array.rank} elsewhere", node)
         why, poly = None, None
+        # one subscript: as written, then as rows (`y[i * N + j]`), and only then with
+        # size macros at their values (AffineBuilder.fixed), which ties the code to them
+        macro_value = builder.macro_value
+        if len(subscripts) == 1:
+            builder.macro_value = None
         try:
             values = [builder.expression(subscript) for subscript in subscripts]
         except NotAffine as error:
@@ -712,12 +717,19 @@ class ScopBuilder:
                 raise self.fail(why, error.node) from None
             try:            # y[i * m + j]: perhaps y[i][j] (frontend.delinearize)
                 poly = polynomial(builder, subscripts[0])
+                values = None
             except NotAffine:
-                raise self.fail(why, error.node) from None
-            values = None
+                builder.macro_value = macro_value
+                try:
+                    values = [builder.expression(subscripts[0])]
+                except NotAffine:
+                    raise self.fail(why, error.node) from None
+                why, poly = None, Polynomial({(): values[0]}, subscripts[0])
         else:
             if len(subscripts) == 1:
                 poly = Polynomial({(): values[0]}, subscripts[0])
+        finally:
+            builder.macro_value = macro_value
         self._prove(builder, statement.domain)
         # the relation of a non-affine subscript is made when the array's shape is known
         relation = None if values is None else self._relation(statement, values, name)

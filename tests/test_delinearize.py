@@ -471,3 +471,26 @@ def test_a_size_macro_that_multiplies_a_variable_is_taken_at_its_value(tmp_path)
     with_parameter = (FACTOR.replace("static void widen(void)", "static void widen(int f)")
                       .replace("(c - 1) * F + d", "(c - 1) * f + d").replace("d < F", "d < f"))
     assert not extract_scops(SourceFile("t.c", with_parameter)).scops
+
+
+def test_a_size_macro_stride_of_a_flat_array_is_still_rows():
+    """`y[i * N + j]` with the macro N: rows of N for every N (delinearized), not N
+    taken at its value, which would tie the code to it."""
+    text = FLAT_MACRO
+    scop, = extract_scops(SourceFile("t.c", text)).scops
+    assert scop.fixed_sizes == {} and scop.assumption is None
+    assert {n: a.linear_sizes for n, a in scop.arrays.items()} == {"y": ["N"], "x": ["N"]}
+
+
+FLAT_MACRO = r"""#define N 300
+static double y[N * N], x[N * N];
+static void k(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 1; i < N; i++)
+    for (j = 0; j < N; j++)
+      y[i * N + j] = y[(i - 1) * N + j] + x[i * N + j];
+#pragma endscop
+}
+"""
