@@ -243,9 +243,7 @@ class AffineBuilder:
                 or node.name in self.iterators or node.name in self.definitions
                 or node.name not in self.parameters):
             return value
-        known = self.fixed.get(node.name)
-        if known is None:
-            known = self.macro_value(node.name)
+        known = self.macro_value(node.name)
         if known is None:
             return value
         self.fixed[node.name] = known

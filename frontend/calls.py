@@ -83,7 +83,6 @@ class CallJudge:
     def __init__(self, source: SourceFile, defines=None, include_dirs=None):
         self.source = source
         self.defines, self.include_dirs = defines, include_dirs
-        self._values: dict[str, int | None] = {}
         self.done: dict[str, tuple[str | None, frozenset[str]]] = {}
         self._definitions: dict[str, list[c_ast.FuncDef]] | None = None
         self._macros: tuple[dict, dict, bool] | None = None
@@ -132,11 +131,9 @@ class CallJudge:
         """The integer value the object-like macro `name` has as the compiler sees the
         file (with the user's -D), or None: no such macro, or one the file defines more
         than one way."""
-        if name not in self._values:
-            self._values[name] = (None if name in redefined(self.source) else
-                                  known_values(self.source, [name], self.defines,
-                                               self.include_dirs).get(name))
-        return self._values[name]
+        if name in redefined(self.source):
+            return None
+        return known_values(self.source, [name], self.defines, self.include_dirs).get(name)
 
     def macros(self) -> tuple[dict, dict, bool]:
         """(function-like macros, object-like ones, whether the preprocessor read the

@@ -13,7 +13,7 @@ import islpy as isl
 from pycparser import c_ast, c_generator
 
 from polyopt.core.errors import Location
-from polyopt.core.scop import Access, Array, Region, Scop, Statement
+from polyopt.core.scop import Access, Array, Region, Scop, Statement, fixed_sizes_set
 from polyopt.frontend.calls import NOT_SEEN
 from polyopt.frontend.affine import AffineBuilder, NotAffine, integer_constant, model_name, names_in
 from polyopt.frontend.declarations import variables_at
@@ -203,8 +203,9 @@ class ScopBuilder:
         self._check_parameters()
         self._check_hidden_reads()
         self._delinearize()
-        for name, value in sorted(self.fixed.items()):
-            fixed = isl.Set(f"[{model_name(name)}] -> {{ : {model_name(name)} = {value} }}")
+        fixed_sizes = {model_name(name): value for name, value in self.fixed.items()}
+        fixed = fixed_sizes_set(fixed_sizes)
+        if fixed is not None:
             self.assumption = fixed if self.assumption is None else self.assumption.intersect(fixed)
         parameters = sorted(model_name(name) for name in self.parameters)
         scop = Scop(region=self.region, statements=self.statements, arrays=self.arrays,
@@ -214,7 +215,7 @@ class ScopBuilder:
                     identifiers=set(self.names.identifiers),
                     outer_iterators=list(self.names.outer_iterators), locals=dict(self.locals),
                     assumption=None if self.assumption is None else str(self.assumption.coalesce()),
-                    fixed_sizes={model_name(name): value for name, value in self.fixed.items()},
+                    fixed_sizes=fixed_sizes,
                     macro_accesses=self.macro_accesses, notes=list(self.notes),
                     hidden_reads=[(name, reads, _location(self.source_name, node)
                                    or self.region.location)
@@ -703,33 +704,7 @@ class ScopBuilder:
         if array.rank != len(subscripts):
             raise self.fail(f"'{name}' is used with {len(subscripts)} subscripts here and "
                             f"{array.rank} elsewhere", node)
-        why, poly = None, None
-        # one subscript: as written, then as rows (`y[i * N + j]`), and only then with
-        # size macros at their values (AffineBuilder.fixed), which ties the code to them
-        macro_value = builder.macro_value
-        if len(subscripts) == 1:
-            builder.macro_value = None
-        try:
-            values = [builder.expression(subscript) for subscript in subscripts]
-        except NotAffine as error:
-            why = f"subscript is not affine: {error.message}"
-            if len(subscripts) != 1:
-                raise self.fail(why, error.node) from None
-            try:            # y[i * m + j]: perhaps y[i][j] (frontend.delinearize)
-                poly = polynomial(builder, subscripts[0])
-                values = None
-            except NotAffine:
-                builder.macro_value = macro_value
-                try:
-                    values = [builder.expression(subscripts[0])]
-                except NotAffine:
-                    raise self.fail(why, error.node) from None
-                why, poly = None, Polynomial({(): values[0]}, subscripts[0])
-        else:
-            if len(subscripts) == 1:
-                poly = Polynomial({(): values[0]}, subscripts[0])
-        finally:
-            builder.macro_value = macro_value
+        values, poly, why = self._subscript_values(builder, subscripts)
         self._prove(builder, statement.domain)
         # the relation of a non-affine subscript is made when the array's shape is known
         relation = None if values is None else self._relation(statement, values, name)
@@ -789,6 +764,41 @@ class ScopBuilder:
                                        else self.assumption.intersect(right))
             self.arrays[name].rank = len(chain)
             self.arrays[name].linear_sizes = sizes
+
+    def _subscript_values(self, builder: AffineBuilder, subscripts: list[c_ast.Node]):
+        """(the subscripts' affine values, or None; a single subscript as a polynomial
+        in size parameters, or None; why it is not affine, or None). A single one is
+        read as written, then as the rows of a flat array (`y[i * m + j]`:
+        frontend.delinearize), and only then with size macros at their values
+        (AffineBuilder.fixed), which ties the code to them."""
+        if len(subscripts) != 1:
+            try:
+                return [builder.expression(each) for each in subscripts], None, None
+            except NotAffine as error:
+                raise self.fail(f"subscript is not affine: {error.message}",
+                                error.node) from None
+        subscript = subscripts[0]
+        macro_value, builder.macro_value = builder.macro_value, None
+        try:
+            try:
+                value = builder.expression(subscript)
+                return [value], Polynomial({(): value}, subscript), None
+            except NotAffine as error:
+                first = error
+            why = f"subscript is not affine: {first.message}"
+            try:
+                return None, polynomial(builder, subscript), why
+            except NotAffine:
+                pass
+        finally:
+            builder.macro_value = macro_value
+        if macro_value is not None:
+            try:
+                value = builder.expression(subscript)
+                return [value], Polynomial({(): value}, subscript), None
+            except NotAffine:
+                pass
+        raise self.fail(why, first.node)
 
     def _access(self, array: str, relation: isl.Map, is_write: bool, location: Location) -> Access:
         self.references += 1

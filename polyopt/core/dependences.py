@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.core.scop import Scop
+from polyopt.core.scop import Scop, fixed_sizes_set
 
 KINDS = ("flow", "anti", "output")
 
@@ -92,10 +92,7 @@ def compute_dependences(scop: Scop) -> Dependences:
     """Flow, anti and output dependences under the original schedule."""
     schedule = scop.schedule
     result = Dependences(empty=isl.UnionMap.empty(scop.context.get_space()))
-    fixed = None        # the size macros' values the model takes (Scop.fixed_sizes)
-    for name, value in sorted(scop.fixed_sizes.items()):
-        each = isl.Set(f"[{name}] -> {{ : {name} = {value} }}")
-        fixed = each if fixed is None else fixed.intersect(each)
+    fixed = fixed_sizes_set(scop.fixed_sizes)   # the size macros' values the model takes
     for array in scop.arrays:
         reads = accesses_to(scop, array, writes=False)
         writes = accesses_to(scop, array, writes=True)

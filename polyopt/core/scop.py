@@ -89,6 +89,16 @@ ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "lo
                  "_Bool": 1, "float _Complex": 8, "double _Complex": 16}
 
 
+def fixed_sizes_set(sizes: dict[str, int]) -> isl.Set | None:
+    """The parameters where each size (model name -> value; ``Scop.fixed_sizes``) has
+    its value; None where there is none."""
+    fixed = None
+    for name, value in sorted(sizes.items()):
+        each = isl.Set(f"[{name}] -> {{ : {name} = {value} }}")
+        fixed = each if fixed is None else fixed.intersect(each)
+    return fixed
+
+
 def testable_arrays(scop: "Scop") -> list[Array]:
     """The arrays of the SCoP whose accessed cells a run-time test can bound
     (codegen.versioning): not an array of two or more dimensions whose declaration
