@@ -20,10 +20,14 @@ import islpy as isl
 
 from polyopt.codegen.granularity import SMALL_REGION
 from polyopt.core.scop import Scop
+from polyopt.core.marks import REGISTER_MARK
 
 PARALLEL = "parallel"
 SERIAL = "serial"
 SIMD = "simd"
+# the loops of a register tile's copies (scheduler.registers): printed for the C
+# compiler to unroll completely, never parallel or SIMD themselves
+COPIES = "copies"
 
 
 @dataclass
@@ -119,19 +123,24 @@ def _unit_input(value: isl.PwAff) -> int | None:
     return found
 
 
-def contains_for(node: isl.AstNode) -> bool:
-    """True if a ``for`` node is somewhere in the subtree of `node` (itself included)."""
+def contains_for(node: isl.AstNode, copies: bool = True) -> bool:
+    """True if a ``for`` node is somewhere in the subtree of `node` (itself included);
+    without `copies`, the loops of a register tile's copies do not count (the C compiler
+    unrolls them: the loop around them is the innermost one)."""
     kind = node.get_type()
     if kind == isl.ast_node_type.for_:
         return True
     if kind == isl.ast_node_type.block:
         children = node.block_get_children()
-        return any(contains_for(children.get_at(k)) for k in range(children.n_ast_node()))
+        return any(contains_for(children.get_at(k), copies)
+                   for k in range(children.n_ast_node()))
     if kind == isl.ast_node_type.if_:
-        return (contains_for(node.if_get_then_node())
-                or (node.if_has_else_node() and contains_for(node.if_get_else_node())))
+        return (contains_for(node.if_get_then_node(), copies)
+                or (node.if_has_else_node() and contains_for(node.if_get_else_node(), copies)))
     if kind == isl.ast_node_type.mark:
-        return contains_for(node.mark_get_node())
+        if not copies and node.mark_get_id().get_name() == REGISTER_MARK:
+            return False
+        return contains_for(node.mark_get_node(), copies)
     return False
 
 
@@ -161,6 +170,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     ctx.set_ast_build_detect_min_max(1)
     result = AstResult(root=None)
     inside_parallel: list[bool] = []
+    inside_copies: list[bool] = []      # register tiles' copies (scheduler.registers)
     # An exception must not escape a callback: islpy would hand isl a NULL and
     # isl's clean-up then corrupts the heap (seen when an operation budget runs
     # out inside the parallelism check). Keep it, answer "serial", re-raise after.
@@ -170,6 +180,9 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # A caller's operation budget (see pipeline.generate) is lifted in here, so
         # that running out never happens inside the callback; the build itself
         # then fails cleanly at its next operation.
+        if inside_copies:
+            inside_parallel.append(False)
+            return isl.Id.read_from_str(ctx, COPIES)
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)
         try:
@@ -197,9 +210,9 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # (never the PARALLEL one)
         inside_parallel.pop()
         annotation = node.get_annotation()
-        if failures:
+        if failures or (annotation is not None and annotation.get_name() == COPIES):
             return node
-        if contains_for(node.for_get_body()):
+        if contains_for(node.for_get_body(), copies=False):
             if outer_simd is None or dependences is None or annotation is None \
                     or annotation.get_name() not in (SERIAL, SMALL_REGION):
                 return node
@@ -250,22 +263,31 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     # islpy returns (build, lifetime handle); the handles must outlive the build.
     build, keep_before = build.set_before_each_for(before_for)
     build, keep_after = build.set_after_each_for(after_for)
-    keep_mark = None
-    if after_mark is not None:
-        def marked(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
-            try:
-                return after_mark(node, build)
-            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
-                failures.append(error)
-                return node
-        build, keep_mark = build.set_after_each_mark(marked)
+
+    def before_mark(mark: isl.Id, build: isl.AstBuild) -> None:
+        if mark.get_name() == REGISTER_MARK:
+            inside_copies.append(True)
+
+    def marked(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
+        if node.mark_get_id().get_name() == REGISTER_MARK and inside_copies:
+            inside_copies.pop()
+        if after_mark is None:
+            return node
+        try:
+            return after_mark(node, build)
+        except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+            failures.append(error)
+            return node
+
+    build, keep_before_mark = build.set_before_each_mark(before_mark)
+    build, keep_mark = build.set_after_each_mark(marked)
     try:
         if isinstance(schedule, isl.Schedule):
             result.root = build.node_from_schedule(schedule)
         else:
             result.root = build.node_from_schedule_map(schedule)
     finally:
-        del keep_before, keep_after, keep_mark
+        del keep_before, keep_after, keep_mark, keep_before_mark
     if failures:
         raise failures[0]
     return result

@@ -24,10 +24,12 @@ with numpy_deferred():      # the package's first import of cgen (codegen/__init
 import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
-from polyopt.codegen.ast import PARALLEL, SIMD, build_ast, iterator_prefix, single_innermost_for
+from polyopt.codegen.ast import (COPIES, PARALLEL, SIMD, build_ast, contains_for, iterator_prefix,
+                                 single_innermost_for)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
 from polyopt.codegen.nest import GeneratedNest
+from polyopt.codegen.registers import CopiesPrinter, register_copies
 from polyopt.codegen.statements import statement_text
 from polyopt.codegen.verify import AstCheck, check_ast, run_checks
 from polyopt.codegen.versioning import assumed_context, region_condition
@@ -35,6 +37,7 @@ from polyopt.core.dependences import all_accesses
 from polyopt.core.errors import CodegenError, WrongCodeError
 from polyopt.core.scop import Scop
 from polyopt.core.timebox import step
+from polyopt.core.marks import MAX_REGISTER_FACTOR
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,7 @@ class OpenMPPrinter:
         self.accumulations = accumulations or {}
         self.replaced: dict[str, dict[int, str]] = {}   # statement -> ArrayRef id -> local
         self.local = _free_name(scop, "polyopt_accumulator")
+        self.registers = 0       # locals of register tiles' elements printed so far
         self.parallel_loops: list[str] = []
         self.parallel_nests: list[int] = []   # the nest of each parallel loop, from 1
         self.parallel_conditions: list[str | None] = []   # the if clause of each one
@@ -101,9 +105,65 @@ class OpenMPPrinter:
                         if annotation is not None and not node.for_is_degenerate() else None)
         if accumulation is not None:
             return self._accumulating_for(node, accumulation)
+        unrolled = None
+        if register_copies(node) is not None and not node.for_is_degenerate():
+            unrolled = CopiesPrinter(self, node, _always_true(self._first_runs(node))).unrolled()
+        if unrolled is None:
+            unjammed = self._unjammed(node) if register_copies(node) is not None else None
+            return unjammed or self._loop(node, self.print(node.for_get_body()))
+
+        def version(unrolled) -> list[cgen.Generable]:
+            items = self._loop(node, unrolled.body)
+            return [cgen.Block(unrolled.hoisted + items)] if unrolled.hoisted else items
+
+        if unrolled.condition is None:
+            return version(unrolled)
+        return [cgen.If(unrolled.condition, cgen.Block(version(unrolled)),
+                        cgen.Block(version(unrolled.otherwise)))]
+
+    def _unjammed(self, node: isl.AstNode) -> list[cgen.Generable] | None:
+        """A register tile's copies that cannot be unrolled (a partial tile: bounds that
+        are not constants), where they are loops around the statements alone whose bounds
+        do not depend on the loop `node` around them: printed outside it, `node` innermost
+        again (the order of the tile's point loops, legal as any order of a permutable
+        band: the copies and `node` are members of one). None where not."""
+        iterator = self.expressions(node.for_get_iterator())
+        mentions = re.compile(rf"\b{re.escape(iterator)}\b")
+        loops = []
+        inner = register_copies(node).mark_get_node()
+        while inner.get_type() == isl.ast_node_type.for_:
+            annotation = inner.get_annotation()
+            if annotation is None or annotation.get_name() != COPIES or any(
+                    mentions.search(self.expressions(e)) for e in
+                    (inner.for_get_init(), inner.for_get_cond(), inner.for_get_inc())):
+                return None
+            loops.append(inner)
+            inner = inner.for_get_body()
+        if not loops or contains_for(inner):
+            return None
+        items = self._loop(node, self.print(inner))
+        for loop in reversed(loops):
+            name = self.expressions(loop.for_get_iterator())
+            increment = self.expressions(loop.for_get_inc())
+            update = f"{name}++" if increment == "1" else f"{name} += {increment}"
+            items = [cgen.For(f"{self.scop.iterator_type} {name} = "
+                              f"{self.expressions(loop.for_get_init())}",
+                              self.expressions(loop.for_get_cond()), update, cgen.Block(items))]
+        return items
+
+    def register_local(self) -> str:
+        """A new local for an element of a register tile (codegen.registers)."""
+        while True:
+            name = f"polyopt_r{self.registers}"
+            self.registers += 1
+            if name not in self.scop.taken_names:
+                return name
+
+    def _loop(self, node: isl.AstNode, body: list[cgen.Generable]) -> list[cgen.Generable]:
+        """The loop `node` around `body`, with its pragmas."""
+        annotation = node.get_annotation()
         iterator = self.expressions(node.for_get_iterator())
         init = self.expressions(node.for_get_init())
-        body = self.print(node.for_get_body())
         if node.for_is_degenerate():
             if not re.search(rf"\b{re.escape(iterator)}\b", "\n".join(map(str, body))):
                 return body      # a value nothing uses: -Wunused-variable
@@ -121,6 +181,10 @@ class OpenMPPrinter:
             self.parallel_conditions.append(condition)
             clause = f" if({condition})" if condition else ""
             return [cgen.Pragma(f"omp parallel for{self._private_clause(node)}{clause}"), loop]
+        if annotation is not None and annotation.get_name() == COPIES:
+            # a register tile's copies: gcc and clang unroll a loop of a constant trip
+            # count completely before they vectorize the loop around it
+            return [cgen.Pragma(f"GCC unroll {MAX_REGISTER_FACTOR}"), loop]
         if annotation is not None and annotation.get_name() == SMALL_REGION:
             self.small_regions.append(iterator)
         if annotation is not None and annotation.get_name() == SIMD:

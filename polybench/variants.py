@@ -88,6 +88,7 @@ def _polly_clang() -> tuple[str | None, str]:
 _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "isl": "polyopt (isl)",
                    "identity-omp": "polyopt (identity)", "time-tile": "polyopt (time-tile)",
                    "hexagonal": "polyopt (hexagonal)",
+                   "registers": "polyopt (--register-tiles)",
                    "blas": "polyopt (--blas)",
                    "cuda": "polyopt (CUDA)"}
 
@@ -100,7 +101,8 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "auto", "isl", "identity-omp", "time-tile", "hexagonal", "blas",
+    return ["gcc", "polyopt", "registers", "auto", "isl", "identity-omp", "time-tile", "hexagonal",
+            "blas",
             "random:N", "ga:N",
             "ga-c:N", "ga-guard:N", "model:FILE",
             "cuda", "cuda-random:N", "cuda-ga:N", "pluto", "polly", "graphite"]
@@ -175,6 +177,11 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                                        "fresh process, start-up included in its time; the "
                                        "build's -D and -I where this polyopt has --define), "
                                        "then gcc -O3 -march=native -fopenmp")
+    if name == "registers":
+        return _default_pipeline(
+            name, gcc, ["--register-tiles"],
+            description="polyopt's default pipeline with register tiles (`polyopt "
+                        "--register-tiles`: the point loops of tiles unrolled and jammed)")
     if name.startswith("model:"):
         model = name.partition(":")[2]
         if not model:

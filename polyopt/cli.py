@@ -80,6 +80,13 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--tile-sizes", type=argtypes.sizes, metavar="N[,N...]",
                        help="tile sizes per band member, last one repeated (default: chosen per "
                             "band by a cache model from the footprints of the tiles)")
+    group.add_argument("--register-tiles", dest="register_tiles", action="store_true",
+                       help="unroll-and-jam the point loops of each rectangular tile where a "
+                            "model of the registers and the load/store ports finds reuse "
+                            "(matrix products, contractions, stencils), the innermost loop "
+                            "left for the C compiler to vectorize")
+    group.add_argument("--no-register-tiles", dest="register_tiles", action="store_false",
+                       help="leave the point loops of tiles as they are")
     group.add_argument("--time-tile", action="store_true",
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
@@ -175,6 +182,7 @@ def _add_diagnostics_option(parser: argparse.ArgumentParser) -> None:
 
 def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "auto", tile=args.tile, tile_sizes=args.tile_sizes,
+                   register_tiles=args.register_tiles,
                    parallel=args.parallel, outer_simd=args.outer_simd,
                    auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,

@@ -55,6 +55,7 @@ import islpy as isl
 
 from polyopt.core.scop import Scop
 from polyopt.core.machine.caches import CacheSizes, machine_caches
+from polyopt.scheduler.registers import register_factors, register_tile
 from polyopt.scheduler.locality import (CONSTANT, innermost_first_order, iterator_of_member,
                                         member_scores, permute_band)
 
@@ -72,6 +73,8 @@ class TilingReport:
     """What tiling did, for the comment above the generated code."""
 
     bands: list[list[int]] = field(default_factory=list)   # tile sizes of each tiled band
+    # each tiled band's register tile (scheduler.registers), None where it has none
+    registers: list[list[int] | None] = field(default_factory=list)
 
 
 def tile_sizes_for(n_members: int, sizes: list[int] | None) -> list[int]:
@@ -287,7 +290,8 @@ def _chosen_sizes(band_sizes: list[list[int]], index: int, n: int) -> list[int] 
 def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                   report: TilingReport | None = None, isolate: bool = True,
                   scop: Scop | None = None, caches: CacheSizes | None = None,
-                  band_sizes: list[list[int]] | None = None) -> isl.Schedule:
+                  band_sizes: list[list[int]] | None = None,
+                  registers: bool = False) -> isl.Schedule:
     """Tile the permutable bands of at least two members; `isolate` separates full tiles.
 
     With `scop`, the point loops of each tile (the members of an untiled band, where
@@ -295,7 +299,9 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
     unless `sizes` are given, which bands are tiled and by how much follow the cache
     model of the module (`caches`: the machine's by default); without `scop`,
     every such band is tiled by `sizes` or DEFAULT_TILE_SIZE. `band_sizes`, if
-    given, decides instead: one list per tilable band (see the module).
+    given, decides instead: one list per tilable band (see the module). With
+    `registers` (and `scop`), each tile's point loops get the register tile of
+    ``scheduler.registers`` where its model finds one.
     """
     visited = [0]     # tilable bands seen so far: the index into band_sizes
 
@@ -318,6 +324,9 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                                             or not node.band_member_get_coincident(0)):
                 node = permute_band(node, order)
             return node
+        factors = None
+        if registers and scop is not None:
+            factors = register_factors(node, scop, order, chosen)
         values = isl.MultiVal.zero(node.band_get_space())
         for member, size in enumerate(chosen):
             values = values.set_val(member, isl.Val.int_from_si(node.get_ctx(), size))
@@ -325,9 +334,16 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
         if order != list(range(n)):
             node = permute_band(node.child(0), order).parent()
             chosen = [chosen[m] for m in order]
+            if factors is not None:
+                factors = [factors[m] for m in order]
         if report is not None:
             report.bands.append(chosen)
-        return isolate_full_tiles(node, chosen) if isolate else node
+            report.registers.append(factors)
+        if isolate:
+            node = isolate_full_tiles(node, chosen)
+        if factors is not None:     # after the full tiles: they are computed on the point loops
+            node = register_tile(node.child(0), factors).parent()
+        return node
 
     return schedule.map_schedule_node_bottom_up(visit)
 

@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 # isl operations allowed for generating code with full tiles isolated; past it,
 # the (rare, usually skewed) band is generated without the separation instead.
 ISOLATION_BUDGET = 1_000_000
+# with register tiles, whose loops isl bounds in every full tile too (2mm, 3mm: 2-4
+# million operations, 0.5-0.8 s)
+REGISTER_ISOLATION_BUDGET = 4_000_000
 
 
 def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> GeneratedNest:
@@ -76,7 +79,8 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
     that is too costly."""
     scop, options, private = scheduled.scop, scheduled.options, scheduled.private
     ctx = scheduled.schedule.get_ctx()
-    ctx.set_max_operations(ISOLATION_BUDGET)
+    ctx.set_max_operations(REGISTER_ISOLATION_BUDGET if any(scheduled.tiling.registers)
+                           else ISOLATION_BUDGET)
     ctx.reset_operations()
     try:
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,

@@ -19,6 +19,8 @@ class Options:
     cost_model: str = "learned"
     tile: bool = True
     tile_sizes: list[int] | None = None
+    # unroll-and-jam of the point loops of rectangular tiles (scheduler.registers)
+    register_tiles: bool = False
     parallel: bool = True
     # `omp simd` on the loop around an innermost reduction (codegen.ast.build_ast)
     outer_simd: bool = True
@@ -64,6 +66,8 @@ def options_key(options: Options) -> str:
     key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
     if options.defines:     # they choose the sizes decisions see
         key += ";defines=" + ",".join(options.defines)
+    if options.register_tiles:
+        key += ";registers=1"
     if options.min_region_work is not None:
         key += f";region={options.min_region_work}"
     if not options.versioning:

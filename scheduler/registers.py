@@ -1,0 +1,265 @@
+"""Register tiles: unroll-and-jam of a tile's point loops, chosen by a model of the
+registers and the load/store ports.
+
+Inside a rectangular tile the point loops are a permutable band, so any of them may be
+strip-mined and its strip moved inside the others (Callahan, Carr, Kennedy's
+unroll-and-jam; the register tiling of Polly's matrix-multiplication optimization and
+of BLIS's micro-kernels). The point band is tiled once more, by the *register tile*
+``U`` (one factor per member, 1 for the innermost, stride-1 loop), and isl's AST
+generator unrolls the inner band: each iteration of the innermost loop then executes
+``prod(U)`` copies of each statement, which share their loads in registers. In a matrix
+product ``C[i][j] += A[i][k] * B[k][j]`` with ``j`` innermost, unrolling ``i`` by 8 and
+``k`` by 4 keeps 8 vectors of ``C`` across 4 steps of ``k`` and reuses each vector of
+``B`` for 8 rows: 12 vector loads and 8 stores for 32 multiply-adds instead of 2 loads
+and a store for each. The C compiler vectorizes the innermost loop as before.
+
+The factors come from a throughput model of one iteration of the innermost loop (the
+copies of all statements in it), per copy of a statement:
+
+* loads: the distinct addresses its references read (a reference that does not move
+  with an unrolled loop is read once for all its copies; references that differ by a
+  constant are the same address in neighbouring copies, a stencil's rows), two per
+  cycle;
+* stores: the distinct addresses written, one per cycle;
+* arithmetic: half the binary operations that take an array element (a multiply and
+  an add fuse; those on scalars alone the compiler hoists), at least one, two per
+  cycle;
+* the longest chain of updates of one written address (a reduction's copies): each
+  waits for the one before, ``CHAIN_CYCLES`` each (an add's latency of 4 cycles, a
+  part of it hidden by the next iterations);
+
+the cycles of the iteration are the largest of the four. The factors (powers of two,
+each dividing its member's tile size) minimize the cycles per statement copy, where the
+distinct vectors (references that move with the innermost loop) fit in the machine's
+vector registers less four and the copies of all statements stay within ``MAX_COPIES``;
+a register tile that saves less than ``MIN_GAIN`` of the cycles is not made. Only bands
+whose members are single iterators of each statement (no skew) are considered, and
+only where every element written moves with the innermost loop: a reduction along it
+(``s += A[i][k] * x[k]`` with ``k`` innermost) keeps its element in a register already
+(``codegen.accumulate``), and its copies would load and store it at every step.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import islpy as isl
+from pycparser import c_ast
+
+from polyopt.core.marks import MAX_REGISTER_FACTOR, REGISTER_MARK
+from polyopt.core.scop import Scop
+from polyopt.scheduler.locality import CONSTANT, iterator_of_member
+
+MAX_COPIES = 48          # statement copies in one iteration of the innermost loop
+FACTORS = tuple(1 << k for k in range(MAX_REGISTER_FACTOR.bit_length()))
+MIN_GAIN = 0.25          # the share of cycles per copy a register tile must save
+RESERVED_REGISTERS = 4   # vector registers the compiler needs besides the reused values
+LOADS_PER_CYCLE = 2.0
+STORES_PER_CYCLE = 1.0
+OPERATIONS_PER_CYCLE = 2.0
+# an update of one written address waits for the previous one (an add's latency, 4
+# cycles), partly hidden by the next iterations of the innermost loop
+CHAIN_CYCLES = 4.0
+
+
+@cache
+def vector_registers() -> int:
+    """The vector registers of this CPU: 32 with AVX-512 (also for 256-bit vectors,
+    ymm16-31), else 16 (AVX2, SSE, and what the model assumes elsewhere)."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(errors="replace")
+    except OSError:
+        return 16
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return 32 if "avx512f" in line.split() else 16
+    return 16
+
+
+@dataclass(frozen=True)
+class _Reference:
+    write: bool
+    array: str
+    moves_innermost: bool
+    # per subscript: (the rest of the subscript, without band iterators and constant,
+    # as text; the coefficient of each band member's iterator; the constant)
+    subscripts: tuple[tuple[str, tuple[int, ...], int], ...]
+    statement: str
+
+    def address(self, copy: tuple[int, ...]) -> tuple:
+        return (self.array, tuple((rest, constant + sum(c * u for c, u in zip(coefficients, copy)))
+                                  for rest, coefficients, constant in self.subscripts))
+
+
+@dataclass(frozen=True)
+class _Statement:
+    name: str
+    operations: int
+    follows: tuple[bool, ...]      # per member: does the statement move with it
+
+
+def _operations(body: c_ast.Node) -> int:
+    """Binary operations of a statement that take an array element (a compound
+    assignment counting as one): those on scalars alone stay out of the loop."""
+    count = 0
+
+    def has_element(node: c_ast.Node) -> bool:
+        return isinstance(node, c_ast.ArrayRef) or any(has_element(child)
+                                                       for _, child in node.children())
+
+    class Counter(c_ast.NodeVisitor):
+        def visit_BinaryOp(self, node):
+            nonlocal count
+            if has_element(node):
+                count += 1
+            self.generic_visit(node)
+
+        def visit_Assignment(self, node):
+            nonlocal count
+            if node.op != "=":
+                count += 1
+            self.generic_visit(node)
+
+    Counter().visit(body)
+    return count
+
+
+def _band_model(node: isl.ScheduleNode, scop: Scop, innermost: int
+                ) -> tuple[list[_Reference], list[_Statement]] | None:
+    n = node.band_n_member()
+    partial = node.band_get_partial_schedule_union_map().intersect_domain(node.get_domain())
+    relations: list[isl.Map] = []
+    partial.foreach_map(relations.append)
+    references: list[_Reference] = []
+    statements: list[_Statement] = []
+    for relation in relations:
+        statement = scop.statement(relation.get_tuple_name(isl.dim_type.in_))
+        iterators = [iterator_of_member(relation, member) for member in range(n)]
+        if any(iterator is None for iterator in iterators):
+            return None
+        statements.append(_Statement(statement.name, _operations(statement.body),
+                                     tuple(iterator != CONSTANT for iterator in iterators)))
+        for access in statement.accesses:
+            subscripts = isl.PwMultiAff.from_map(access.relation)
+            described = []
+            moves = False
+            for position in range(access.relation.dim(isl.dim_type.out)):
+                pieces = subscripts.get_pw_aff(position).get_pieces()
+                if len(pieces) != 1:
+                    return None
+                aff = pieces[0][1]
+                coefficients = tuple(0 if iterator == CONSTANT else
+                                     aff.get_coefficient_val(isl.dim_type.in_, iterator).to_python()
+                                     for iterator in iterators)
+                constant = aff.get_constant_val()
+                if not constant.is_int():
+                    return None
+                rest = aff.set_constant_val(isl.Val.zero(aff.get_ctx()))
+                for iterator in iterators:
+                    if iterator != CONSTANT:
+                        rest = rest.set_coefficient_val(isl.dim_type.in_, iterator,
+                                                        isl.Val.zero(aff.get_ctx()))
+                described.append((str(rest), coefficients, constant.to_python()))
+                moves = moves or coefficients[innermost] != 0
+            references.append(_Reference(access.is_write, access.array, moves, tuple(described),
+                                         statement.name))
+    return references, statements
+
+
+def _cycles(references: list[_Reference], statements: list[_Statement],
+            factors: list[int]) -> tuple[float, int, int]:
+    """(cycles per statement copy, vector registers, statement copies) of one iteration
+    of the innermost loop under the register tile `factors`."""
+    follows = {s.name: s.follows for s in statements}
+    loads: set = set()
+    stores: set = set()
+    vectors: set = set()
+    chains: dict = {}
+    operations = 0.0
+    copies = 0
+    ranges = [range(f) for f in factors]
+    for statement in statements:
+        shape = [f if moves else 1 for f, moves in zip(factors, statement.follows)]
+        count = 1
+        for f in shape:
+            count *= f
+        copies += count
+        operations += count * max(1.0, statement.operations / 2)
+    for reference in references:
+        for copy in itertools.product(*ranges):
+            if any(u and not moves for u, moves in zip(copy, follows[reference.statement])):
+                continue
+            address = reference.address(copy)
+            (stores if reference.write else loads).add(address)
+            if reference.write:
+                chains[address] = chains.get(address, 0) + 1
+            if reference.moves_innermost:
+                vectors.add(address)
+    cycles = max(len(loads) / LOADS_PER_CYCLE, len(stores) / STORES_PER_CYCLE,
+                 operations / OPERATIONS_PER_CYCLE,
+                 max(chains.values(), default=0) * CHAIN_CYCLES)
+    unrolled = 1
+    for f in factors:
+        unrolled *= f
+    return cycles / unrolled, len(vectors), copies
+
+
+def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
+                     tile_sizes: list[int], registers: int | None = None) -> list[int] | None:
+    """The register tile of a permutable band, one factor per member in member order
+    (1 for the innermost point loop `order[-1]`), or None where none pays (see the
+    module). `tile_sizes` are the band's tile sizes in member order."""
+    innermost = order[-1]
+    model = _band_model(node, scop, innermost)
+    if model is None:
+        return None
+    references, statements = model
+    if not statements or any(r.write and not r.moves_innermost for r in references):
+        return None       # an element accumulated along the innermost loop: it stays in a
+        # register there already (codegen.accumulate), and copies would store it each step
+    budget = (registers or vector_registers()) - RESERVED_REGISTERS
+    n = node.band_n_member()
+    choices = []
+    for member in range(n):
+        size = tile_sizes[member]
+        if member == innermost or size <= 1:
+            choices.append((1,))
+        else:
+            choices.append(tuple(f for f in FACTORS if f <= size and size % f == 0))
+    base, _, _ = _cycles(references, statements, [1] * n)
+    best, best_key = None, None
+    for factors in itertools.product(*choices):
+        factors = list(factors)
+        if all(f == 1 for f in factors):
+            continue
+        cycles, vectors, copies = _cycles(references, statements, factors)
+        if vectors > budget or copies > MAX_COPIES:
+            continue
+        unrolled = 1
+        for f in factors:
+            unrolled *= f
+        key = (round(cycles, 6), unrolled)
+        if best_key is None or key < best_key:
+            best, best_key = factors, key
+    if best is None or best_key[0] > (1 - MIN_GAIN) * base:
+        return None
+    return best
+
+
+def register_tile(point: isl.ScheduleNode, factors: list[int]) -> isl.ScheduleNode:
+    """The point band `point` tiled by `factors` (member order), the inner band (the
+    copies, loops of at most the factors' iterations inside the innermost point loop)
+    under a ``REGISTER_MARK``; the node returned is the register-tile band (at
+    `point`'s position). isl's own unrolling costs its AST generator ten times the
+    time of the tiles (the partial tiles' guards); the C compiler's complete unrolling
+    of the constant loops of full tiles costs nothing."""
+    ctx = point.get_ctx()
+    values = isl.MultiVal.zero(point.band_get_space())
+    for member, factor in enumerate(factors):
+        values = values.set_val(member, isl.Val.int_from_si(ctx, factor))
+    tiled = point.band_tile(values)
+    copies = tiled.child(0).insert_mark(isl.Id.read_from_str(ctx, REGISTER_MARK))
+    return copies.parent()
