@@ -24,15 +24,17 @@ copies of all statements in it), per copy of a statement:
 * arithmetic: half the binary operations that take an array element (a multiply and
   an add fuse; those on scalars alone the compiler hoists), at least one, two per
   cycle;
-* the longest chain of updates of one written address (a reduction's copies): each
-  waits for the one before, ``CHAIN_CYCLES`` each (an add's latency of 4 cycles, a
-  part of it hidden by the next iterations);
+* the longest chain of updates of one element (``C[i][j] += ...`` in copies along a
+  reduction): each waits for the one before, ``CHAIN_CYCLES`` (an add's latency) each;
 
-the cycles of the iteration are the largest of the four. The factors (powers of two,
+the cycles of the iteration are the largest of the four (a chain of one update costs
+nothing: it overlaps with the iterations before), plus ``LOOP_CYCLES`` for the loop's
+own increment and branch. The factors (powers of two,
 each dividing its member's tile size) minimize the cycles per statement copy, where the
 distinct vectors (references that move with the innermost loop) fit in the machine's
 vector registers less four and the copies of all statements stay within ``MAX_COPIES``;
-a register tile that saves less than ``MIN_GAIN`` of the cycles is not made. Only bands
+a register tile that saves less than ``MIN_GAIN`` of the cycles, or of the loads and
+stores (it must share elements in registers), is not made. Only bands
 whose members are single iterators of each statement (no skew) are considered, and
 only where every element written moves with the innermost loop: a reduction along it
 (``s += A[i][k] * x[k]`` with ``k`` innermost) keeps its element in a register already
@@ -42,7 +44,7 @@ only where every element written moves with the innermost loop: a reduction alon
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -63,6 +65,7 @@ OPERATIONS_PER_CYCLE = 2.0
 # an update of one written address waits for the previous one (an add's latency, 4
 # cycles), partly hidden by the next iterations of the innermost loop
 CHAIN_CYCLES = 4.0
+LOOP_CYCLES = 1.0        # the loop's own increment, test and branch, per iteration
 
 
 @cache
@@ -88,9 +91,11 @@ class _Reference:
     # as text; the coefficient of each band member's iterator; the constant)
     subscripts: tuple[tuple[str, tuple[int, ...], int], ...]
     statement: str
+    update: bool = False       # a write of the element the statement also reads
 
     def address(self, copy: tuple[int, ...]) -> tuple:
-        return (self.array, tuple((rest, constant + sum(c * u for c, u in zip(coefficients, copy)))
+        return (self.array, tuple((rest, coefficients,
+                                   constant + sum(c * u for c, u in zip(coefficients, copy)))
                                   for rest, coefficients, constant in self.subscripts))
 
 
@@ -166,13 +171,26 @@ def _band_model(node: isl.ScheduleNode, scop: Scop, innermost: int
                 moves = moves or coefficients[innermost] != 0
             references.append(_Reference(access.is_write, access.array, moves, tuple(described),
                                          statement.name))
+    for k, reference in enumerate(references):
+        if reference.write and any(not other.write and other.statement == reference.statement
+                                   and other.array == reference.array
+                                   and other.subscripts == reference.subscripts
+                                   for other in references):
+            references[k] = replace(reference, update=True)
     return references, statements
 
 
+@dataclass(frozen=True)
+class _Cost:
+    cycles: float       # per copy
+    memory: float       # cycles of the loads and stores alone, per copy
+    vectors: int        # vector registers
+    copies: int         # statement copies in one iteration
+
+
 def _cycles(references: list[_Reference], statements: list[_Statement],
-            factors: list[int]) -> tuple[float, int, int]:
-    """(cycles per statement copy, vector registers, statement copies) of one iteration
-    of the innermost loop under the register tile `factors`."""
+            factors: list[int]) -> _Cost:
+    """The cost of one iteration of the innermost loop under the register tile `factors`."""
     follows = {s.name: s.follows for s in statements}
     loads: set = set()
     stores: set = set()
@@ -194,17 +212,18 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
                 continue
             address = reference.address(copy)
             (stores if reference.write else loads).add(address)
-            if reference.write:
+            if reference.update:
                 chains[address] = chains.get(address, 0) + 1
             if reference.moves_innermost:
                 vectors.add(address)
-    cycles = max(len(loads) / LOADS_PER_CYCLE, len(stores) / STORES_PER_CYCLE,
-                 operations / OPERATIONS_PER_CYCLE,
-                 max(chains.values(), default=0) * CHAIN_CYCLES)
+    memory = max(len(loads) / LOADS_PER_CYCLE, len(stores) / STORES_PER_CYCLE)
+    chain = max(chains.values(), default=0)
+    cycles = max(memory, operations / OPERATIONS_PER_CYCLE,
+                 chain * CHAIN_CYCLES if chain > 1 else 0) + LOOP_CYCLES
     unrolled = 1
     for f in factors:
         unrolled *= f
-    return cycles / unrolled, len(vectors), copies
+    return _Cost(cycles / unrolled, memory / unrolled, len(vectors), copies)
 
 
 def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
@@ -229,22 +248,23 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
             choices.append((1,))
         else:
             choices.append(tuple(f for f in FACTORS if f <= size and size % f == 0))
-    base, _, _ = _cycles(references, statements, [1] * n)
+    base = _cycles(references, statements, [1] * n)
     best, best_key = None, None
     for factors in itertools.product(*choices):
         factors = list(factors)
         if all(f == 1 for f in factors):
             continue
-        cycles, vectors, copies = _cycles(references, statements, factors)
-        if vectors > budget or copies > MAX_COPIES:
-            continue
+        cost = _cycles(references, statements, factors)
+        if cost.vectors > budget or cost.copies > MAX_COPIES \
+                or cost.memory > (1 - MIN_GAIN) * base.memory:
+            continue          # too many registers or copies, or nothing shared in registers
         unrolled = 1
         for f in factors:
             unrolled *= f
-        key = (round(cycles, 6), unrolled)
+        key = (round(cost.cycles, 6), unrolled)
         if best_key is None or key < best_key:
             best, best_key = factors, key
-    if best is None or best_key[0] > (1 - MIN_GAIN) * base:
+    if best is None or best_key[0] > (1 - MIN_GAIN) * base.cycles:
         return None
     return best
 

@@ -230,7 +230,8 @@ def tiled(schedule: isl.Schedule, options: Options, scop: Scop, dependences: Dep
     skewed into wavefronts of tiles (full tiles isolated after)."""
     if not wavefront:
         return tile_schedule(schedule, options.tile_sizes, report, isolate=isolate, scop=scop,
-                             band_sizes=band_sizes, registers=options.register_tiles)
+                             band_sizes=band_sizes,
+                             registers=options.register_tiles and options.target == "c")
     plain = tile_schedule(schedule, options.tile_sizes, report, isolate=False, scop=scop,
                           band_sizes=band_sizes)
     skewed = skew_tile_bands(plain, dependences.all, isolate=isolate)

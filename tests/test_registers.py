@@ -1,0 +1,193 @@
+"""Register tiles: the model's factors (scheduler.registers) and the unrolled copies'
+code (codegen.registers), compiled and run against the original."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import compile_and_run, needs_gcc
+
+from polyopt.frontend import extract_scops
+from polyopt.frontend.source import SourceFile
+from polyopt.pipeline import Options, optimize_source, schedule_scop
+from polyopt.scheduler.tiling import TilingReport, tile_schedule
+from polyopt.core.machine.caches import CacheSizes
+
+CACHES = CacheSizes(l1=32 * 1024, l2=1024 * 1024)
+
+# a product with an update fused in (the first k), pointers whose overlap only a run-time
+# test rules out, sizes that leave partial tiles
+PRODUCT = """\
+#include <stdio.h>
+#include <stdlib.h>
+#define NI 203
+#define NJ 261
+#define NK 157
+static void product(double alpha, double beta, double (*C)[NJ], double (*A)[NK],
+                    double (*B)[NJ])
+{
+#pragma scop
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NJ; j++)
+      C[i][j] *= beta;
+    for (int k = 0; k < NK; k++)
+      for (int j = 0; j < NJ; j++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  }
+#pragma endscop
+}
+int main(void)
+{
+  double (*A)[NK] = malloc(sizeof(double[NI][NK]));
+  double (*B)[NJ] = malloc(sizeof(double[NK][NJ]));
+  double (*C)[NJ] = malloc(sizeof(double[NI][NJ]));
+  for (int i = 0; i < NI; i++)
+    for (int k = 0; k < NK; k++)
+      A[i][k] = ((i * 7 + k * 3) % 17) * 0.125 - 1.0;
+  for (int k = 0; k < NK; k++)
+    for (int j = 0; j < NJ; j++)
+      B[k][j] = ((k * 5 + j * 11) % 13) * 0.25 - 1.5;
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++)
+      C[i][j] = ((i + j) % 9) * 0.5;
+  product(1.5, 0.75, C, A, B);
+  double sum = 0;
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++)
+      sum += C[i][j] * ((i * 3 + j) % 7 + 1);
+  printf("%.12e\\n", sum);
+  free(A); free(B); free(C);
+  return 0;
+}
+"""
+
+# a triangle: the tiles on its diagonal are partial register tiles
+TRIANGLE = """\
+#include <stdio.h>
+#define M 230
+#define N 190
+double A[M][M], B[M][N];
+int main(void)
+{
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < M; j++)
+      A[i][j] = ((i * 3 + j) % 11) * 0.1;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++)
+      B[i][j] = ((i + j * 5) % 7) * 0.2 - 0.5;
+#pragma scop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = i + 1; k < M; k++)
+        B[i][j] += A[k][i] * B[k][j];
+#pragma endscop
+  double sum = 0;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++)
+      sum += B[i][j] * ((i + 2 * j) % 5 + 1);
+  printf("%.12e\\n", sum);
+  return 0;
+}
+"""
+
+# a 5-point stencil: neighbouring copies share rows
+STENCIL = """\
+#include <stdio.h>
+#define N 700
+double in[N][N], out[N][N];
+int main(void)
+{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      in[i][j] = ((i * 13 + j * 7) % 23) * 0.5;
+#pragma scop
+  for (int i = 1; i < N - 1; i++)
+    for (int j = 1; j < N - 1; j++)
+      out[i][j] = 0.2 * (in[i][j] + in[i - 1][j] + in[i + 1][j] + in[i][j - 1] + in[i][j + 1]);
+#pragma endscop
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum += out[i][j] * ((i + j) % 3 + 1);
+  printf("%.12e\\n", sum);
+  return 0;
+}
+"""
+
+# each element of C a dot product along the innermost loop (k: stride 1 in A and B)
+DOTS = """
+double A[N][N], B[N][N], C[N][N];
+void f(void) {
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[j][k];
+#pragma endscop
+}
+"""
+
+
+def _factors(text: str, known: dict[str, int]) -> list:
+    scop = extract_scops(SourceFile("t.c", text)).scops[0]
+    scop.known_values = dict(known)
+    untiled = schedule_scop(scop, Options(scheduler="isl", tile=False)).schedule
+    report = TilingReport()
+    tile_schedule(untiled, None, report, scop=scop, caches=CACHES, registers=True)
+    return report.registers
+
+
+def test_a_product_gets_a_register_tile_and_its_innermost_loop_none():
+    source = PRODUCT.replace("static void product", "void product")
+    (factors,) = [f for f in _factors(source, {}) if f is not None]
+    assert factors[-1] == 1                  # the stride-1 loop stays the vector loop
+    assert all(f in (1, 2, 4, 8) for f in factors)
+    assert factors[0] * factors[1] >= 8      # rows of C and steps of k share loads
+
+
+def test_a_reduction_along_the_innermost_loop_gets_none():
+    assert _factors(DOTS, {"N": 1000}) == [None]
+
+
+def test_the_register_model_needs_reuse():
+    # out[i][j] = in[i][j]: nothing a copy could share
+    copy = DOTS.replace("C[i][j] += A[i][k] * B[j][k];", "C[i][j] = A[i][j];") \
+        .replace("      for (int k = 0; k < N; k++)\n", "")
+    assert _factors(copy, {"N": 1000}) == [None]
+
+
+def _optimized(text: str, registers: bool = True) -> str:
+    return optimize_source(SourceFile("t.c", text),
+                           Options(scheduler="isl", register_tiles=registers)).text
+
+
+@needs_gcc
+def test_the_product_unrolled_computes_what_the_original_does(tmp_path):
+    expected, _ = compile_and_run(PRODUCT, tmp_path, "original")
+    text = _optimized(PRODUCT)
+    assert re.search(r"\bpolyopt_r\d+ = C\[", text), text          # C's rows in locals
+    assert re.search(r"const double polyopt_r\d+ = A\[", text), text   # A's before the loop
+    assert "#pragma GCC unroll" in text            # partial tiles: loops for gcc to unroll
+    assert "checked against the dependences" in text
+    assert compile_and_run(text, tmp_path, "optimized")[0] == expected
+    assert compile_and_run(text, tmp_path, "optimized3", flags=("-O3", "-fopenmp"))[0] == expected
+    assert "polyopt_r" not in _optimized(PRODUCT, registers=False)
+
+
+@needs_gcc
+def test_partial_register_tiles_of_a_triangle_compute_what_the_original_does(tmp_path):
+    expected, _ = compile_and_run(TRIANGLE, tmp_path, "original")
+    text = _optimized(TRIANGLE)
+    assert "polyopt_r" in text, text
+    assert compile_and_run(text, tmp_path, "optimized")[0] == expected
+
+
+@needs_gcc
+def test_a_stencils_copies_share_rows_and_compute_what_the_original_does(tmp_path):
+    expected, _ = compile_and_run(STENCIL, tmp_path, "original")
+    text = _optimized(STENCIL)
+    loads = re.findall(r"polyopt_r\d+ = in\[([^\]]*)\]\[([^\]]*)\]", text)
+    assert loads, text
+    # each element of `in` is loaded once per iteration, whichever copy reads it first
+    assert len(loads) == len(set(loads))
+    assert compile_and_run(text, tmp_path, "optimized")[0] == expected
