@@ -10,10 +10,13 @@ that stay the same along the loop are loaded once before the loop. The C compile
 cannot do this itself: as far as it knows the arrays may overlap (a store to ``C``
 changes ``B``), so it would load each element again after every store.
 
-The same assumption the polyhedral model makes makes it exact: two references of one
-array whose subscripts differ (as polynomials in the names, after the copies' iterators
-are replaced by their values) are different elements, and different arrays do not
-overlap (versioning tests it at run time for pointers). The statements run in their
+It is exact where two references are one element exactly when their keys agree (the
+subscripts as polynomials in the names, the copies' iterators replaced by their
+values): different arrays do not overlap (the model's assumption; versioning tests it
+at run time for pointers), and references of an array the copies write are kept in
+locals only where they all have one shape (subscripts that differ in their constants
+alone: ``C[i][j]`` and ``C[i + 1][j]`` are never one element); a written array referenced
+in two shapes (``A[i][j]`` and ``A[k][j]``, one element where ``i == k``) stays in memory. The statements run in their
 order; only where an element is kept changes, so results are bit-identical. An element
 touched only under a condition stays in memory. Where the copies' bounds are not
 constants (partial tiles) or something cannot be told (an element type the file does
@@ -260,7 +263,13 @@ class CopiesPrinter:
 
     def _print(self, instances: list[_Instance], references: list[_Reference]) -> Unrolled:
         written_arrays = {r.array for r in references if r.write}
-        unguarded = {r.key for r in references if not r.instance.guards}
+        # a written array's references of more than one shape (A[i][j] and A[k][j]) may
+        # be one element for some values: they stay in memory, in order
+        shapes: dict[str, set] = {}
+        for r in references:
+            shapes.setdefault(r.array, set()).add(_shape(r.key))
+        mixed = {array for array in written_arrays if len(shapes[array]) > 1}
+        unguarded = {r.key for r in references if not r.instance.guards and r.array not in mixed}
         kept: dict[tuple, str] = {}          # key -> local
         types: dict[tuple, str] = {}
         first: dict[tuple, _Reference] = {}
@@ -314,6 +323,11 @@ class CopiesPrinter:
                                                         reference.instance.texts,
                                                         self.scop.iterator_casts))
         return generator.visit(reference.node)
+
+
+def _shape(key: tuple) -> tuple:
+    """A reference's subscripts without their constants."""
+    return tuple(tuple((m, c) for m, c in polynomial if m) for polynomial in key[1])
 
 
 def _conjunction(guards: tuple[str, ...]) -> str:

@@ -38,7 +38,9 @@ stores (it must share elements in registers), is not made. Only bands
 whose members are single iterators of each statement (no skew) are considered, and
 only where every element written moves with the innermost loop: a reduction along it
 (``s += A[i][k] * x[k]`` with ``k`` innermost) keeps its element in a register already
-(``codegen.accumulate``), and its copies would load and store it at every step.
+(``codegen.accumulate``), and its copies would load and store it at every step. An
+array the copies write must be referenced with one shape of subscripts (up to
+constants), or its elements could not be kept in locals exactly (``codegen.registers``).
 """
 
 from __future__ import annotations
@@ -87,9 +89,9 @@ class _Reference:
     write: bool
     array: str
     moves_innermost: bool
-    # per subscript: (the rest of the subscript, without band iterators and constant,
-    # as text; the coefficient of each band member's iterator; the constant)
-    subscripts: tuple[tuple[str, tuple[int, ...], int], ...]
+    # per subscript: (the rest of the subscript, without band iterators and constant:
+    # (name, coefficient) pairs; the coefficient of each band member's iterator; the constant)
+    subscripts: tuple[tuple[tuple, tuple[int, ...], int], ...]
     statement: str
     update: bool = False       # a write of the element the statement also reads
 
@@ -132,6 +134,25 @@ def _operations(body: c_ast.Node) -> int:
     return count
 
 
+def _rest(aff: isl.Aff, names: list[str], members: list[int]) -> tuple | None:
+    """A subscript's terms outside the band: parameters and outer iterators, by name
+    (statements of one band share their outer loops), None where it has divisions."""
+    if aff.dim(isl.dim_type.div):
+        return None
+    terms = []
+    for kind, count, name_of in ((isl.dim_type.param, aff.dim(isl.dim_type.param),
+                                  lambda k: aff.get_dim_name(isl.dim_type.param, k)),
+                                 (isl.dim_type.in_, aff.dim(isl.dim_type.in_),
+                                  lambda k: names[k] if k < len(names) else f"#{k}")):
+        for k in range(count):
+            if kind == isl.dim_type.in_ and k in members:
+                continue
+            value = aff.get_coefficient_val(kind, k).to_python()
+            if value:
+                terms.append((name_of(k), value))
+    return tuple(sorted(terms))
+
+
 def _band_model(node: isl.ScheduleNode, scop: Scop, innermost: int
                 ) -> tuple[list[_Reference], list[_Statement]] | None:
     n = node.band_n_member()
@@ -162,12 +183,10 @@ def _band_model(node: isl.ScheduleNode, scop: Scop, innermost: int
                 constant = aff.get_constant_val()
                 if not constant.is_int():
                     return None
-                rest = aff.set_constant_val(isl.Val.zero(aff.get_ctx()))
-                for iterator in iterators:
-                    if iterator != CONSTANT:
-                        rest = rest.set_coefficient_val(isl.dim_type.in_, iterator,
-                                                        isl.Val.zero(aff.get_ctx()))
-                described.append((str(rest), coefficients, constant.to_python()))
+                rest = _rest(aff, statement.iterators, iterators)
+                if rest is None:
+                    return None
+                described.append((rest, coefficients, constant.to_python()))
                 moves = moves or coefficients[innermost] != 0
             references.append(_Reference(access.is_write, access.array, moves, tuple(described),
                                          statement.name))
@@ -226,6 +245,17 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     return _Cost(cycles / unrolled, memory / unrolled, len(vectors), copies)
 
 
+def _one_shape(references: list[_Reference], array: str) -> bool:
+    """Whether every reference to `array` has the same subscripts up to constants: then
+    two of them are one element exactly where their constants agree (codegen.registers
+    keeps the elements of such an array in locals; of another array written in the
+    copies, ``A[i][j] -= A[i][k] * A[k][j]``, two references may be one element for some
+    values of the iterators, and the copies could not keep it)."""
+    shapes = {tuple((rest, coefficients) for rest, coefficients, _ in r.subscripts)
+              for r in references if r.array == array}
+    return len(shapes) == 1
+
+
 def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
                      tile_sizes: list[int], registers: int | None = None) -> list[int] | None:
     """The register tile of a permutable band, one factor per member in member order
@@ -239,6 +269,8 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
     if not statements or any(r.write and not r.moves_innermost for r in references):
         return None       # an element accumulated along the innermost loop: it stays in a
         # register there already (codegen.accumulate), and copies would store it each step
+    if any(not _one_shape(references, array) for array in {r.array for r in references if r.write}):
+        return None       # the copies' elements of a written array cannot be kept in locals
     budget = (registers or vector_registers()) - RESERVED_REGISTERS
     n = node.band_n_member()
     choices = []

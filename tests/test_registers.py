@@ -61,12 +61,12 @@ int main(void)
 }
 """
 
-# a triangle: the tiles on its diagonal are partial register tiles
+# a triangular factor: the tiles on its diagonal are partial register tiles
 TRIANGLE = """\
 #include <stdio.h>
 #define M 230
 #define N 190
-double A[M][M], B[M][N];
+double A[M][M], B[M][N], C[M][N];
 int main(void)
 {
   for (int i = 0; i < M; i++)
@@ -77,14 +77,14 @@ int main(void)
       B[i][j] = ((i + j * 5) % 7) * 0.2 - 0.5;
 #pragma scop
   for (int i = 0; i < M; i++)
-    for (int j = 0; j < N; j++)
-      for (int k = i + 1; k < M; k++)
-        B[i][j] += A[k][i] * B[k][j];
+    for (int k = 0; k <= i; k++)
+      for (int j = 0; j < N; j++)
+        C[i][j] += A[i][k] * B[k][j];
 #pragma endscop
   double sum = 0;
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++)
-      sum += B[i][j] * ((i + 2 * j) % 5 + 1);
+      sum += C[i][j] * ((i + 2 * j) % 5 + 1);
   printf("%.12e\\n", sum);
   return 0;
 }
@@ -191,3 +191,21 @@ def test_a_stencils_copies_share_rows_and_compute_what_the_original_does(tmp_pat
     # each element of `in` is loaded once per iteration, whichever copy reads it first
     assert len(loads) == len(set(loads))
     assert compile_and_run(text, tmp_path, "optimized")[0] == expected
+
+
+LU = """
+double A[N][N];
+void f(void) {
+#pragma scop
+  for (int k = 0; k < N; k++)
+    for (int i = k + 1; i < N; i++)
+      for (int j = k + 1; j < N; j++)
+        A[i][j] -= A[i][k] * A[k][j];
+#pragma endscop
+}
+"""
+
+
+def test_an_array_written_in_two_shapes_gets_no_register_tile():
+    # A[i][j] and A[k][j] are one element where i == k: copies could not keep it in a local
+    assert all(f is None for f in _factors(LU, {"N": 1000}))
