@@ -117,9 +117,15 @@ class OpenMPPrinter:
             return [cgen.Block(unrolled.hoisted + items)] if unrolled.hoisted else items
 
         if unrolled.condition is None:
-            return version(unrolled)
-        return [cgen.If(unrolled.condition, cgen.Block(version(unrolled)),
-                        cgen.Block(version(unrolled.otherwise)))]
+            items = version(unrolled)
+        else:
+            items = [cgen.If(unrolled.condition, cgen.Block(version(unrolled)),
+                             cgen.Block(version(unrolled.otherwise)))]
+        if not unrolled.assumptions:
+            return items
+        # the copies' bounds at their constants hold here; else the copies as loops
+        loops = self._unjammed(node) or self._loop(node, self.print(node.for_get_body()))
+        return [cgen.If(" && ".join(unrolled.assumptions), cgen.Block(items), cgen.Block(loops))]
 
     def _unjammed(self, node: isl.AstNode) -> list[cgen.Generable] | None:
         """A register tile's copies that cannot be unrolled (a partial tile: bounds that

@@ -21,7 +21,10 @@ order; only where an element is kept changes, so results are bit-identical. An e
 touched only under a condition stays in memory. Where the copies' bounds are not
 constants (partial tiles) or something cannot be told (an element type the file does
 not show, a reference that is not an array's), the copies stay loops for the C
-compiler to unroll.
+compiler to unroll. Where a bound is a constant or an expression, whichever is
+tighter (``c7 <= min(3, n - c4 - 1)``: isl could not tell the tile full), the copies
+are printed for the constant behind a test that the expression is not tighter, the
+loops in the other branch.
 """
 
 from __future__ import annotations
@@ -80,6 +83,9 @@ class Unrolled:
     body: list[cgen.Generable] = field(default_factory=list)
     condition: str | None = None
     otherwise: Unrolled | None = None
+    # where the copies' bounds were taken at their constants: what must hold for that
+    # (else the copies are printed as loops)
+    assumptions: list[str] = field(default_factory=list)
 
 
 class CopiesPrinter:
@@ -93,6 +99,7 @@ class CopiesPrinter:
         self.iterator = loop.for_get_iterator().get_id().get_name()
         self.hoist = hoist
         self.constants: dict[str, int] = {}
+        self.assumptions: list[str] = []    # conditions the unrolled copies hold under
 
     def unrolled(self) -> Unrolled | None:
         instances: list[_Instance] = []
@@ -110,8 +117,12 @@ class CopiesPrinter:
                     return None
                 holds.condition = _conjunction(guards)
                 holds.otherwise = fails
+                holds.assumptions = list(dict.fromkeys(self.assumptions))
                 return holds
-        return self._version(instances)
+        result = self._version(instances)
+        if result is not None:
+            result.assumptions = list(dict.fromkeys(self.assumptions))
+        return result
 
     def _version(self, instances: list[_Instance]) -> Unrolled | None:
         references = []
@@ -166,18 +177,44 @@ class CopiesPrinter:
         return False
 
     def _constant_bounds(self, node: isl.AstNode) -> tuple[int, int] | None:
+        """The loop's first and last value where they are constants, or bounded by one
+        (``c <= min(7, n - c2 - 1)``): then the copies are printed for the constant, and
+        the other bound, which must hold for that, becomes an assumption of this version."""
         init, cond, inc = node.for_get_init(), node.for_get_cond(), node.for_get_inc()
         name = node.for_get_iterator().get_id().get_name()
-        if (init.get_type() != isl.ast_expr_type.int or inc.get_type() != isl.ast_expr_type.int
+        if (inc.get_type() != isl.ast_expr_type.int
                 or inc.get_val().to_python() != 1 or cond.get_type() != isl.ast_expr_type.op
                 or cond.get_op_type() not in (op.le, op.lt)):
             return None
         left, right = cond.get_op_arg(0), cond.get_op_arg(1)
-        if (left.get_type() != isl.ast_expr_type.id or left.get_id().get_name() != name
-                or right.get_type() != isl.ast_expr_type.int):
+        if left.get_type() != isl.ast_expr_type.id or left.get_id().get_name() != name:
             return None
-        last = right.get_val().to_python() - (1 if cond.get_op_type() == op.lt else 0)
-        return init.get_val().to_python(), last
+        first = self._bound(init, op.max, ">=")
+        last = self._bound(right, op.min, "<=")
+        if first is None or last is None:
+            return None
+        return first, last - (1 if cond.get_op_type() == op.lt else 0)
+
+    def _bound(self, expr: isl.AstExpr, kind, relation: str) -> int | None:
+        """A constant bound, or the constant argument of a min (upper) or max (lower)
+        whose other arguments are assumed at least (at most) as tight."""
+        if expr.get_type() == isl.ast_expr_type.int:
+            return expr.get_val().to_python()
+        if expr.get_type() != isl.ast_expr_type.op or expr.get_op_type() != kind:
+            return None
+        args = [expr.get_op_arg(k) for k in range(expr.get_op_n_arg())]
+        constants = [a for a in args if a.get_type() == isl.ast_expr_type.int]
+        if len(constants) != 1:
+            return None
+        value = constants[0].get_val().to_python()
+        for arg in args:
+            if arg.get_type() != isl.ast_expr_type.int:
+                text = self._text(arg)
+                if re.search(rf"\b{re.escape(self.iterator)}\b", text):
+                    return None
+                # the upper bound `min(7, e)` is 7 where e >= 7; the lower `max(0, e)`, 0 where e <= 0
+                self.assumptions.append(f"{_parenthesized(text)} {'>=' if relation == '<=' else '<='} {value}")
+        return value
 
     def _text(self, expr: isl.AstExpr) -> str:
         saved = dict(self.expressions.renamed)
@@ -323,6 +360,10 @@ class CopiesPrinter:
                                                         reference.instance.texts,
                                                         self.scop.iterator_casts))
         return generator.visit(reference.node)
+
+
+def _parenthesized(text: str) -> str:
+    return text if re.fullmatch(r"[\w.]+", text) else f"({text})"
 
 
 def _shape(key: tuple) -> tuple:

@@ -35,7 +35,8 @@ distinct vectors (references that move with the innermost loop) fit in the machi
 vector registers less four and the copies of all statements stay within ``MAX_COPIES``;
 a register tile that saves less than ``MIN_GAIN`` of the cycles, or of the loads and
 stores (it must share elements in registers), is not made. Only bands
-whose members are single iterators of each statement (no skew) are considered, and
+whose members are single iterators of each statement (no skew) and that have no band
+below them (the innermost point loop is the innermost loop) are considered, and
 only where every element written moves with the innermost loop: a reduction along it
 (``s += A[i][k] * x[k]`` with ``k`` innermost) keeps its element in a register already
 (``codegen.accumulate``), and its copies would load and store it at every step. An
@@ -245,6 +246,13 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     return _Cost(cycles / unrolled, memory / unrolled, len(vectors), copies)
 
 
+def _band_below(node: isl.ScheduleNode) -> bool:
+    """Whether a band is at or below `node` in the schedule tree."""
+    if node.get_type() == isl.schedule_node_type.band:
+        return True
+    return any(_band_below(node.child(k)) for k in range(node.n_children()))
+
+
 def _one_shape(references: list[_Reference], array: str) -> bool:
     """Whether every reference to `array` has the same subscripts up to constants: then
     two of them are one element exactly where their constants agree (codegen.registers
@@ -262,6 +270,8 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
     (1 for the innermost point loop `order[-1]`), or None where none pays (see the
     module). `tile_sizes` are the band's tile sizes in member order."""
     innermost = order[-1]
+    if _band_below(node.child(0)):
+        return None       # the point loops are not the innermost: copies would take loops in
     model = _band_model(node, scop, innermost)
     if model is None:
         return None
