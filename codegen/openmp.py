@@ -105,12 +105,17 @@ class OpenMPPrinter:
                         if annotation is not None and not node.for_is_degenerate() else None)
         if accumulation is not None:
             return self._accumulating_for(node, accumulation)
-        unrolled = None
-        if register_copies(node) is not None and not node.for_is_degenerate():
-            unrolled = CopiesPrinter(self, node, _always_true(self._first_runs(node))).unrolled()
+        if register_copies(node) is None:
+            return self._loop(node, self.print(node.for_get_body()))
+
+        def loops() -> list[cgen.Generable]:
+            """The copies as loops: outside `node` where they allow it, else inside."""
+            return self._unjammed(node) or self._loop(node, self.print(node.for_get_body()))
+
+        unrolled = None if node.for_is_degenerate() else \
+            CopiesPrinter(self, node, _always_true(self._first_runs(node))).unrolled()
         if unrolled is None:
-            unjammed = self._unjammed(node) if register_copies(node) is not None else None
-            return unjammed or self._loop(node, self.print(node.for_get_body()))
+            return loops()
 
         def version(unrolled) -> list[cgen.Generable]:
             items = self._loop(node, unrolled.body)
@@ -124,8 +129,8 @@ class OpenMPPrinter:
         if not unrolled.assumptions:
             return items
         # the copies' bounds at their constants hold here; else the copies as loops
-        loops = self._unjammed(node) or self._loop(node, self.print(node.for_get_body()))
-        return [cgen.If(" && ".join(unrolled.assumptions), cgen.Block(items), cgen.Block(loops))]
+        return [cgen.If(" && ".join(unrolled.assumptions), cgen.Block(items),
+                        cgen.Block(loops()))]
 
     def _unjammed(self, node: isl.AstNode) -> list[cgen.Generable] | None:
         """A register tile's copies that cannot be unrolled (a partial tile: bounds that
@@ -149,12 +154,7 @@ class OpenMPPrinter:
             return None
         items = self._loop(node, self.print(inner))
         for loop in reversed(loops):
-            name = self.expressions(loop.for_get_iterator())
-            increment = self.expressions(loop.for_get_inc())
-            update = f"{name}++" if increment == "1" else f"{name} += {increment}"
-            items = [cgen.For(f"{self.scop.iterator_type} {name} = "
-                              f"{self.expressions(loop.for_get_init())}",
-                              self.expressions(loop.for_get_cond()), update, cgen.Block(items))]
+            items = [self._plain_for(loop, items)]
         return items
 
     def register_local(self) -> str:
@@ -175,10 +175,7 @@ class OpenMPPrinter:
                 return body      # a value nothing uses: -Wunused-variable
             return [cgen.Block([cgen.Statement(f"const {self.scop.iterator_type} {iterator} = {init}"),
                                 *body])]
-        increment = self.expressions(node.for_get_inc())
-        update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
-        loop = cgen.For(f"{self.scop.iterator_type} {iterator} = {init}", self.expressions(node.for_get_cond()),
-                        update, cgen.Block(body))
+        loop = self._plain_for(node, body)
         if annotation is not None and annotation.get_name() == PARALLEL:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
@@ -262,13 +259,16 @@ class OpenMPPrinter:
         return self.expressions(accumulation.cell)
 
     def _for_loop(self, node: isl.AstNode) -> list[cgen.Generable]:
+        return [self._plain_for(node, self.print(node.for_get_body()))]
+
+    def _plain_for(self, node: isl.AstNode, body: list[cgen.Generable]) -> cgen.For:
+        """The ``for`` of the loop `node` around `body`, without pragmas."""
         iterator = self.expressions(node.for_get_iterator())
-        init = self.expressions(node.for_get_init())
-        body = self.print(node.for_get_body())
         increment = self.expressions(node.for_get_inc())
         update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
-        return [cgen.For(f"{self.scop.iterator_type} {iterator} = {init}",
-                         self.expressions(node.for_get_cond()), update, cgen.Block(body))]
+        return cgen.For(f"{self.scop.iterator_type} {iterator} = "
+                        f"{self.expressions(node.for_get_init())}",
+                        self.expressions(node.for_get_cond()), update, cgen.Block(body))
 
     def _user(self, call: isl.AstExpr) -> str:
         name = call.get_op_arg(0).get_id().get_name()

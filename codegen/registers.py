@@ -69,7 +69,6 @@ class _Reference:
     node: c_ast.ArrayRef
     array: str
     key: tuple
-    read: bool
     write: bool
 
 
@@ -106,20 +105,18 @@ class CopiesPrinter:
         if not self._expand(register_copies(self.loop).mark_get_node(), (), instances):
             return None
         conditions = {instance.guards for instance in instances if instance.guards}
-        if len(conditions) == 1:
-            guards = next(iter(conditions))
-            if not any(re.search(rf"\b{re.escape(self.iterator)}\b", g) for g in guards):
-                # the same condition for the whole loop: a version where it holds, and one
-                # where it does not (gcc's vectorized loop would test it in every iteration)
-                holds = self._version([replace(i, guards=()) for i in instances])
-                fails = self._version([i for i in instances if not i.guards])
-                if holds is None or fails is None:
-                    return None
-                holds.condition = _conjunction(guards)
-                holds.otherwise = fails
-                holds.assumptions = list(dict.fromkeys(self.assumptions))
-                return holds
-        result = self._version(instances)
+        guards = next(iter(conditions)) if len(conditions) == 1 else None
+        if guards and not any(re.search(rf"\b{re.escape(self.iterator)}\b", g) for g in guards):
+            # the same condition for the whole loop: a version where it holds, and one
+            # where it does not (gcc's vectorized loop would test it in every iteration)
+            result = self._version([replace(i, guards=()) for i in instances])
+            fails = self._version([i for i in instances if not i.guards])
+            if result is None or fails is None:
+                return None
+            result.condition = _conjunction(guards)
+            result.otherwise = fails
+        else:
+            result = self._version(instances)
         if result is not None:
             result.assumptions = list(dict.fromkeys(self.assumptions))
         return result
@@ -271,20 +268,20 @@ class CopiesPrinter:
                 polynomials.append(_frozen(value))
             return base.name, tuple(polynomials)
 
-        def visit(node: c_ast.Node, write: bool = False, read: bool = True) -> None:
+        def visit(node: c_ast.Node, write: bool = False) -> None:
             if isinstance(node, c_ast.ArrayRef):
                 described = subscripts_key(node)
                 if described is None:
                     problem.append(node)
                     return
-                found.append(_Reference(instance, node, described[0], described, read, write))
+                found.append(_Reference(instance, node, described[0], described, write))
                 base = node
                 while isinstance(base, c_ast.ArrayRef):
                     visit(base.subscript)
                     base = base.name
                 return
             if isinstance(node, c_ast.Assignment):
-                visit(node.lvalue, write=True, read=node.op != "=")
+                visit(node.lvalue, write=True)
                 visit(node.rvalue)
                 return
             if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--", "&"):
@@ -308,16 +305,12 @@ class CopiesPrinter:
         mixed = {array for array in written_arrays if len(shapes[array]) > 1}
         unguarded = {r.key for r in references if not r.instance.guards and r.array not in mixed}
         kept: dict[tuple, str] = {}          # key -> local
-        types: dict[tuple, str] = {}
         first: dict[tuple, _Reference] = {}
         written: dict[tuple, bool] = {}
         for reference in references:
-            declared = self.scop.arrays.get(reference.array)
-            element = getattr(declared, "element_type", None)
-            if reference.key not in unguarded or not element or "volatile" in element:
+            if reference.key not in unguarded or not self._element(reference.array):
                 continue
             first.setdefault(reference.key, reference)
-            types[reference.key] = element
             written[reference.key] = written.get(reference.key, False) or reference.write
         result = Unrolled()
         loads, stores = [], []
@@ -328,8 +321,8 @@ class CopiesPrinter:
             outside = (self.hoist and reference.array not in written_arrays
                        and not any(self.iterator in monomial
                                    for polynomial in key[1] for monomial, _ in polynomial))
-            declaration = cgen.Statement(f"{'const ' if not written[key] else ''}{types[key]} "
-                                         f"{local} = {text}")
+            declaration = cgen.Statement(f"{'const ' if not written[key] else ''}"
+                                         f"{self._element(reference.array)} {local} = {text}")
             (result.hoisted if outside else loads).append(declaration)
             if written[key]:
                 stores.append(cgen.Statement(f"{text} = {local}"))
@@ -353,6 +346,11 @@ class CopiesPrinter:
         body.extend(stores)
         result.body = body
         return result
+
+    def _element(self, array: str) -> str | None:
+        """The element type of `array` as declared, None where unknown or volatile."""
+        element = getattr(self.scop.arrays.get(array), "element_type", None)
+        return element if element and "volatile" not in element else None
 
     def _reference_text(self, reference: _Reference) -> str:
         statement = reference.instance.statement

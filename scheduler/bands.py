@@ -5,6 +5,15 @@ from __future__ import annotations
 import islpy as isl
 
 
+def tile_band(node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
+    """The band `node` tiled by `sizes` (one per member): isl's tile band, its point
+    band the child."""
+    values = isl.MultiVal.zero(node.band_get_space())
+    for member, size in enumerate(sizes):
+        values = values.set_val(member, isl.Val.int_from_si(node.get_ctx(), size))
+    return node.band_tile(values)
+
+
 def node_dependences(node: isl.ScheduleNode, dependences: isl.UnionMap) -> isl.UnionMap:
     """Dependences inside the node's subtree that no outer band carries."""
     domain = node.get_domain()

@@ -47,6 +47,7 @@ constants), or its elements could not be kept in locals exactly (``codegen.regis
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -56,6 +57,7 @@ from pycparser import c_ast
 
 from polyopt.core.marks import MAX_REGISTER_FACTOR, REGISTER_MARK
 from polyopt.core.scop import Scop
+from polyopt.scheduler.bands import tile_band
 from polyopt.scheduler.locality import CONSTANT, iterator_of_member
 
 MAX_COPIES = 48          # statement copies in one iteration of the innermost loop
@@ -220,10 +222,7 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     copies = 0
     ranges = [range(f) for f in factors]
     for statement in statements:
-        shape = [f if moves else 1 for f, moves in zip(factors, statement.follows)]
-        count = 1
-        for f in shape:
-            count *= f
+        count = math.prod(f if moves else 1 for f, moves in zip(factors, statement.follows))
         copies += count
         operations += count * max(1.0, statement.operations / 2)
     for reference in references:
@@ -240,9 +239,7 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     chain = max(chains.values(), default=0)
     cycles = max(memory, operations / OPERATIONS_PER_CYCLE,
                  chain * CHAIN_CYCLES if chain > 1 else 0) + LOOP_CYCLES
-    unrolled = 1
-    for f in factors:
-        unrolled *= f
+    unrolled = math.prod(factors)
     return _Cost(cycles / unrolled, memory / unrolled, len(vectors), copies)
 
 
@@ -300,10 +297,7 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
         if cost.vectors > budget or cost.copies > MAX_COPIES \
                 or cost.memory > (1 - MIN_GAIN) * base.memory:
             continue          # too many registers or copies, or nothing shared in registers
-        unrolled = 1
-        for f in factors:
-            unrolled *= f
-        key = (round(cost.cycles, 6), unrolled)
+        key = (round(cost.cycles, 6), math.prod(factors))
         if best_key is None or key < best_key:
             best, best_key = factors, key
     if best is None or best_key[0] > (1 - MIN_GAIN) * base.cycles:
@@ -318,10 +312,5 @@ def register_tile(point: isl.ScheduleNode, factors: list[int]) -> isl.ScheduleNo
     `point`'s position). isl's own unrolling costs its AST generator ten times the
     time of the tiles (the partial tiles' guards); the C compiler's complete unrolling
     of the constant loops of full tiles costs nothing."""
-    ctx = point.get_ctx()
-    values = isl.MultiVal.zero(point.band_get_space())
-    for member, factor in enumerate(factors):
-        values = values.set_val(member, isl.Val.int_from_si(ctx, factor))
-    tiled = point.band_tile(values)
-    copies = tiled.child(0).insert_mark(isl.Id.read_from_str(ctx, REGISTER_MARK))
-    return copies.parent()
+    copies = tile_band(point, factors).child(0)
+    return copies.insert_mark(isl.Id.read_from_str(point.get_ctx(), REGISTER_MARK)).parent()

@@ -55,6 +55,7 @@ import islpy as isl
 
 from polyopt.core.scop import Scop
 from polyopt.core.machine.caches import CacheSizes, machine_caches
+from polyopt.scheduler.bands import tile_band
 from polyopt.scheduler.registers import register_factors, register_tile
 from polyopt.scheduler.locality import (CONSTANT, innermost_first_order, iterator_of_member,
                                         member_scores, permute_band)
@@ -327,10 +328,7 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
         factors = None
         if registers and scop is not None:
             factors = register_factors(node, scop, order, chosen)
-        values = isl.MultiVal.zero(node.band_get_space())
-        for member, size in enumerate(chosen):
-            values = values.set_val(member, isl.Val.int_from_si(node.get_ctx(), size))
-        node = node.band_tile(values)
+        node = tile_band(node, chosen)
         if order != list(range(n)):
             node = permute_band(node.child(0), order).parent()
             chosen = [chosen[m] for m in order]
