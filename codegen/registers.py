@@ -231,8 +231,6 @@ class CopiesPrinter:
                 return _constant(self.constants[name])
             return {(name,): 1}
         operation = expr.get_op_type()
-        if operation not in (op.add, op.sub, op.mul, op.minus):
-            return self._atom(expr)
         args = [self._polynomial(expr.get_op_arg(k)) for k in range(expr.get_op_n_arg())]
         if any(arg is None for arg in args):
             return None
@@ -245,16 +243,6 @@ class CopiesPrinter:
         if operation == op.minus:
             return _scale(args[0], -1)
         return None
-
-    def _atom(self, expr: isl.AstExpr) -> Polynomial | None:
-        """An expression that is no polynomial (``(n % 128)``, a ``min``) as one name,
-        printed as isl prints it: two references with the same atom are the same
-        element where the rest agrees; different atoms are different shapes (written
-        arrays with them stay in memory). None where it changes along the loop."""
-        text = self._text(expr)
-        if re.search(rf"\b{re.escape(self.iterator)}\b", text):
-            return None
-        return {(_parenthesized(text),): 1}
 
     # -- references ------------------------------------------------------------------
 
