@@ -70,6 +70,7 @@ class _Reference:
     array: str
     key: tuple
     write: bool
+    assigned: bool = False      # the left side of a plain `=`: its old value is not read
 
 
 @dataclass
@@ -268,20 +269,21 @@ class CopiesPrinter:
                 polynomials.append(_frozen(value))
             return base.name, tuple(polynomials)
 
-        def visit(node: c_ast.Node, write: bool = False) -> None:
+        def visit(node: c_ast.Node, write: bool = False, assigned: bool = False) -> None:
             if isinstance(node, c_ast.ArrayRef):
                 described = subscripts_key(node)
                 if described is None:
                     problem.append(node)
                     return
-                found.append(_Reference(instance, node, described[0], described, write))
+                found.append(_Reference(instance, node, described[0], described, write,
+                                        assigned))
                 base = node
                 while isinstance(base, c_ast.ArrayRef):
                     visit(base.subscript)
                     base = base.name
                 return
             if isinstance(node, c_ast.Assignment):
-                visit(node.lvalue, write=True)
+                visit(node.lvalue, write=True, assigned=node.op == "=")
                 visit(node.rvalue)
                 return
             if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--", "&"):
@@ -321,8 +323,13 @@ class CopiesPrinter:
             outside = (self.hoist and reference.array not in written_arrays
                        and not any(self.iterator in monomial
                                    for polynomial in key[1] for monomial, _ in polynomial))
-            declaration = cgen.Statement(f"{'const ' if not written[key] else ''}"
-                                         f"{self._element(reference.array)} {local} = {text}")
+            if _stored_first(reference, references):
+                # its first access overwrites it: nothing to load (a strided load
+                # would be a gather)
+                declaration = cgen.Statement(f"{self._element(reference.array)} {local}")
+            else:
+                declaration = cgen.Statement(f"{'const ' if not written[key] else ''}"
+                                             f"{self._element(reference.array)} {local} = {text}")
             (result.hoisted if outside else loads).append(declaration)
             if written[key]:
                 stores.append(cgen.Statement(f"{text} = {local}"))
@@ -358,6 +365,15 @@ class CopiesPrinter:
                                                         reference.instance.texts,
                                                         self.scop.iterator_casts))
         return generator.visit(reference.node)
+
+
+def _stored_first(first: _Reference, references: list[_Reference]) -> bool:
+    """Whether the element of `first` (its key's first reference) is first accessed by
+    a plain assignment to it that surely runs (an unguarded copy) and whose right side
+    does not read it."""
+    return (first.assigned and not first.instance.guards
+            and not any(r.key == first.key and not r.write and r.instance is first.instance
+                        for r in references))
 
 
 def _parenthesized(text: str) -> str:

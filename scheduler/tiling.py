@@ -334,13 +334,14 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             chosen = [chosen[m] for m in order]
             if factors is not None:
                 factors = [factors[m] for m in order]
-        if report is not None:
-            report.bands.append(chosen)
-            report.registers.append(factors)
         if isolate:
             node = isolate_full_tiles(node, chosen)
         if factors is not None:     # after the full tiles: they are computed on the point loops
-            node = register_tile(node.child(0), factors).parent()
+            tiled = register_tile_full_tiles(node, chosen, factors)
+            node, factors = (node, None) if tiled is None else (tiled, factors)
+        if report is not None:
+            report.bands.append(chosen)
+            report.registers.append(factors)
         return node
 
     return schedule.map_schedule_node_bottom_up(visit)
@@ -379,13 +380,15 @@ def isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.Sch
         ctx.set_max_operations(budget)
 
 
-def _isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
+def _full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.Set | None:
+    """The values of the outer and tile dimensions of the tiles that are entirely full
+    (every point of the box of `sizes` is a point of some statement), None if none."""
     n = len(sizes)
     below_points = tile_node.child(0).child(0)
     schedule_range = (below_points.get_prefix_schedule_union_map()
                       .intersect_domain(below_points.get_domain()).range())
     if schedule_range.is_empty():
-        return tile_node
+        return None
     points = isl.Set.from_union_set(schedule_range)
     total = points.dim(isl.dim_type.set)
     prefix_dims = total - n                       # outer dims and tile dims
@@ -402,11 +405,52 @@ def _isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.Sc
                 isl.Val.int_from_si(space.get_ctx(), size - 1))))
     incomplete = box.subtract(points).project_out(isl.dim_type.set, prefix_dims, n)
     full = prefixes.subtract(incomplete).coalesce()
-    if full.is_empty():
+    return None if full.is_empty() else full
+
+
+def _isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
+    full = _full_tiles(tile_node, sizes)
+    if full is None:
         return tile_node
-    outer = prefix_dims - n
+    n = len(sizes)
+    outer = full.dim(isl.dim_type.set) - n
     isolate = isl.Map.from_domain(full).move_dims(isl.dim_type.out, 0, isl.dim_type.in_, outer, n)
     isolate = isolate.wrap().set_tuple_name("isolate")
     atomic = isl.Set("{ atomic[x] }")
     options = isl.UnionSet.from_set(isolate).union(isl.UnionSet.from_set(atomic))
     return tile_node.band_set_ast_build_options(options)
+
+
+def register_tile_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int],
+                             factors: list[int]) -> isl.ScheduleNode | None:
+    """The register tile `factors` (``scheduler.registers``) on the point loops of the
+    full tiles of the tile band `tile_node` alone: the instances of the full tiles and
+    the others are two filters of a sequence below the tile band (each tile's instances
+    are all in one of them, so nothing is reordered), the point band copied into both
+    and register-tiled in the first. The copies of a full tile have constant bounds;
+    a partial tile keeps its point loops (copies there would be loops inside the
+    vectorized loop). None where no tile is full or computing them is too costly."""
+    ctx = tile_node.get_ctx()
+    budget = ctx.get_max_operations()
+    ctx.set_max_operations(FULL_TILES_BUDGET)
+    ctx.reset_operations()
+    try:
+        full = _full_tiles(tile_node, sizes)
+        if full is None:
+            return None
+        point = tile_node.child(0)
+        domain = point.get_domain()
+        inside = (point.get_prefix_schedule_union_map().intersect_domain(domain)
+                  .intersect_range(isl.UnionSet.from_set(full)).domain())
+        rest = domain.subtract(inside)
+    except isl.Error:
+        return None
+    finally:
+        ctx.set_max_operations(budget)
+    if inside.is_empty():
+        return None
+    if rest.is_empty():
+        return register_tile(point, factors).parent()
+    filters = isl.UnionSetList.alloc(ctx, 2).add(inside).add(rest)
+    sequence = point.insert_sequence(filters)
+    return register_tile(sequence.child(0).child(0), factors).parent().parent().parent()
