@@ -88,7 +88,7 @@ def _polly_clang() -> tuple[str | None, str]:
 _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "isl": "polyopt (isl)",
                    "identity-omp": "polyopt (identity)", "time-tile": "polyopt (time-tile)",
                    "hexagonal": "polyopt (hexagonal)",
-                   "registers": "polyopt (--register-tiles)",
+                   "no-registers": "polyopt (--no-register-tiles)",
                    "blas": "polyopt (--blas)",
                    "cuda": "polyopt (CUDA)"}
 
@@ -101,7 +101,7 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "registers", "auto", "isl", "identity-omp", "time-tile", "hexagonal",
+    return ["gcc", "polyopt", "no-registers", "auto", "isl", "identity-omp", "time-tile", "hexagonal",
             "blas",
             "random:N", "ga:N",
             "ga-c:N", "ga-guard:N", "model:FILE",
@@ -177,11 +177,11 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
                                        "fresh process, start-up included in its time; the "
                                        "build's -D and -I where this polyopt has --define), "
                                        "then gcc -O3 -march=native -fopenmp")
-    if name == "registers":
+    if name == "no-registers":
         return _default_pipeline(
-            name, gcc, ["--register-tiles"],
-            description="polyopt's default pipeline with register tiles (`polyopt "
-                        "--register-tiles`: the point loops of tiles unrolled and jammed)")
+            name, gcc, ["--no-register-tiles"],
+            description="polyopt's default pipeline without register tiles (`polyopt "
+                        "--no-register-tiles`: the point loops of tiles as they are)")
     if name.startswith("model:"):
         model = name.partition(":")[2]
         if not model:

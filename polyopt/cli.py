@@ -81,10 +81,11 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                        help="tile sizes per band member, last one repeated (default: chosen per "
                             "band by a cache model from the footprints of the tiles)")
     group.add_argument("--register-tiles", dest="register_tiles", action="store_true",
-                       help="unroll-and-jam the point loops of each rectangular tile where a "
-                            "model of the registers and the load/store ports finds reuse "
-                            "(matrix products, contractions, stencils), the innermost loop "
-                            "left for the C compiler to vectorize")
+                       default=True,
+                       help="unroll-and-jam the point loops of each full rectangular tile "
+                            "where a model of the registers and the load/store ports finds "
+                            "reuse (matrix products, contractions, stencils), the innermost "
+                            "loop left for the C compiler to vectorize (default)")
     group.add_argument("--no-register-tiles", dest="register_tiles", action="store_false",
                        help="leave the point loops of tiles as they are")
     group.add_argument("--time-tile", action="store_true",

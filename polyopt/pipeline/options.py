@@ -20,7 +20,7 @@ class Options:
     tile: bool = True
     tile_sizes: list[int] | None = None
     # unroll-and-jam of the point loops of rectangular tiles (scheduler.registers)
-    register_tiles: bool = False
+    register_tiles: bool = True
     parallel: bool = True
     # `omp simd` on the loop around an innermost reduction (codegen.ast.build_ast)
     outer_simd: bool = True
@@ -66,7 +66,7 @@ def options_key(options: Options) -> str:
     key = f"tile={int(options.tile)};sizes={sizes};parallel={int(options.parallel)}"
     if options.defines:     # they choose the sizes decisions see
         key += ";defines=" + ",".join(options.defines)
-    if options.register_tiles:
+    if options.register_tiles and options.tile and options.target == "c":
         key += ";registers=1"
     if options.min_region_work is not None:
         key += f";region={options.min_region_work}"
