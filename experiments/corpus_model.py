@@ -68,15 +68,22 @@ def _vetoed(row: dict, original: dict, predictions: dict[int, float], veto: floa
 
 def _with_margin(rows: list[dict], predictions: dict[int, float],
                  weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN,
-                 veto: float = DISAGREEMENT_VETO, strong: float = math.inf) -> dict:
+                 veto: float = DISAGREEMENT_VETO, strong: float = math.inf,
+                 tie: float = 1.0) -> dict:
     """The choice as the default makes it (scheduler.auto.choose_learned): the best
     candidate by the learned model blended with the analytical one, passing over those
     the two disagree on (`veto`; 0: none), unless it is predicted faster than the code
-    as written by less than `margin`."""
+    as written by less than `margin`. With `tie` above 1, the candidates (not passed
+    over) predicted within `tie` of the best are told apart by the analytical model."""
     original = next(r for r in rows if r["original"])
     ordered = sorted(rows, key=lambda r: blended(r, predictions, weight))
-    best = next(r for r in ordered
-                if r is original or not _vetoed(r, original, predictions, veto, strong))
+    allowed = [r for r in ordered
+               if r is original or not _vetoed(r, original, predictions, veto, strong)]
+    best = allowed[0]
+    if tie > 1.0:
+        close = [r for r in allowed if blended(r, predictions, weight)
+                 <= blended(best, predictions, weight) + math.log(tie)]
+        best = min(close, key=lambda r: r["predicted"])
     gain = blended(original, predictions, weight) - blended(best, predictions, weight)
     return best if gain >= math.log(margin) else original
 
@@ -100,6 +107,12 @@ def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
     for veto in vetoes:
         regrets = _regrets(programs, predictions, veto=veto)
         lines.append(f"| {veto:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
+                     f"| {sum(r > 2 for r in regrets)} |")
+    lines += ["", "| ties: blended predictions within this factor told apart by the analytical "
+              "model | regret (geo. mean) | regret (worst) | programs > 2x |", "|---|---|---|---|"]
+    for tie in (1.0, 1.02, 1.05, 1.1, 1.2):
+        regrets = _regrets(programs, predictions, tie=tie)
+        lines.append(f"| {tie:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
                      f"| {sum(r > 2 for r in regrets)} |")
     lines += ["", "| veto, and any candidate the analytical model predicts this many times "
               "slower than the code as written | regret (geo. mean) | regret (worst) "
