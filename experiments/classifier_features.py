@@ -28,20 +28,17 @@ from pathlib import Path
 import islpy as isl
 import numpy as np
 
-from performance_classifier import STATUSES, _band_sizes
+from performance_classifier import STATUSES, _band_sizes, searches
 from polyopt.core.dependences import compute_dependences
 from polyopt.core.errors import PolyoptError
 from polyopt.core.timebox import map_with_cpu_limit
-from polyopt.frontend import read_source
-from polyopt.pipeline import Options, find_scops
-from polyopt.polybench.suite import own_suite
 from polyopt.scheduler.auto import Judged, judge_candidates, model_speedups
 from polyopt.scheduler.candidates import CandidateSchedule
 from polyopt.scheduler.cost import estimate
 from polyopt.scheduler.learned import shipped_model
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
 from polyopt.search.classifier import (Example, TrainingData, feature_extractor, features_of,
-                                       label, sample_files)
+                                       label)
 from polyopt.search.predicted import PredictedSpeedups
 
 THRESHOLDS = (0.5, 0.4, 0.3, 0.25, 0.2)
@@ -77,21 +74,10 @@ def collect(archives: list[Path], rows_path: Path, dataset: str) -> None:
     done = set()
     if rows_path.exists():
         done = {json.loads(line)["file"] for line in rows_path.read_text().splitlines()}
-    suite = {kernel.name: kernel for kernel in own_suite().kernels}
     model = shipped_model()
     with rows_path.open("a") as out:
         for archive in archives:
-            for name, text in sample_files(archive):
-                kernel = suite.get(Path(name).name.split(".")[0])
-                if name in done or kernel is None:
-                    continue
-                entries = [json.loads(line) for line in text.splitlines() if line.strip()]
-                options = Options(defines=[f"{dataset}_DATASET"],
-                                  include_dirs=[str(d) for d in kernel.include_dirs])
-                scops, _ = find_scops(read_source(str(kernel.source)), options)
-                originals = {e.get("scop", 0): e["seconds"] for e in entries
-                             if e.get("schedule") == "original" and e.get("status") == "ok"
-                             and e.get("seconds")}
+            for name, kernel, entries, scops, originals in searches(archive, dataset, done):
                 predictors: dict[int, _Predictor] = {}
                 work: dict[int, list] = defaultdict(list)
                 for entry in entries:

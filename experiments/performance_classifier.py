@@ -33,25 +33,33 @@ from polyopt.tuning import parse_tile_sizes
 STATUSES = ("ok", "timeout", "wrong")
 
 
+def searches(archive: Path, dataset: str, skip=()):
+    """Each searched suite kernel of a samples archive (its sample files not in `skip`):
+    (file name, kernel, entries, the kernel's SCoPs at `dataset`, each SCoP's original
+    time in that search)."""
+    suite = {kernel.name: kernel for kernel in own_suite().kernels}
+    for name, text in sample_files(archive):
+        kernel = suite.get(Path(name).name.split(".")[0])
+        if kernel is None or name in skip:
+            continue
+        entries = [json.loads(line) for line in text.splitlines() if line.strip()]
+        options = Options(defines=[f"{dataset}_DATASET"],
+                          include_dirs=[str(d) for d in kernel.include_dirs])
+        scops, _ = find_scops(read_source(str(kernel.source)), options)
+        originals = {e.get("scop", 0): e["seconds"] for e in entries
+                     if e.get("schedule") == "original" and e.get("status") == "ok"
+                     and e.get("seconds")}
+        yield name, kernel, entries, scops, originals
+
+
 def examples_of(archives: list[Path], dataset: str) -> tuple[TrainingData, dict[int, float]]:
     """Polyite-labelled examples of the searches' schedules, and each one's predicted
     speed-up (by id of the example; missing where the estimate failed)."""
-    suite = {kernel.name: kernel for kernel in own_suite().kernels}
     data, predicted = TrainingData(), {}
     model = shipped_model()
     for archive in archives:
-        for name, text in sample_files(archive):
-            kernel_name = Path(name).name.split(".")[0]
-            kernel = suite.get(kernel_name)
-            if kernel is None:
-                continue
-            entries = [json.loads(line) for line in text.splitlines() if line.strip()]
-            options = Options(defines=[f"{dataset}_DATASET"],
-                              include_dirs=[str(d) for d in kernel.include_dirs])
-            scops, _ = find_scops(read_source(str(kernel.source)), options)
-            originals = {e.get("scop", 0): e["seconds"] for e in entries
-                         if e.get("schedule") == "original" and e.get("status") == "ok"
-                         and e.get("seconds")}
+        for name, kernel, entries, scops, originals in searches(archive, dataset):
+            kernel_name = kernel.name
             predictors: dict[int, PredictedSpeedups] = {}
             pending: dict[int, list[tuple[Example, tuple]]] = {}
             for entry in entries:
