@@ -49,6 +49,7 @@ member left untiled; a band whose sizes are all 0 is not tiled.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import islpy as isl
@@ -334,10 +335,11 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             chosen = [chosen[m] for m in order]
             if factors is not None:
                 factors = [factors[m] for m in order]
+        full = full_tiles(node, chosen) if isolate or factors is not None else None
         if isolate:
-            node = isolate_full_tiles(node, chosen)
+            node = _isolate(node, full)
         if factors is not None:     # after the full tiles: they are computed on the point loops
-            tiled = register_tile_full_tiles(node, chosen, factors)
+            tiled = register_tile_full_tiles(node, full, factors)
             node, factors = (node, None) if tiled is None else (tiled, factors)
         if report is not None:
             report.bands.append(chosen)
@@ -365,88 +367,99 @@ def band_tile_sizes(node: isl.ScheduleNode, scop: Scop | None, sizes: list[int] 
 FULL_TILES_BUDGET = 200_000
 
 
+@contextmanager
+def _full_tiles_budget(ctx: isl.Context, reset: bool = True):
+    """isl's operations limited to FULL_TILES_BUDGET (counted afresh with `reset`,
+    else on from the count so far: one budget for work done in parts)."""
+    budget = ctx.get_max_operations()
+    ctx.set_max_operations(FULL_TILES_BUDGET)
+    if reset:
+        ctx.reset_operations()
+    try:
+        yield
+    finally:
+        ctx.set_max_operations(budget)
+
+
 def isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
     """Set the isolate option on a tile band for the tiles that are entirely full,
     unless computing them is too costly."""
-    ctx = tile_node.get_ctx()
-    budget = ctx.get_max_operations()
-    ctx.set_max_operations(FULL_TILES_BUDGET)
-    ctx.reset_operations()
-    try:
-        return _isolate_full_tiles(tile_node, sizes)
-    except isl.Error:
-        return tile_node
-    finally:
-        ctx.set_max_operations(budget)
+    return _isolate(tile_node, full_tiles(tile_node, sizes))
 
 
-def _full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.Set | None:
+def full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.Set | None:
     """The values of the outer and tile dimensions of the tiles that are entirely full
-    (every point of the box of `sizes` is a point of some statement), None if none."""
+    (every point of the box of `sizes` is a point of some statement); None if none, or
+    where computing them takes more than FULL_TILES_BUDGET."""
     n = len(sizes)
-    below_points = tile_node.child(0).child(0)
-    schedule_range = (below_points.get_prefix_schedule_union_map()
-                      .intersect_domain(below_points.get_domain()).range())
-    if schedule_range.is_empty():
-        return None
-    points = isl.Set.from_union_set(schedule_range)
-    total = points.dim(isl.dim_type.set)
-    prefix_dims = total - n                       # outer dims and tile dims
-    prefixes = points.project_out(isl.dim_type.set, prefix_dims, n)
-    box = prefixes.insert_dims(isl.dim_type.set, prefix_dims, n)
-    space = box.get_space()
-    for member, size in enumerate(sizes):
-        box = box.add_constraint(isl.Constraint.inequality_from_aff(
-            isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set,
-                                  prefix_dims + member)))
-        box = box.add_constraint(isl.Constraint.inequality_from_aff(
-            isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set,
-                                  prefix_dims + member).neg().set_constant_val(
-                isl.Val.int_from_si(space.get_ctx(), size - 1))))
-    incomplete = box.subtract(points).project_out(isl.dim_type.set, prefix_dims, n)
-    full = prefixes.subtract(incomplete).coalesce()
-    return None if full.is_empty() else full
+    with _full_tiles_budget(tile_node.get_ctx()):
+        try:
+            below_points = tile_node.child(0).child(0)
+            schedule_range = (below_points.get_prefix_schedule_union_map()
+                              .intersect_domain(below_points.get_domain()).range())
+            if schedule_range.is_empty():
+                return None
+            points = isl.Set.from_union_set(schedule_range)
+            total = points.dim(isl.dim_type.set)
+            prefix_dims = total - n                       # outer dims and tile dims
+            prefixes = points.project_out(isl.dim_type.set, prefix_dims, n)
+            box = prefixes.insert_dims(isl.dim_type.set, prefix_dims, n)
+            space = box.get_space()
+            for member, size in enumerate(sizes):
+                box = box.add_constraint(isl.Constraint.inequality_from_aff(
+                    isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set,
+                                          prefix_dims + member)))
+                box = box.add_constraint(isl.Constraint.inequality_from_aff(
+                    isl.Aff.var_on_domain(isl.LocalSpace.from_space(space), isl.dim_type.set,
+                                          prefix_dims + member).neg().set_constant_val(
+                        isl.Val.int_from_si(space.get_ctx(), size - 1))))
+            incomplete = box.subtract(points).project_out(isl.dim_type.set, prefix_dims, n)
+            full = prefixes.subtract(incomplete).coalesce()
+            return None if full.is_empty() else full
+        except isl.Error:
+            return None
 
 
-def _isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:
-    full = _full_tiles(tile_node, sizes)
+def _isolate(tile_node: isl.ScheduleNode, full: isl.Set | None) -> isl.ScheduleNode:
+    """The isolate option for the full tiles `full` (``full_tiles``) on the tile band."""
     if full is None:
         return tile_node
-    n = len(sizes)
-    outer = full.dim(isl.dim_type.set) - n
-    isolate = isl.Map.from_domain(full).move_dims(isl.dim_type.out, 0, isl.dim_type.in_, outer, n)
-    isolate = isolate.wrap().set_tuple_name("isolate")
-    atomic = isl.Set("{ atomic[x] }")
-    options = isl.UnionSet.from_set(isolate).union(isl.UnionSet.from_set(atomic))
-    return tile_node.band_set_ast_build_options(options)
+    with _full_tiles_budget(tile_node.get_ctx(), reset=False):
+        try:
+            n = tile_node.band_n_member()
+            outer = full.dim(isl.dim_type.set) - n
+            isolate = isl.Map.from_domain(full).move_dims(isl.dim_type.out, 0, isl.dim_type.in_,
+                                                          outer, n)
+            isolate = isolate.wrap().set_tuple_name("isolate")
+            atomic = isl.Set("{ atomic[x] }")
+            options = isl.UnionSet.from_set(isolate).union(isl.UnionSet.from_set(atomic))
+            return tile_node.band_set_ast_build_options(options)
+        except isl.Error:
+            return tile_node
 
 
-def register_tile_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int],
+def register_tile_full_tiles(tile_node: isl.ScheduleNode, full: isl.Set | None,
                              factors: list[int]) -> isl.ScheduleNode | None:
     """The register tile `factors` (``scheduler.registers``) on the point loops of the
-    full tiles of the tile band `tile_node` alone: the instances of the full tiles and
-    the others are two filters of a sequence below the tile band (each tile's instances
-    are all in one of them, so nothing is reordered), the point band copied into both
-    and register-tiled in the first. The copies of a full tile have constant bounds;
-    a partial tile keeps its point loops (copies there would be loops inside the
-    vectorized loop). None where no tile is full or computing them is too costly."""
-    ctx = tile_node.get_ctx()
-    budget = ctx.get_max_operations()
-    ctx.set_max_operations(FULL_TILES_BUDGET)
-    ctx.reset_operations()
-    try:
-        full = _full_tiles(tile_node, sizes)
-        if full is None:
-            return None
-        point = tile_node.child(0)
-        domain = point.get_domain()
-        inside = (point.get_prefix_schedule_union_map().intersect_domain(domain)
-                  .intersect_range(isl.UnionSet.from_set(full)).domain())
-        rest = domain.subtract(inside)
-    except isl.Error:
+    full tiles `full` (``full_tiles``) of the tile band `tile_node` alone: the instances
+    of the full tiles and the others are two filters of a sequence below the tile band
+    (each tile's instances are all in one of them, so nothing is reordered), the point
+    band copied into both and register-tiled in the first. The copies of a full tile
+    have constant bounds; a partial tile keeps its point loops (copies there would be
+    loops inside the vectorized loop). None where no tile is full or finding their
+    instances is too costly (within the budget of computing `full`)."""
+    if full is None:
         return None
-    finally:
-        ctx.set_max_operations(budget)
+    ctx = tile_node.get_ctx()
+    point = tile_node.child(0)
+    with _full_tiles_budget(ctx, reset=False):
+        try:
+            domain = point.get_domain()
+            inside = (point.get_prefix_schedule_union_map().intersect_domain(domain)
+                      .intersect_range(isl.UnionSet.from_set(full)).domain())
+            rest = domain.subtract(inside)
+        except isl.Error:
+            return None
     if inside.is_empty():
         return None
     if rest.is_empty():
