@@ -13,6 +13,9 @@
 # --no-deps . -w .whl). pycddlib (the sampler needs cdd: trmm's search) has no wheel for
 # that Python: its sdist goes in .gpu/sdist and is built there, with GMP's gmp.h and
 # libgmp.so.10 copied from this machine into .gpu/gmp (the machine has no GMP header).
+#   C. with PROGRAMS="a.c b.c" (whole programs with a main, e.g. held-out ones whose C
+#      is also C++: no variable-length array parameters, no malloc without a cast):
+#      experiments/heldout.py with gcc, the OpenMP default and --target cuda side by side.
 # Carry .whl and .gpu. Settings: ONLY="k1 k2" (the sweep's kernels), SKIP_SWEEP=1,
 # SEARCH_KERNELS="" (no searches), SEARCH_BUDGET, SEARCH_SECONDS, SWEEP_SECONDS,
 # SWEEP_BUDGET, TRUST (variants timed without a check, verified in an earlier session).
@@ -20,8 +23,9 @@
 # never the executables). From the repository root the checkout's polyopt/ folder would
 # shadow the installed package: polyopt runs from /tmp.
 # 2026-11-28 (an H200, 15 minutes): three calls, `polybench/results/cuda-large-3/README.md`.
-# Next (not yet run on a GPU): PPCG's shared-memory policy against the default, generated
-# with --also shared-all:--shared-memory,all (variant cuda-shared-all).
+# 2026-11-29 (15 minutes, two calls): PPCG's shared-memory policy against the default
+# (--also shared-all:--shared-memory,all), trmm's band tiles, held-out programs (C):
+# `polybench/results/cuda-large-4/README.md`.
 case "${1:-}" in -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -u
 OUT=${OUT:-/tmp/polyopt-gpu}
@@ -61,6 +65,14 @@ done
 wait
 echo "searches done after $(($(date +%s) - started)) s"
 for kernel in $SEARCH_KERNELS; do tail -2 "$OUT/r/search-$kernel.log"; done
+if [ -n "${PROGRAMS:-}" ]; then
+  echo "== C. programs ($(($(date +%s) - started)) s)"
+  timeout "${PROGRAMS_SECONDS:-200}" python3 experiments/heldout.py $PROGRAMS --variants gcc,default \
+      --variant "cuda=--target cuda" --repeat 3 --threads "$(nproc)" --polyopt "python3 -m polyopt" \
+      --timeout 60 --tool-timeout 60 --report "$OUT/r/programs.md" --csv "$OUT/r/programs.csv" \
+      --work /tmp/programs > "$OUT/r/programs.log" 2>&1
+  echo "programs: exit $? after $(($(date +%s) - started)) s"; tail -3 "$OUT/r/programs.log"
+fi
 # results only (never executables): reports, results, samples, logs
 (cd "$OUT" && find r -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.md' -o -name '*.csv' \
     -o -name '*.log' -o -name '*.txt' \) -size -4M | tar -czf results.tar.gz -T -) && rm -rf "$OUT/r"

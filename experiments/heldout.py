@@ -29,6 +29,8 @@ Built-in variants (polyopt's always get --no-db, so that no stored search decide
 --variants does not list it. Leading VAR=VALUE words of FLAGS set its tool's
 environment: ``--variant 'before=PYTHONPATH=/tmp/old'`` runs another version of polyopt
 installed there (``pip install --no-deps --target /tmp/old .`` in its checkout). gcc is always measured: it is the reference.
+A polyopt variant whose FLAGS name ``--target cuda`` writes CUDA, built with ``nvcc
+-O3`` (--arch; needs a GPU to run): ``--variant 'cuda=--target cuda'``.
 
 A variant "fails" on a program where its tool exits non-zero or writes nothing, the
 build fails, or a run crashes or times out; it is "wrong" where a printed number
@@ -82,6 +84,12 @@ class Variant:
     flags: tuple[str, ...] = ()
     # VAR=VALUE assignments its tool runs with (PYTHONPATH=DIR: another polyopt)
     environment: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def cuda(self) -> bool:
+        """polyopt with --target cuda: its source is CUDA, built by nvcc."""
+        flags = " ".join(self.flags).replace("--target=", "--target ")
+        return self.kind == "polyopt" and "--target cuda" in flags
 
     def command(self, tools: Tools, source: str = "FILE", output: str = "OUT") -> list[str]:
         """The transform's command line (empty for ``copy``)."""
@@ -163,7 +171,7 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
                 settings: argparse.Namespace, outcome: Outcome) -> Path | None:
     """Write the variant's source of ``program`` into ``directory``; record the tool's
     time, or why it fails, in ``outcome``. None where it fails."""
-    source = directory / f"{variant.name}.c"
+    source = directory / f"{variant.name}{'.cu' if variant.cuda else '.c'}"
     if variant.kind == "polly" and polly_build() is None:
         outcome.status, outcome.detail = "fails", "no clang with Polly found"
         return None
@@ -267,8 +275,9 @@ def measure_program(program: Path, variants: list[Variant], tools: Tools, work: 
         outcome = outcomes[variant.name]
         source = make_source(program, variant, directory, tools, settings, outcome)
         if source is not None:
-            build(program, source, directory / f"{variant.name}.exe", settings, outcome,
-                  polly_build() if variant.kind == "polly" else BUILD)
+            compiler = (polly_build() if variant.kind == "polly"
+                        else ("nvcc", "-O3", f"-arch={settings.arch}") if variant.cuda else BUILD)
+            build(program, source, directory / f"{variant.name}.exe", settings, outcome, compiler)
         tool = "" if outcome.tool_seconds is None else f" ({outcome.tool_seconds:.1f} s)"
         note = " (output as written)" if outcome.as_written else ""
         state = "ready" if outcome.status == "ok" else f"{outcome.status}: {outcome.detail}"
@@ -365,8 +374,9 @@ def machine_line() -> str:
 
 def tool_version(tools: Tools) -> str:
     try:
+        # (from elsewhere: a checkout's polyopt/ folder would shadow `python -m polyopt`)
         result = subprocess.run([*tools.polyopt, "--version"], capture_output=True, text=True,
-                                timeout=60)
+                                timeout=60, cwd=tempfile.gettempdir())
         return (result.stdout or result.stderr).strip() or "unknown"
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
@@ -541,6 +551,8 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=2, help="OMP_NUM_THREADS (default: 2)")
     parser.add_argument("--tolerance", type=float, default=1e-6,
                         help="relative tolerance of printed numbers (default: 1e-6)")
+    parser.add_argument("--arch", default="sm_90",
+                        help="nvcc's -arch for --target cuda variants (default: sm_90)")
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="seconds one run may take (default: 300)")
     parser.add_argument("--tool-timeout", type=float, default=3600.0,

@@ -643,6 +643,20 @@ def test_polybench_shared_all_matches_original(kernel, tmp_path):
     _polybench_emulated_exactly(kernel, result.text, tmp_path, "SMALL_DATASET")
 
 
+@needs_gxx
+def test_triangular_reuse_tiles_the_whole_band(tmp_path):
+    # trmm: A[k][i] (i < k) has no tile of fixed size per tile of k alone; the default
+    # tiles the permutable band (k, i) then, and A goes to shared memory
+    result = _cuda(SUITE / "kernels" / "trmm.c", Options(target="cuda", defines=["SMALL_DATASET"]))
+    kernel = result.text[result.text.index("__global__"):result.text.index("#pragma scop")]
+    assert re.search(r"__shared__ DATA_TYPE shared_A\[32\]\[32\];", kernel), kernel
+    assert "const int polyopt_tile1 = " in kernel
+    _polybench_emulated_exactly("trmm", result.text, tmp_path, "SMALL_DATASET")
+    # a band that gives nothing more keeps one tile index (the matrix product's k)
+    text = _cuda(KERNELS / "matmul.c", Options(target="cuda", block_sizes=[32, 8])).text
+    assert "polyopt_tile1" not in text and "polyopt_tile" in text
+
+
 @pytest.mark.slow
 @needs_nvcc
 def test_coarsened_code_compiles_with_nvcc(tmp_path):

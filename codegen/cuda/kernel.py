@@ -270,13 +270,7 @@ class KernelGenerator:
         name = f"polyopt_kernel{self.first_kernel + kernel.index}"
         names = self._names(kernel)
         context = kernel_context(kernel, names, self.scop.context)
-        # PPCG's policy tiles every permutable sequential member (one tile index each)
-        kernel.tile_band = self.shared_memory >= SharedMemory.ALL
-        members = tiled_members(kernel) if kernel.tiled is not None else 1
-        tile = [fresh("polyopt_tile" if members == 1 else f"polyopt_tile{k}", self.used)
-                for k in range(members)]
-        shared = (self._shared_tiles(mapping, kernel, names, arrays, tile)
-                  if self.shared_memory and not kernel.threads else {})
+        tile, shared = self._tiles(mapping, kernel, names, arrays)
         threads = 1
         for size in kernel.block_sizes:
             threads *= size
@@ -451,6 +445,36 @@ class KernelGenerator:
         it on the thread's schedule; the loop holds no barrier, so no other thread
         can see the difference)."""
         return AccumulationFinder(self.scop) if self.registers else None
+
+    def _tiles(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
+               arrays: dict[str, DeviceArray]) -> tuple[list[str], dict[str, SharedTile]]:
+        """The tile indices of the kernel's sequential loops and its arrays in shared
+        memory. PPCG's policy (SharedMemory.ALL) tiles every permutable sequential
+        member, one tile index each; the default tiles the first one, or all of them
+        where only that gives a reused read-only array a tile of fixed size (a
+        triangular loop below the first: trmm's A[k][i], i < k)."""
+        bands = [True] if self.shared_memory >= SharedMemory.ALL else [False, True]
+        for tile_band in bands:
+            kernel.tile_band = tile_band
+            if tile_band and len(bands) > 1 and (kernel.tiled is None or tiled_members(kernel) < 2):
+                break
+            used = set(self.used)
+            members = tiled_members(kernel) if kernel.tiled is not None else 1
+            tile = [fresh("polyopt_tile" if members == 1 else f"polyopt_tile{k}", self.used)
+                    for k in range(members)]
+            if not self.shared_memory or kernel.threads:
+                return tile, {}
+            shared = self._shared_tiles(mapping, kernel, names, arrays, tile)
+            if shared or len(bands) == 1:
+                return tile, shared
+            if not tile_band:
+                first = (tile, used)
+        # nothing to gain: the first member's tiles, as if the band had not been tried
+        kernel.tile_band = False
+        tile, used = first
+        self.used.clear()
+        self.used.update(used | set(tile))
+        return tile, {}
 
     def _shared_tiles(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
                       arrays: dict[str, DeviceArray], tile: list[str]) -> dict[str, SharedTile]:
