@@ -45,7 +45,7 @@ from polyopt.scheduler.candidates import ORIGINAL_ORDER, CandidateSchedule, cand
 from polyopt.core.machine.cpu import Machine, this_machine
 from polyopt.scheduler.cost import (Estimate, compulsory_lines, estimate, parameter_point,
                                     statement_shapes, vector_safe_pairs)
-from polyopt.scheduler.tiling import TilingReport, tile_schedule
+from polyopt.scheduler.tiling import TilingReport, tilable_bands, tile_schedule
 from polyopt.scheduler.stencil import time_tile_or_why
 from polyopt.scheduler.wavefront import skew_tile_bands
 from polyopt.core.timebox import map_beside
@@ -91,11 +91,15 @@ class Judged:
             return name
         if self.candidate.time_tiling is not None:
             return name
-        return (name + (" tiled" if self.tiled else "") + (", wavefront" if self.candidate.wavefront else "")
+        return (name + (" tiled" if self.tiled else "") + (" untiled" if self.untiled else "")
+                + (", wavefront" if self.candidate.wavefront else "")
                 + (", serial" if self.serial else ""))
 
     tiled: bool = False
     serial: bool = False      # generated without parallel regions
+    # a schedule the cache model tiles, judged (and generated) without its tiles: where
+    # the data a tile would keep stays in cache anyway, the tiles' loops only cost
+    untiled: bool = False
 
 
 def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
@@ -110,22 +114,31 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         return statement_shapes(scop, schedule, all_dependences, flow, point, machine, touched,
                                 safe)
 
-    def judge(candidate: CandidateSchedule) -> tuple[bool, Estimate, Estimate | None] | None:
-        """(tiled, estimate, the wavefront's estimate or None) of one candidate; None
+    def judge(candidate: CandidateSchedule
+              ) -> tuple[bool, Estimate, Estimate | None, Estimate | None, bool] | None:
+        """(tiled, estimate, the wavefront's estimate or None, the estimate without the
+        tiles or None, whether its tiles get register tiles) of one candidate; None
         where, tiled, it would break a private scalar's live ranges."""
         scheduled, report = candidate.schedule, TilingReport()
         if tile:     # (a band the cache model leaves untiled may still be permuted)
-            scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop)
+            scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop,
+                                      find_registers=tile_sizes is None)
         tiled = bool(report.bands)
+        registers = any(factors is not None for factors in report.registers)
+        untiled = None
+        if tiled and keeps_live_ranges(candidate.schedule, dependences):
+            untiled = estimate(shapes_of(candidate.schedule), machine, parallel)
         if not keeps_live_ranges(scheduled, dependences):
-            return None         # its tiles interleave a private scalar's values
+            if untiled is None:
+                return None     # its tiles interleave a private scalar's values
+            return False, untiled, None, None, registers
         estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
             if skewed is not None and keeps_live_ranges(skewed, dependences):
                 # (a wavefront serial is the tiled schedule, skewed: not one)
                 wave = estimate(shapes_of(skewed), machine, parallel)
-        return tiled, estimated, wave
+        return tiled, estimated, wave, untiled, registers
 
     candidates = candidate_schedules(scop, dependences)   # each checked legal there
     # the original first, here: the lines each access touches are then known to the
@@ -146,10 +159,18 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
 
     # judged side by side (timebox.map_beside); the time tiles in this process
     results, stencil = map_beside(BESIDE_SECONDS, judge, candidates[1:], time_tiles)
+    # Each tiled candidate is also judged without its tiles (where the data a tile
+    # would keep stays in cache anyway, the tiles' loops only cost), but not where some
+    # candidate's tiles get register tiles (scheduler.registers): the model does not
+    # see them (a product's tiles measured 3x faster with them than without), so an
+    # untiled candidate would be compared with tiles it underestimates.
+    registers = any(result is not None and result[4] for result in results)
     for candidate, result in zip(candidates[1:], results):
         if result is None:
             continue
-        tiled, parallel_estimate, wave = result
+        tiled, parallel_estimate, wave, untiled, _ = result
+        if registers:
+            untiled = None
         # the serial one first: in a tie (see choose) the one without regions wins
         if parallel_estimate.regions:
             judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
@@ -157,6 +178,10 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if wave is not None:
             judged.append(Judged(CandidateSchedule(candidate.name, candidate.schedule, wavefront=True),
                                  wave, True))
+        if untiled is not None:     # after the tiled ones: a tie keeps the tiles
+            if untiled.regions:
+                judged.append(Judged(candidate, untiled.serial(), serial=True, untiled=True))
+            judged.append(Judged(candidate, untiled, untiled=True))
     if stencil is not None:
         judged.append(stencil)
     return judged
@@ -361,7 +386,10 @@ def as_result(judged: Judged, description: str) -> ScheduleResult:
     the model saw no region worth opening (or judged the candidate serial), none is
     opened, not even one codegen's own rule (codegen.granularity) would open: each
     costs the threads' start."""
+    untiled = None
+    if judged.untiled:      # every tilable band's sizes 0: not tiled
+        untiled = [[0] * members for members in tilable_bands(judged.candidate.schedule)]
     return ScheduleResult(judged.candidate.schedule, description,
                           wavefront=judged.candidate.wavefront,
                           parallel=bool(judged.estimate.regions),
-                          time_tiling=judged.candidate.time_tiling)
+                          time_tiling=judged.candidate.time_tiling, tile_sizes=untiled)

@@ -293,7 +293,7 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                   report: TilingReport | None = None, isolate: bool = True,
                   scop: Scop | None = None, caches: CacheSizes | None = None,
                   band_sizes: list[list[int]] | None = None,
-                  registers: bool = False) -> isl.Schedule:
+                  registers: bool = False, find_registers: bool = False) -> isl.Schedule:
     """Tile the permutable bands of at least two members; `isolate` separates full tiles.
 
     With `scop`, the point loops of each tile (the members of an untiled band, where
@@ -303,7 +303,8 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
     every such band is tiled by `sizes` or DEFAULT_TILE_SIZE. `band_sizes`, if
     given, decides instead: one list per tilable band (see the module). With
     `registers` (and `scop`), each tile's point loops get the register tile of
-    ``scheduler.registers`` where its model finds one.
+    ``scheduler.registers`` where its model finds one. With `find_registers` instead,
+    the register tiles are found and reported (``report.registers``), not made.
     """
     visited = [0]     # tilable bands seen so far: the index into band_sizes
 
@@ -327,7 +328,7 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
                 node = permute_band(node, order)
             return node
         factors = None
-        if registers and scop is not None:
+        if (registers or find_registers) and scop is not None:
             factors = register_factors(node, scop, order, chosen)
         node = tile_band(node, chosen)
         if order != list(range(n)):
@@ -335,6 +336,11 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             chosen = [chosen[m] for m in order]
             if factors is not None:
                 factors = [factors[m] for m in order]
+        if not registers and factors is not None:       # found, not made
+            if report is not None:
+                report.bands.append(chosen)
+                report.registers.append(factors)
+            return _isolate(node, full_tiles(node, chosen)) if isolate else node
         full = full_tiles(node, chosen) if isolate or factors is not None else None
         if isolate:
             node = _isolate(node, full)

@@ -638,3 +638,45 @@ def test_a_clamped_neighbour_is_modelled_as_its_interior_access():
         costs.append(estimate(shapes, MACHINE, parallel=False))
     clamped, unclamped = costs
     assert clamped.memory_lines < 1.5 * unclamped.memory_lines
+
+
+# the real-world set's thermal stencil: rows of unknown length, index scalars clamped
+# at the borders (its tiles get no register tiles)
+THERMAL = Path(__file__).parent.parent / "experiments" / "realworld" / "hotspot.c"
+
+
+@needs_gcc
+def test_tiled_candidates_are_also_judged_untiled(tmp_path):
+    from polyopt.scheduler.auto import as_result
+    from polyopt.scheduler.tiling import tilable_bands
+    text = THERMAL.read_text()
+    scop, dependences = _scop(text)
+    judged = judge_candidates(scop, dependences, machine=MACHINE)
+    tiled = [j for j in judged if j.tiled]
+    untiled = [j for j in judged if j.untiled]
+    assert tiled and untiled, [j.label for j in judged]
+    assert all("untiled" in j.label and not j.tiled for j in untiled)
+    # one per tiled candidate (parallel, and serial where it opens regions)
+    assert {j.candidate.name for j in untiled} == {j.candidate.name for j in tiled
+                                                   if not j.candidate.wavefront}
+    # generated without tiles: every tilable band's sizes 0; the output agrees
+    choice = next(j for j in untiled if not j.serial)
+    result = as_result(choice, choice.label)
+    assert result.tile_sizes == [[0] * n for n in tilable_bands(choice.candidate.schedule)]
+    source = SourceFile("thermal.c", text)
+    scops = extract_scops(source).scops
+    output = render(source, scops, [], Options(), [result], [dependences])
+    assert "; not tiled;" in output.text
+    assert "#pragma omp parallel for" in output.text
+    expected, _ = compile_and_run(text, tmp_path, "original")
+    actual, _ = compile_and_run(output.text, tmp_path, "untiled")
+    assert actual == expected
+
+
+def test_no_untiled_candidates_beside_register_tiles():
+    # the product's tiles get register tiles, which the model does not see: its
+    # candidates are compared as tiled only
+    scop, dependences = _scop(MATMUL, {"n": 2000})
+    judged = judge_candidates(scop, dependences, machine=MACHINE)
+    assert any(j.tiled for j in judged)
+    assert not any(j.untiled for j in judged), [j.label for j in judged]
