@@ -1054,3 +1054,67 @@ def test_a_kernel_isl_would_launch_twice_for_the_same_values_stays_on_the_host(t
     assert _run([GCC, "-O1", str(tmp_path / "host.c"), "-o", str(tmp_path / "host"),
                  "-lm"]).returncode == 0
     assert _run([str(tmp_path / "host")]).stdout == _run([str(tmp_path / "original")]).stdout
+
+
+RESTRICT_PROGRAM = r"""#include <stdio.h>
+#include <stdlib.h>
+#define N 300
+static void scale(int n, double *restrict y, const double *restrict x)
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    y[i] = 2.0 * x[i] + 1.0;
+#pragma endscop
+}
+int main(void)
+{
+  double *x = (double *) malloc(N * sizeof(double)), *y = (double *) malloc(N * sizeof(double));
+  for (int i = 0; i < N; i++)
+    x[i] = (i % 7) * 0.25;
+  scale(N, y, x);
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    sum += y[i] * (1 + i % 3);
+  printf("%.17g\n", sum);
+  free(x); free(y);
+  return 0;
+}
+"""
+
+
+@needs_gxx
+def test_c_restrict_is_spelled_for_cplusplus(tmp_path):
+    # C's `restrict` is no C++ word: the .cu file defines it as __restrict__ first
+    result = _cuda_text(RESTRICT_PROGRAM)
+    assert result.startswith("#if defined(__cplusplus) && !defined(restrict)\n"
+                             "#define restrict __restrict__\n#endif\n"), result[:200]
+    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
+                    input=RESTRICT_PROGRAM.encode())
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run in _emulate(result, tmp_path, "restrict"):
+        assert run.stdout == expected
+
+
+def test_malloc_without_a_cast_is_named_for_cuda():
+    text = RESTRICT_PROGRAM.replace("(double *) malloc(N * sizeof(double)), *y",
+                                    "malloc(N * sizeof(double)), *y")
+    result = optimize_source(SourceFile("alloc.c", text), Options(target="cuda"))
+    assert any(w.startswith("alloc.c:13:") and "without a cast" in w for w in result.warnings), \
+        result.warnings
+    # C++'s no, not the file's: the plain C program gets no such warning
+    assert not any("without a cast" in w for w in _cuda_warnings(RESTRICT_PROGRAM))
+
+
+def _cuda_text(text: str) -> str:
+    return optimize_source(SourceFile("k.c", text), Options(target="cuda")).text
+
+
+def _cuda_warnings(text: str) -> list[str]:
+    return optimize_source(SourceFile("k.c", text), Options(target="cuda")).warnings
+
+
+@pytest.mark.slow
+@needs_nvcc
+def test_restrict_program_compiles_with_nvcc(tmp_path):
+    _nvcc_compiles(_cuda_text(RESTRICT_PROGRAM), tmp_path, "restrict")

@@ -5,6 +5,7 @@ before its functions; a SCoP that cannot be offloaded stays C on the host."""
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import replace as replace_dataclass
 
 
@@ -14,7 +15,7 @@ from polyopt.codegen.splice import macro_lines
 from polyopt.codegen.versioning import (copies_test, disjoint_summary,
                                         joined_condition, overlapping_pairs)
 from polyopt.core.dependences import Dependences, compute_dependences
-from polyopt.core.errors import (CodegenError, LegalityError, format_warning)
+from polyopt.core.errors import (CodegenError, LegalityError, Location, format_warning)
 from polyopt.core.scop import Scop
 from polyopt.frontend import SourceFile
 from polyopt.frontend.sizes import known_values
@@ -181,6 +182,7 @@ class DeviceCode:
         self.warnings: list[str] = []
         self.max_threads, self.shared_bytes, self.multiprocessors = _device_limits()
         self.cublas = False                         # some SCoP calls cuBLAS: declare it
+        self.restrict = False                       # the file says C's `restrict`
 
     def generate(self, source: SourceFile, scheduled: ScheduledScop,
                  expressions: ExpressionPrinter) -> GeneratedNest:
@@ -239,9 +241,13 @@ class DeviceCode:
                                scop.region.location)
         from polyopt.codegen.cuda import cplusplus_problems
         # (once: a SCoP with private scalars may be generated twice)
-        self.warnings += [warning for warning in (format_warning(problem, scop.region.location)
-                                                  for problem in cplusplus_problems(scope, scop))
+        problems = [(problem, scop.region.location) for problem in cplusplus_problems(scope, scop)]
+        problems += _untyped_allocations(source)
+        self.warnings += [warning for warning in (format_warning(problem, where)
+                                                  for problem, where in problems)
                           if warning not in self.warnings]
+        # C++ has no `restrict`: nvcc's spelling of it is __restrict__ (defined first)
+        self.restrict = self.restrict or bool(_RESTRICT.search(source.blanked))
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
                                   options.shared_memory, self.shared_bytes, options.registers)
@@ -261,4 +267,25 @@ class DeviceCode:
                     lines += declarations() + [""]
             lines += self.kernels[offset]
             result.append((offset, offset, "\n".join(lines) + "\n"))
+        if result and self.restrict:
+            result.insert(0, (0, 0, RESTRICT_DEFINE))
         return result
+
+
+# C's `restrict` in a .cu file, which nvcc compiles as C++ (inserted at the file's start)
+RESTRICT_DEFINE = "#if defined(__cplusplus) && !defined(restrict)\n#define restrict __restrict__\n#endif\n"
+_RESTRICT = re.compile(r"\brestrict\b")
+_ALLOCATION = re.compile(r"=\s*(malloc|calloc|realloc|aligned_alloc)\s*\(")
+
+
+def _untyped_allocations(source: SourceFile) -> list[tuple[str, Location]]:
+    """The first place the file assigns what malloc returns without a cast (C converts
+    `void *`, C++ does not: nvcc compiles a .cu file as C++), with its location."""
+    found = _ALLOCATION.search(source.blanked)
+    if found is None:
+        return []
+    line = source.blanked.count("\n", 0, found.start()) + 1
+    column = found.start() - (source.blanked.rfind("\n", 0, found.start()) + 1) + 1
+    return [(f"{found.group(1)}'s result assigned without a cast, which C++ does not convert "
+             "(nvcc compiles the .cu file as C++): cast it, e.g. "
+             f"'(double *) {found.group(1)}(...)'", Location(source.name, line, column))]
