@@ -125,8 +125,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
                                       find_registers=tile_sizes is None)
         tiled = bool(report.bands)
         registers = any(factors is not None for factors in report.registers)
-        untiled = None
-        if tiled and keeps_live_ranges(candidate.schedule, dependences):
+        untiled = None      # (not judged beside register tiles: judge_candidates drops it)
+        if tiled and not registers and keeps_live_ranges(candidate.schedule, dependences):
             untiled = estimate(shapes_of(candidate.schedule), machine, parallel)
         if not keeps_live_ranges(scheduled, dependences):
             if untiled is None:

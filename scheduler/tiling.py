@@ -336,16 +336,12 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             chosen = [chosen[m] for m in order]
             if factors is not None:
                 factors = [factors[m] for m in order]
-        if not registers and factors is not None:       # found, not made
-            if report is not None:
-                report.bands.append(chosen)
-                report.registers.append(factors)
-            return _isolate(node, full_tiles(node, chosen)) if isolate else node
-        full = full_tiles(node, chosen) if isolate or factors is not None else None
+        made = factors if registers else None       # (find_registers: found, not made)
+        full = full_tiles(node, chosen) if isolate or made is not None else None
         if isolate:
             node = _isolate(node, full)
-        if factors is not None:     # after the full tiles: they are computed on the point loops
-            tiled = register_tile_full_tiles(node, full, factors)
+        if made is not None:        # after the full tiles: they are computed on the point loops
+            tiled = register_tile_full_tiles(node, full, made)
             node, factors = (node, None) if tiled is None else (tiled, factors)
         if report is not None:
             report.bands.append(chosen)

@@ -453,28 +453,31 @@ class KernelGenerator:
         member, one tile index each; the default tiles the first one, or all of them
         where only that gives a reused read-only array a tile of fixed size (a
         triangular loop below the first: trmm's A[k][i], i < k)."""
-        bands = [True] if self.shared_memory >= SharedMemory.ALL else [False, True]
-        for tile_band in bands:
-            kernel.tile_band = tile_band
-            if tile_band and len(bands) > 1 and (kernel.tiled is None or tiled_members(kernel) < 2):
-                break
+        everything = self.shared_memory >= SharedMemory.ALL
+        kernel.tile_band = everything
+        tile = self._tile_names(kernel)
+        if not self.shared_memory or kernel.threads:
+            return tile, {}
+        shared = self._shared_tiles(mapping, kernel, names, arrays, tile)
+        if shared or everything:
+            return tile, shared
+        kernel.tile_band = True
+        if kernel.tiled is not None and tiled_members(kernel) >= 2:
             used = set(self.used)
-            members = tiled_members(kernel) if kernel.tiled is not None else 1
-            tile = [fresh("polyopt_tile" if members == 1 else f"polyopt_tile{k}", self.used)
-                    for k in range(members)]
-            if not self.shared_memory or kernel.threads:
-                return tile, {}
-            shared = self._shared_tiles(mapping, kernel, names, arrays, tile)
-            if shared or len(bands) == 1:
-                return tile, shared
-            if not tile_band:
-                first = (tile, used)
-        # nothing to gain: the first member's tiles, as if the band had not been tried
+            band = self._tile_names(kernel)
+            shared = self._shared_tiles(mapping, kernel, names, arrays, band)
+            if shared:
+                return band, shared
+            self.used.clear()       # nothing to gain: as if the band had not been tried
+            self.used.update(used)
         kernel.tile_band = False
-        tile, used = first
-        self.used.clear()
-        self.used.update(used | set(tile))
         return tile, {}
+
+    def _tile_names(self, kernel: Kernel) -> list[str]:
+        """Fresh names of the kernel's tile indices, one per tiled sequential member."""
+        members = tiled_members(kernel) if kernel.tiled is not None else 1
+        return [fresh("polyopt_tile" if members == 1 else f"polyopt_tile{k}", self.used)
+                for k in range(members)]
 
     def _shared_tiles(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
                       arrays: dict[str, DeviceArray], tile: list[str]) -> dict[str, SharedTile]:
