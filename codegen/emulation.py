@@ -298,6 +298,30 @@ extern "C" int cublasStrsv_v2(struct cublasContext *, POLYOPT_EMU_TRSV(float)) {
 """
 
 
+# The CUDA runtime's calls for host code in C (--target cuda with the kernels in a .cu
+# file of their own): in place of <cuda_runtime_api.h>, found first on the include path
+# of the host code's build; the kernels' file is emulated as C++ (emulated_source).
+C_RUNTIME_HEADER = r"""#include <stdlib.h>
+#include <string.h>
+typedef int cudaError_t;
+typedef int cudaEvent_t;
+enum { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 };
+enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
+static cudaError_t cudaMalloc(void **pointer, size_t bytes) {
+  *pointer = malloc(bytes ? bytes : 1);
+  if (*pointer) memset(*pointer, 0xff, bytes);
+  return *pointer ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+static cudaError_t cudaMemcpy(void *to, const void *from, size_t bytes, enum cudaMemcpyKind kind) {
+  (void) kind;
+  memcpy(to, from, bytes);
+  return cudaSuccess;
+}
+static cudaError_t cudaFree(void *pointer) { free(pointer); return cudaSuccess; }
+static cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+static const char *cudaGetErrorString(cudaError_t status) { (void) status; return "emulated CUDA error"; }
+"""
+
 ORDERS = ("forward", "reverse", "shuffle")
 
 _LAUNCH = re.compile(r"(\w+)<<<(.+?), (.+?)>>>\((.*)\);")

@@ -13,9 +13,10 @@
 # --no-deps . -w .whl). pycddlib (the sampler needs cdd: trmm's search) has no wheel for
 # that Python: its sdist goes in .gpu/sdist and is built there, with GMP's gmp.h and
 # libgmp.so.10 copied from this machine into .gpu/gmp (the machine has no GMP header).
-#   C. with PROGRAMS="a.c b.c" (whole programs with a main, e.g. held-out ones whose C
-#      is also C++: no variable-length array parameters, no malloc without a cast):
-#      experiments/heldout.py with gcc, the OpenMP default and --target cuda side by side.
+#   C. with PROGRAMS="a.c b.c" (whole programs with a main, e.g. held-out ones):
+#      experiments/heldout.py with gcc, the OpenMP default and --target cuda side by side
+#      (the host code C, the kernels in a .cu file of their own: C99 programs build), in
+#      chunks of PROGRAMS_CHUNK programs within PROGRAMS_SECONDS, a report per chunk.
 # Carry .whl and .gpu. Settings: ONLY="k1 k2" (the sweep's kernels), SKIP_SWEEP=1,
 # SEARCH_KERNELS="" (no searches), SEARCH_BUDGET, SEARCH_SECONDS, SWEEP_SECONDS,
 # SWEEP_BUDGET, TRUST (variants timed without a check, verified in an earlier session).
@@ -67,11 +68,21 @@ echo "searches done after $(($(date +%s) - started)) s"
 for kernel in $SEARCH_KERNELS; do tail -2 "$OUT/r/search-$kernel.log"; done
 if [ -n "${PROGRAMS:-}" ]; then
   echo "== C. programs ($(($(date +%s) - started)) s)"
-  timeout "${PROGRAMS_SECONDS:-200}" python3 experiments/heldout.py $PROGRAMS --variants gcc,default \
-      --variant "cuda=--target cuda" --repeat 3 --threads "$(nproc)" --polyopt "python3 -m polyopt" \
-      --timeout 60 --tool-timeout 60 --report "$OUT/r/programs.md" --csv "$OUT/r/programs.csv" \
-      --work /tmp/programs > "$OUT/r/programs.log" 2>&1
-  echo "programs: exit $? after $(($(date +%s) - started)) s"; tail -3 "$OUT/r/programs.log"
+  # in chunks of PROGRAMS_CHUNK, each with its report: what ran comes back at a timeout
+  deadline=$(($(date +%s) + ${PROGRAMS_SECONDS:-200}))
+  chunk=0
+  set -- $PROGRAMS
+  while [ $# -gt 0 ] && [ "$(date +%s)" -lt "$deadline" ]; do
+    batch=""; k=0
+    while [ $# -gt 0 ] && [ $k -lt "${PROGRAMS_CHUNK:-6}" ]; do batch="$batch $1"; shift; k=$((k + 1)); done
+    chunk=$((chunk + 1))
+    timeout $((deadline - $(date +%s))) python3 experiments/heldout.py $batch --variants gcc,default \
+        --variant "cuda=--target cuda" --repeat 3 --threads "$(nproc)" --polyopt "python3 -m polyopt" \
+        --timeout 60 --tool-timeout 60 --report "$OUT/r/programs-$chunk.md" \
+        --csv "$OUT/r/programs-$chunk.csv" --work /tmp/programs > "$OUT/r/programs-$chunk.log" 2>&1
+    echo "programs, chunk $chunk: exit $? after $(($(date +%s) - started)) s"
+    tail -2 "$OUT/r/programs-$chunk.log"
+  done
 fi
 # results only (never executables): reports, results, samples, logs
 (cd "$OUT" && find r -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.md' -o -name '*.csv' \

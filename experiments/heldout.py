@@ -29,8 +29,9 @@ Built-in variants (polyopt's always get --no-db, so that no stored search decide
 --variants does not list it. Leading VAR=VALUE words of FLAGS set its tool's
 environment: ``--variant 'before=PYTHONPATH=/tmp/old'`` runs another version of polyopt
 installed there (``pip install --no-deps --target /tmp/old .`` in its checkout). gcc is always measured: it is the reference.
-A polyopt variant whose FLAGS name ``--target cuda`` writes CUDA, built with ``nvcc
--O3`` (--arch; needs a GPU to run): ``--variant 'cuda=--target cuda'``.
+A polyopt variant whose FLAGS name ``--target cuda`` writes CUDA (host code in C, the
+kernels in a .cu file beside it), built with ``nvcc -O3`` (--arch; needs a GPU to run):
+``--variant 'cuda=--target cuda'``.
 
 A variant "fails" on a program where its tool exits non-zero or writes nothing, the
 build fails, or a run crashes or times out; it is "wrong" where a printed number
@@ -171,7 +172,9 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
                 settings: argparse.Namespace, outcome: Outcome) -> Path | None:
     """Write the variant's source of ``program`` into ``directory``; record the tool's
     time, or why it fails, in ``outcome``. None where it fails."""
-    source = directory / f"{variant.name}{'.cu' if variant.cuda else '.c'}"
+    # (CUDA: the host code stays C, the kernels go beside it in NAME_kernels.cu)
+    source = directory / f"{variant.name}.c"
+    source.with_name(f"{variant.name}_kernels.cu").unlink(missing_ok=True)   # an earlier run's
     if variant.kind == "polly" and polly_build() is None:
         outcome.status, outcome.detail = "fails", "no clang with Polly found"
         return None
@@ -236,7 +239,9 @@ def build(program: Path, source: Path, executable: Path, settings: argparse.Name
           outcome: Outcome, compiler: tuple[str, ...] = BUILD) -> bool:
     """Build ``source``; False (and why, in ``outcome``) where the compiler fails."""
     try:
-        result = subprocess.run([*compiler, f"-I{program.resolve().parent}", str(source), "-o",
+        kernels = source.with_name(f"{source.stem}_kernels.cu")     # CUDA's, where made
+        sources = [str(source)] + ([str(kernels)] if kernels.exists() else [])
+        result = subprocess.run([*compiler, f"-I{program.resolve().parent}", *sources, "-o",
                                  str(executable), "-lm"], capture_output=True, text=True,
                                 timeout=settings.tool_timeout)
     except subprocess.TimeoutExpired:
@@ -276,7 +281,8 @@ def measure_program(program: Path, variants: list[Variant], tools: Tools, work: 
         source = make_source(program, variant, directory, tools, settings, outcome)
         if source is not None:
             compiler = (polly_build() if variant.kind == "polly"
-                        else ("nvcc", "-O3", f"-arch={settings.arch}") if variant.cuda else BUILD)
+                        else ("nvcc", "-O3", f"-arch={settings.arch}", "-Xcompiler", "-fopenmp")
+                        if variant.cuda else BUILD)
             build(program, source, directory / f"{variant.name}.exe", settings, outcome, compiler)
         tool = "" if outcome.tool_seconds is None else f" ({outcome.tool_seconds:.1f} s)"
         note = " (output as written)" if outcome.as_written else ""

@@ -116,7 +116,12 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "scalar is private to each thread: see the README)")
     group.add_argument("--target", choices=["c", "cuda"], default="c",
                        help="c: OpenMP C (default); cuda: a CUDA program, kernels and host code "
-                            "(write it to a .cu file and build it with nvcc)")
+                            "(write it to a .cu file and build it with nvcc; with -o FILE.c the "
+                            "host code stays C and the kernels go to FILE_kernels.cu: build "
+                            "both with nvcc)")
+    group.add_argument("--cuda-kernels", metavar="FILE",
+                       help="with --target cuda: keep the host code C (the output) and write "
+                            "the kernels to FILE (default with -o FILE.c: FILE_kernels.cu)")
     group.add_argument("--block-sizes", type=argtypes.sizes, metavar="X[,Y[,Z]]",
                        help="CUDA thread block sizes, x first (default: 256, 32x8 or 32x4x2 "
                             "by the number of parallel loops mapped)")
@@ -478,14 +483,37 @@ def run_optimize(argv: list[str]) -> int:
         _emit_warnings(warnings, args)
         _write_output(args.output, text)
         return 0
+    kernels = _cuda_kernels_path(args, options)
+    if kernels is not None:
+        options = replace_dataclass(options, cuda_host_c=True)
     result = optimize_source(source, options)
     _emit_warnings(result.warnings, args)
     for report in result.scops:
         log.info("%s: %d statements, %s, parallel loops: %s", report.location, report.statements,
                  report.description, ", ".join(report.parallel_loops) or "none")
     _write_output(args.output, result.text)
+    if kernels is not None and result.kernels is not None:
+        write_file(kernels, encode_text(result.kernels))
+        log.info("the CUDA kernels: %s", kernels)
     _write_report(args, result, "optimize")
     return 0
+
+
+def _cuda_kernels_path(args: argparse.Namespace, options) -> str | None:
+    """Where the kernels go when the host code stays C (--cuda-kernels, or -o FILE.c
+    with --target cuda); None: one .cu file."""
+    if options.target != "cuda":
+        if args.cuda_kernels:
+            raise UsageError("--cuda-kernels goes with --target cuda")
+        return None
+    if args.cuda_kernels:
+        if args.output == "-":
+            raise UsageError("--cuda-kernels writes a second file: give the host code's "
+                             "with -o FILE.c")
+        return args.cuda_kernels
+    if args.output != "-" and args.output.endswith(".c"):
+        return args.output[:-len(".c")] + "_kernels.cu"
+    return None
 
 
 def _write_report(args: argparse.Namespace, result, mode: str, **more) -> None:

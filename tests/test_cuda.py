@@ -1118,3 +1118,133 @@ def _cuda_warnings(text: str) -> list[str]:
 @needs_nvcc
 def test_restrict_program_compiles_with_nvcc(tmp_path):
     _nvcc_compiles(_cuda_text(RESTRICT_PROGRAM), tmp_path, "restrict")
+
+
+# C99 that C++ does not have: a variable-length array parameter, malloc without a cast
+C99_PROGRAM = r"""#include <stdio.h>
+#include <stdlib.h>
+#define N 70
+#define M 90
+static void smooth(int n, int m, const double A[restrict n][m], double B[restrict n][m])
+{
+#pragma scop
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++)
+      B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]) + 0.5 * A[i][j];
+#pragma endscop
+}
+int main(void)
+{
+  double (*A)[M] = malloc(sizeof(double[N][M])), (*B)[M] = malloc(sizeof(double[N][M]));
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) {
+      A[i][j] = (i * 7 + j * 3) % 11 * 0.125;
+      B[i][j] = -1.0;
+    }
+  smooth(N, M, A, B);
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      sum += B[i][j] * (1 + (i + j) % 5);
+  printf("%.17g\n", sum);
+  free(A); free(B);
+  return 0;
+}
+"""
+
+
+def _c_host(tmp_path: Path) -> tuple[Path, Path]:
+    (tmp_path / "c99.c").write_text(C99_PROGRAM)
+    assert main([str(tmp_path / "c99.c"), "--target", "cuda", "--no-db",
+                 "-o", str(tmp_path / "out.c")]) == 0
+    return tmp_path / "out.c", tmp_path / "out_kernels.cu"
+
+
+def test_c_host_code_keeps_c99_and_sends_kernels_apart(tmp_path, capsys):
+    host, kernels = _c_host(tmp_path)
+    assert "C++" not in capsys.readouterr().err      # nothing for the user to change
+    text, device = host.read_text(), kernels.read_text()
+    # the host code: C, the function with its VLA parameters and the uncast malloc as
+    # written, the kernel launched through its launcher; the kernels in the .cu file
+    assert "double B[restrict n][m]" in text and "(*A)[M] = malloc(" in text
+    assert "<<<" not in text and "__global__" not in text and "dim3" not in text
+    assert re.search(r"^void polyopt_kernel0_launch\(unsigned ", text, re.MULTILINE)
+    assert "polyopt_kernel0_launch(" in text.split("#pragma scop")[1]
+    assert _kernel_count(device) == 1 and 'extern "C" void polyopt_kernel0_launch(' in device
+    assert "#define M 90" in device and "#pragma" not in device
+    # one .cu file (no -o FILE.c): the C++ problems are named
+    warnings = _cuda_warnings(C99_PROGRAM)
+    assert any("variable-length array" in w for w in warnings), warnings
+    assert any("without a cast" in w for w in warnings), warnings
+
+
+@needs_gxx
+def test_c_host_code_and_its_kernels_compute_the_original(tmp_path):
+    from polyopt.codegen.emulation import C_RUNTIME_HEADER
+    host, kernels = _c_host(tmp_path)
+    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
+                    input=C99_PROGRAM.encode())
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    # the host code built as C by gcc against the emulated runtime, linked with the
+    # kernels' file emulated as C++ (their launchers have C linkage)
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    (runtime / "cuda_runtime_api.h").write_text(C_RUNTIME_HEADER)
+    host_object = tmp_path / "host.o"
+    built = _run([GCC, "-O1", "-std=c99", f"-I{runtime}", "-c", str(host), "-o",
+                  str(host_object)], text=True)
+    assert built.returncode == 0, built.stderr
+    for run in _emulate(kernels.read_text(), tmp_path, "c99-kernels", objects=[host_object]):
+        assert run.stdout == expected
+
+
+@pytest.mark.slow
+@needs_nvcc
+def test_c_host_code_and_its_kernels_build_with_nvcc(tmp_path):
+    host, kernels = _c_host(tmp_path)
+    built = _run([NVCC, "-O3", str(host), str(kernels), "-o", str(tmp_path / "program")],
+                 text=True)
+    assert built.returncode == 0, built.stderr
+    assert "warning" not in built.stderr, built.stderr
+
+
+GRID_PROGRAM = r"""#include <stdio.h>
+#define N 70000
+#define M 3
+static double A[N][M], B[N][M];
+int main(void)
+{
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      A[i][j] = (i % 13) * 0.5 + j;
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      B[i][j] = 2.0 * A[i][j] + (i % 7);
+#pragma endscop
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      sum += B[i][j] * (1 + (i + j) % 5);
+  printf("%.17g\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gxx
+def test_blocks_beyond_the_grid_limit_run_in_a_loop(tmp_path):
+    # one row per block along y: 70000 blocks, over the 65535 a grid's y allows; the
+    # grid stops at the limit and each block runs its rows from blockIdx.y by gridDim.y
+    text = optimize_source(SourceFile("grid.c", GRID_PROGRAM),
+                           Options(target="cuda", block_sizes=[32, 1])).text
+    assert "polyopt_blocks0 < 65535 ? polyopt_blocks0 : 65535" in text
+    assert re.search(r"for \(int b0 = blockIdx\.y; b0 < polyopt_blocks0; b0 \+= gridDim\.y\)",
+                     text), text
+    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
+                    input=GRID_PROGRAM.encode())
+    assert original.returncode == 0
+    expected = _run([str(tmp_path / "original")]).stdout
+    for run in _emulate(text, tmp_path, "grid"):
+        assert run.stdout == expected

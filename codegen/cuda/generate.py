@@ -13,7 +13,7 @@ import islpy as isl
 
 from polyopt.codegen.cublas import match_lines
 from polyopt.codegen.cuda.arrays import DeviceData, copied_memory
-from polyopt.codegen.cuda.host import host_block, host_loops, launch_lines
+from polyopt.codegen.cuda.host import host_block, host_loops, launch_lines, launcher_lines
 from polyopt.codegen.cuda.kernel import KernelGenerator
 from polyopt.codegen.cuda.names import fresh
 from polyopt.codegen.cuda.offload import NothingToOffload, PrivateNotKept, check_costs, \
@@ -34,6 +34,8 @@ class CudaNest:
     description: list[str] = field(default_factory=list)   # per kernel, for the summary
     # the host memory each array's copies move: name -> (address, bytes) (C text)
     copied: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # host code in C: the prototypes of the kernels' launchers (defined in kernel_lines)
+    prototypes: list[str] = field(default_factory=list)
 
 
 class CudaGenerator:
@@ -42,7 +44,9 @@ class CudaGenerator:
     def __init__(self, scop: Scop, scope: Scope, expressions: ExpressionPrinter,
                  host_prefix: str, kernel_prefix: str, first_kernel: int,
                  shared_memory: SharedMemory | int | bool = SharedMemory.REUSE,
-                 shared_bytes: int = 48 * 1024, registers: bool = True):
+                 shared_bytes: int = 48 * 1024, registers: bool = True,
+                 from_c: bool = False):
+        self.from_c = from_c        # host code in C: kernels launched through launchers
         self.shared_memory = SharedMemory(int(shared_memory))
         self.registers = registers
         self.shared_bytes = shared_bytes
@@ -124,8 +128,12 @@ class CudaGenerator:
         for kernel in mapping.kernels:
             code = kernels.definition(mapping, kernel, arrays, values)
             launches[kernel.mark] = launch_lines(self.scop, self.expressions, kernel, code.names,
-                                                 code.name, code.arguments)
+                                                 code.name, code.arguments, self.from_c)
             nest.kernel_lines += code.lines + [""]
+            if self.from_c:
+                prototype, launcher = launcher_lines(code.name, code.parameters)
+                nest.prototypes.append(prototype)
+                nest.kernel_lines += launcher + [""]
             nest.kernels += 1
             nest.mapped_kernels += kernel.mapped is not None
             nest.description.append(

@@ -11,11 +11,14 @@ and prints both on stderr.
 
 from __future__ import annotations
 
+import re
+
 import cgen
 import islpy as isl
 
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.cuda.arrays import DeviceArray
+from polyopt.codegen.cuda.names import GRID_LIMIT, blocks_name
 from polyopt.codegen.cuda.offload import launched_once
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.gpu import GpuMapping, Kernel, KernelNames, mapped_bounds
@@ -102,12 +105,23 @@ def host_loops(scop: Scop, expressions: ExpressionPrinter, mapping: GpuMapping,
 
 
 def launch_lines(scop: Scop, expressions: ExpressionPrinter, kernel: Kernel,
-                 names: KernelNames, name: str, arguments: list[str]) -> list[cgen.Generable]:
+                 names: KernelNames, name: str, arguments: list[str],
+                 from_c: bool = False) -> list[cgen.Generable]:
     """The launch of the kernel `name`: its grid from the extents of the mapped
-    loops (none where one is empty), then the check of the launch."""
+    loops (none where one is empty), then the check of the launch. `from_c`: host
+    code in C, which calls the kernel's launcher (launcher_lines) in the .cu file."""
     check = f'polyopt_cuda_check(cudaGetLastError(), "launch of {name}", __FILE__, __LINE__);'
+
+    def launch(grid: list[str], block: list[str]) -> str:
+        if from_c:
+            sizes = _three(grid) + _three(block)
+            return f"{launcher_name(name)}({', '.join(sizes + arguments)});"
+        if kernel.mapped is None:
+            return f"{name}<<<1, 1>>>({', '.join(arguments)});"
+        return f"{name}<<<polyopt_grid, polyopt_block>>>({', '.join(arguments)});"
+
     if kernel.mapped is None:
-        return [cgen.Line(f"{name}<<<1, 1>>>({', '.join(arguments)});"), cgen.Line(check)]
+        return [cgen.Line(launch(["1"], ["1"])), cgen.Line(check)]
     lines, extents = [], []
     for k, (low, high) in enumerate(mapped_bounds(kernel, names)):
         lines.append(cgen.Line(f"const int {names.low[k]} = "
@@ -121,14 +135,46 @@ def launch_lines(scop: Scop, expressions: ExpressionPrinter, kernel: Kernel,
     grid = [f"({extents[k]} + {size - 1}) / {size}" if size > 1 else extents[k]
             for k, size in enumerate(widths)]
     block = kernel.threads or list(reversed(kernel.block_sizes))
-    launch = [
-        cgen.Line(f"dim3 polyopt_grid({', '.join(reversed(grid))});"),
-        cgen.Line(f"dim3 polyopt_block({', '.join(map(str, block))});"),
-        cgen.Line(f"{name}<<<polyopt_grid, polyopt_block>>>({', '.join(arguments)});"),
+    # (y and z: at most GRID_LIMIT blocks, each kernel's block loops over the rest)
+    for k in range(len(grid) - 1):
+        lines.append(cgen.Line(f"const int {blocks_name(k)} = {grid[k]};"))
+        grid[k] = f"{blocks_name(k)} < {GRID_LIMIT} ? {blocks_name(k)} : {GRID_LIMIT}"
+    grid, block = list(reversed(grid)), [str(size) for size in block]
+    launch = [cgen.Line(launch(grid, block)), cgen.Line(check)] if from_c else [
+        cgen.Line(f"dim3 polyopt_grid({', '.join(grid)});"),
+        cgen.Line(f"dim3 polyopt_block({', '.join(block)});"),
+        cgen.Line(launch(grid, block)),
         cgen.Line(check),
     ]
     condition = " && ".join(f"{e} > 0" for e in extents)
     return [cgen.Block(lines + [cgen.If(condition, cgen.Block(launch))])]
+
+
+def launcher_name(kernel: str) -> str:
+    return f"{kernel}_launch"
+
+
+def launcher_lines(name: str, parameters: list[str]) -> tuple[str, list[str]]:
+    """For host code in C: the prototype (C) and the definition (in the .cu file, with
+    C linkage) of the function that launches the kernel `name`, whose parameters are
+    `parameters` (C declarations), on a grid and blocks of three sizes each."""
+    sizes = [f"unsigned polyopt_{kind}{k}" for kind in ("grid", "block") for k in range(3)]
+    signature = f"void {launcher_name(name)}({', '.join(sizes + parameters)})"
+    passed = [IDENTIFIER_AT_END.search(parameter).group() for parameter in parameters]
+    return signature + ";", [
+        f'extern "C" {signature}',
+        "{",
+        "  dim3 polyopt_grid(polyopt_grid0, polyopt_grid1, polyopt_grid2);",
+        "  dim3 polyopt_block(polyopt_block0, polyopt_block1, polyopt_block2);",
+        f"  {name}<<<polyopt_grid, polyopt_block>>>({', '.join(passed)});",
+        "}"]
+
+
+IDENTIFIER_AT_END = re.compile(r"[A-Za-z_]\w*$")
+
+
+def _three(sizes: list[str]) -> list[str]:
+    return sizes + ["1"] * (3 - len(sizes))
 
 
 def _host_expression(scop: Scop, expressions: ExpressionPrinter, value: isl.PwAff) -> str:

@@ -12,7 +12,7 @@ accumulated element is kept in a register (codegen.accumulate).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cgen
 import islpy as isl
@@ -21,7 +21,7 @@ from pycparser import c_ast
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import build_ast
 from polyopt.codegen.cuda.arrays import DeviceArray, accesses_of
-from polyopt.codegen.cuda.names import fresh
+from polyopt.codegen.cuda.names import blocks_name, fresh
 from polyopt.codegen.expressions import ExpressionPrinter, linear_index, parenthesized
 from polyopt.codegen.gpu import SHARED_MARK, TILE_STEP_MARK, GpuMapping, Kernel, KernelNames, \
     Promotion, SharedMemory, as_parameters, block_instances_in_tile, block_schedule, \
@@ -233,6 +233,7 @@ class KernelCode:
     names: KernelNames
     arguments: list[str]          # C text, in the order of its parameters
     lines: list[str]              # the definition
+    parameters: list[str] = field(default_factory=list)   # C declarations, as `arguments`
 
 
 class KernelGenerator:
@@ -287,6 +288,11 @@ class KernelGenerator:
             body = KernelBodyPrinter(self.scop, self.expressions, arrays,
                                      accumulations=accumulations and accumulations.found
                                      ).print(ast.root)
+        n = kernel.n_mapped
+        for k in reversed(range(n - 1)):    # y and z: their blocks in a loop (GRID_LIMIT)
+            block, axis = names.block[k], AXES[n - 1 - k]
+            body = [cgen.For(f"int {block} = blockIdx.{axis}", f"{block} < {blocks_name(k)}",
+                             f"{block} += gridDim.{axis}", cgen.Block(body))]
         if shared:
             body = ([cgen.Line(tile.declaration()) for tile in shared.values()]
                     + [cgen.Line("const int polyopt_thread = threadIdx.x + blockDim.x * "
@@ -295,16 +301,19 @@ class KernelGenerator:
         # saying so lets nvcc keep values in registers and use the read-only cache
         parameters = [f"{a.element_type} *__restrict__ {a.name}" for a in arrays.values()]
         parameters += [f"{v.element_type} {v.name}" for v in values]
-        parameters += [f"int {n}" for n in names.host + names.low]
+        looped = [blocks_name(k) for k in range(n - 1)]
+        parameters += [f"int {n}" for n in names.host + names.low + looped]
         arguments = [a.device for a in arrays.values()] + [v.name for v in values]
-        arguments += names.host + names.low
+        arguments += names.host + names.low + looped
         indices = []
-        n = kernel.n_mapped
         for k in range(n):
             axis = AXES[n - 1 - k]
-            indices.append(f"const int {names.block[k]} = blockIdx.{axis}"
-                           + ("" if kernel.threads else f", {names.thread[k]} = threadIdx.{axis}")
-                           + ";")
+            thread = f"{names.thread[k]} = threadIdx.{axis}"
+            if k == n - 1:
+                indices.append(f"const int {names.block[k]} = blockIdx.{axis}"
+                               + ("" if kernel.threads else f", {thread}") + ";")
+            elif not kernel.threads:
+                indices.append(f"const int {thread};")
         indices += [f"const int {name} = threadIdx.{axis};" for name, axis in zip(spread, AXES)]
         # the private scalars its statements use: one of each per thread
         indices += [f"{declaration.element_type} {name};"
@@ -318,7 +327,7 @@ class KernelGenerator:
                     if not kernel.threads and kernel.block_sizes[k] == 1]
         signature = f"__global__ void {name}({', '.join(parameters)})"
         definition = [signature] + str(cgen.Block([cgen.Line(i) for i in indices] + body)).split("\n")
-        return KernelCode(name, names, arguments, definition)
+        return KernelCode(name, names, arguments, definition, parameters)
 
     def _shared_body(self, mapping: GpuMapping, kernel: Kernel, names: KernelNames,
                      arrays: dict[str, DeviceArray], shared: dict[str, SharedTile], threads: int,

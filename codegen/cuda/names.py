@@ -11,3 +11,13 @@ def fresh(base: str, used: set[str]) -> str:
         name = f"polyopt_{name}"
     used.add(name)
     return name
+
+
+# Blocks along y and z: at most GRID_LIMIT each (x allows 2^31 - 1). A kernel runs the
+# blocks of such a dimension in a loop from its block index by the grid's size, to
+# blocks_name(k) (a parameter: the blocks the mapped loop k needs).
+GRID_LIMIT = 65535
+
+
+def blocks_name(k: int) -> str:
+    return f"polyopt_blocks{k}"

@@ -57,7 +57,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
         warnings.append(format_warning(
             "no SCoP found: mark loop nests with '#pragma scop' / '#pragma endscop', "
             "or use --auto-scop", Location(source.name)))
-    state = RenderState(ExpressionPrinter(), DeviceCode() if options.target == "cuda" else None)
+    state = RenderState(ExpressionPrinter(), DeviceCode(options.cuda_host_c) if options.target == "cuda"
+                        else None)
     generated: list[tuple[Scop, GeneratedNest, ScopReport]] = []
     reports = []
     # inside a time-boxed child (a search's candidate), the parent keeps the time
@@ -140,7 +141,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
                 # the lines after the region keep their numbers (__LINE__, assert messages)
                 text += f"#line {source.location(region.end).line}\n"
         replacements.append((region.start, region.end, text))
-    return OptimizeResult(splice(source.text, replacements), reports, warnings)
+    kernels = device.kernel_file(source, expressions) if device is not None else None
+    return OptimizeResult(splice(source.text, replacements), reports, warnings, kernels)
 
 
 # A file whose behaviour can depend on its own line numbers.

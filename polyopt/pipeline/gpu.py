@@ -5,6 +5,7 @@ before its functions; a SCoP that cannot be offloaded stays C on the host."""
 from __future__ import annotations
 
 import logging
+import os
 import re
 from dataclasses import replace as replace_dataclass
 
@@ -176,8 +177,12 @@ def _device_limits() -> tuple[int, int, int]:
 class DeviceCode:
     """The CUDA parts of a file: host code per SCoP, kernels before each function."""
 
-    def __init__(self) -> None:
+    def __init__(self, from_c: bool = False) -> None:
+        # host code in C (the file stays C): the kernels and their launchers go to a
+        # .cu file of their own (kernel_file), the launchers' prototypes to the file
+        self.from_c = from_c
         self.kernels: dict[int, list[str]] = {}     # insertion offset -> kernel lines
+        self.prototypes: dict[int, list[str]] = {}  # insertion offset -> launchers' (from_c)
         self.count = 0
         self.warnings: list[str] = []
         self.max_threads, self.shared_bytes, self.multiprocessors = _device_limits()
@@ -202,6 +207,7 @@ class DeviceCode:
                                       coarsening=scheduled.options.coarsening)
         self.count += nest.kernels
         self.kernels.setdefault(scope.function_start, []).extend(nest.kernel_lines)
+        self.prototypes.setdefault(scope.function_start, []).extend(nest.prototypes)
         return GeneratedNest(nest.host_lines, nest.description,
                              **_copies_condition(scheduled.scop, nest.copied))
 
@@ -241,8 +247,9 @@ class DeviceCode:
                                scop.region.location)
         from polyopt.codegen.cuda import cplusplus_problems
         # (once: a SCoP with private scalars may be generated twice)
-        problems = [(problem, scop.region.location) for problem in cplusplus_problems(scope, scop)]
-        problems += _untyped_allocations(source)
+        problems = [] if self.from_c else \
+            [(problem, scop.region.location) for problem in cplusplus_problems(scope, scop)]
+        problems += [] if self.from_c else _untyped_allocations(source)
         self.warnings += [warning for warning in (format_warning(problem, where)
                                                   for problem, where in problems)
                           if warning not in self.warnings]
@@ -250,26 +257,53 @@ class DeviceCode:
         self.restrict = self.restrict or bool(_RESTRICT.search(source.blanked))
         prefixes = iterator_prefixes(scop, 2, ("c", "k", "polyopt_c", "polyopt_k"))
         generator = CudaGenerator(scop, scope, expressions, prefixes[0], prefixes[1], self.count,
-                                  options.shared_memory, self.shared_bytes, options.registers)
+                                  options.shared_memory, self.shared_bytes, options.registers,
+                                  self.from_c)
         generator.values_of = lambda names: known_values(source, names, options.defines,
                                                          options.include_dirs)
         return scope, generator
 
     def insertions(self, expressions: ExpressionPrinter) -> list[tuple[int, int, str]]:
+        """What goes before the functions of the file: the check of CUDA calls, then the
+        kernels (the launchers' prototypes where the host code is C)."""
         from polyopt.codegen.cuda import CHECK_FUNCTION
         result = []
         for k, offset in enumerate(sorted(self.kernels)):
             lines = []
             if k == 0:
+                if self.from_c:     # (C's declarations of the runtime's calls)
+                    lines += ["#include <cuda_runtime_api.h>"]
                 lines += macro_lines(expressions.macros_used) + CHECK_FUNCTION.splitlines() + [""]
                 if self.cublas:
                     from polyopt.codegen.cublas import declarations
-                    lines += declarations() + [""]
-            lines += self.kernels[offset]
+                    lines += [line.replace('extern "C" ', "") if self.from_c else line
+                              for line in declarations()] + [""]
+            if self.from_c:
+                lines += self.prototypes.get(offset, []) + [""] if self.prototypes.get(offset) \
+                    else []
+            else:
+                lines += self.kernels[offset]
             result.append((offset, offset, "\n".join(lines) + "\n"))
-        if result and self.restrict:
+        if result and self.restrict and not self.from_c:
             result.insert(0, (0, 0, RESTRICT_DEFINE))
         return result
+
+    def kernel_file(self, source: SourceFile, expressions: ExpressionPrinter) -> str | None:
+        """Where the host code is C: the .cu file of the kernels and their launchers,
+        after the file's preprocessor lines (its macros and headers: the kernels' sizes
+        and types); None where no kernel was made."""
+        kernels = [line for offset in sorted(self.kernels) for line in self.kernels[offset]]
+        if not self.from_c or not kernels:
+            return None
+        from polyopt.frontend.source import NON_PRAGMA_DIRECTIVE
+        directives = [found.group(0).rstrip() for found in
+                      NON_PRAGMA_DIRECTIVE.finditer(source.blanked)
+                      if not re.match(r"\s*#\s*line\b", found.group(0))]
+        head = [f"/* The CUDA kernels polyopt made of {os.path.basename(source.name)}, with the "
+                "launchers that its",
+                "   host code (C) calls: build both with nvcc. */"]
+        return "\n".join(head + [""] + directives + [""] + [RESTRICT_DEFINE.rstrip()]
+                         + macro_lines(expressions.macros_used) + [""] + kernels) + "\n"
 
 
 # C's `restrict` in a .cu file, which nvcc compiles as C++ (inserted at the file's start)

@@ -30,6 +30,9 @@ class Options:
     database: str | None = None       # tuning database path (None: the default one)
     seed: int | None = None           # for the random scheduler
     target: str = "c"                 # "c" (OpenMP C) or "cuda"
+    # CUDA: the host code stays C, the kernels go to a .cu file of their own
+    # (OptimizeResult.kernels); else one .cu file, which nvcc compiles as C++
+    cuda_host_c: bool = False
     block_sizes: list[int] | None = None   # CUDA thread block sizes, x first
     coarsening: int = 1                    # CUDA: points of the x dimension per thread
     # CUDA, what goes to shared memory: 0 nothing, 1 (True) reused tiles of read-only arrays,

@@ -40,6 +40,7 @@ class OptimizeResult:
     text: str
     scops: list[ScopReport] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    kernels: str | None = None      # CUDA with host code in C: the kernels' .cu file
 
 
 @dataclass
