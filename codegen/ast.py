@@ -24,6 +24,10 @@ from polyopt.core.marks import REGISTER_MARK
 
 PARALLEL = "parallel"
 SERIAL = "serial"
+# a loop right inside the PARALLEL one that carries no dependence either: the two can
+# be one OpenMP loop (collapse(2), codegen.openmp), threads kept busy where the outer
+# loop alone has few iterations (a tile loop of 8 heads, 3 channels, a small batch)
+COLLAPSE = "collapse"
 SIMD = "simd"
 # the loops of a register tile's copies (scheduler.registers): printed for the C
 # compiler to unroll completely, never parallel or SIMD themselves
@@ -188,6 +192,16 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         try:
             parallel = False
             annotation = None
+            if dependences is not None and regions and inside_parallel \
+                    and inside_parallel[-1] and sum(inside_parallel) == 1 and not failures:
+                # right inside the parallel loop (and no other): one to collapse with it?
+                inside_parallel.append(False)
+                try:
+                    if loop_is_parallel(build, dependences):
+                        return isl.Id.read_from_str(ctx, COLLAPSE)
+                except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                    failures.append(error)
+                return isl.Id.read_from_str(ctx, SERIAL)
             if dependences is not None and regions and not any(inside_parallel) \
                     and not failures:
                 try:
@@ -214,7 +228,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             return node
         if contains_for(node.for_get_body(), copies=False):
             if outer_simd is None or dependences is None or annotation is None \
-                    or annotation.get_name() not in (SERIAL, SMALL_REGION):
+                    or annotation.get_name() not in (SERIAL, SMALL_REGION, COLLAPSE):
                 return node
             inner = single_innermost_for(node.for_get_body())
             marked = inner.get_annotation() if inner is not None else None
@@ -237,7 +251,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # with dependences, only a loop left serial; without (a CUDA thread's own loops),
         # every innermost loop is serial
         if dependences is not None and (annotation is None
-                                        or annotation.get_name() not in (SERIAL, SMALL_REGION)):
+                                        or annotation.get_name() not in (SERIAL, SMALL_REGION, COLLAPSE)):
             return node
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)

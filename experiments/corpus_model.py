@@ -66,10 +66,21 @@ def _vetoed(row: dict, original: dict, predictions: dict[int, float], veto: floa
     return slower and (learned < veto or row["predicted"] >= strong * row["base_predicted"])
 
 
+def _pair_vetoed(row: dict, rows: list[dict], predictions: dict[int, float],
+                 pair: tuple[float, float]) -> bool:
+    """scheduler.auto's pairwise veto on a corpus row: some other candidate the analytical
+    model predicts `pair[0]` times faster or more, which the learned model predicts
+    less than `pair[1]` times slower than this one."""
+    slower, overrides = pair
+    return any(other is not row and row["predicted"] >= slower * other["predicted"] > 0
+               and math.exp(predictions[id(other)] - predictions[id(row)]) < overrides
+               for other in rows)
+
+
 def _with_margin(rows: list[dict], predictions: dict[int, float],
                  weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN,
                  veto: float = DISAGREEMENT_VETO, strong: float = math.inf,
-                 tie: float = 1.0) -> dict:
+                 tie: float = 1.0, pair: tuple[float, float] | None = None) -> dict:
     """The choice as the default makes it (scheduler.auto.choose_learned): the best
     candidate by the learned model blended with the analytical one, passing over those
     the two disagree on (`veto`; 0: none), unless it is predicted faster than the code
@@ -78,7 +89,8 @@ def _with_margin(rows: list[dict], predictions: dict[int, float],
     original = next(r for r in rows if r["original"])
     ordered = sorted(rows, key=lambda r: blended(r, predictions, weight))
     allowed = [r for r in ordered
-               if r is original or not _vetoed(r, original, predictions, veto, strong)]
+               if r is original or not (_vetoed(r, original, predictions, veto, strong)
+                                        or (pair and _pair_vetoed(r, rows, predictions, pair)))]
     best = allowed[0]
     if tie > 1.0:
         close = [r for r in allowed if blended(r, predictions, weight)
@@ -121,7 +133,18 @@ def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
         regrets = _regrets(programs, predictions, strong=strong)
         lines.append(f"| {DISAGREEMENT_VETO:g}, {strong:g} | {_geometric_mean(regrets):.3f} "
                      f"| {max(regrets):.2f} | {sum(r > 2 for r in regrets)} |")
+    lines += ["", "| and a candidate passed over where the analytical model predicts another A "
+              "times faster and the learned model does not predict it L times faster than that "
+              "one: A, L | regret (geo. mean) | regret (worst) | programs > 2x |",
+              "|---|---|---|---|"]
+    for pair in PAIRS:
+        regrets = _regrets(programs, predictions, pair=pair)
+        lines.append(f"| {pair[0]:g}, {pair[1]:g} | {_geometric_mean(regrets):.3f} "
+                     f"| {max(regrets):.2f} | {sum(r > 2 for r in regrets)} |")
     return "\n".join(lines) + "\n"
+
+
+PAIRS = [(a, b) for a in (1.5, 2.0, 3.0, 4.0) for b in (1.25, 1.5, 2.0, 3.0)]
 
 
 def blend_table(programs: dict[str, list[dict]], predictions: dict[int, float],
