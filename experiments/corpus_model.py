@@ -57,12 +57,14 @@ def blended(row: dict, predictions: dict[int, float], weight: float) -> float:
 
 
 def _vetoed(row: dict, original: dict, predictions: dict[int, float], veto: float,
-            strong: float = math.inf) -> bool:
+            strong: float = math.inf, serial: float | None = None) -> bool:
     """scheduler.auto._vetoed on a corpus row: the analytical model predicts it slower
     than the code as written and the learned model alone less than `veto` faster; or
     (`strong`) the analytical model predicts it `strong` times slower or more."""
     learned = math.exp(predictions[id(original)] - predictions[id(row)])
     slower = row["predicted"] > row["base_predicted"] > 0
+    if slower and serial is not None and not row.get("regions"):
+        return learned < serial      # no parallel loop: the veto for serial candidates
     return slower and (learned < veto or row["predicted"] >= strong * row["base_predicted"])
 
 
@@ -80,7 +82,8 @@ def _pair_vetoed(row: dict, rows: list[dict], predictions: dict[int, float],
 def _with_margin(rows: list[dict], predictions: dict[int, float],
                  weight: float = LEARNED_WEIGHT, margin: float = LEARNED_MARGIN,
                  veto: float = DISAGREEMENT_VETO, strong: float = math.inf,
-                 tie: float = 1.0, pair: tuple[float, float] | None = None) -> dict:
+                 tie: float = 1.0, pair: tuple[float, float] | None = None,
+                 serial: float | None = None) -> dict:
     """The choice as the default makes it (scheduler.auto.choose_learned): the best
     candidate by the learned model blended with the analytical one, passing over those
     the two disagree on (`veto`; 0: none), unless it is predicted faster than the code
@@ -89,7 +92,7 @@ def _with_margin(rows: list[dict], predictions: dict[int, float],
     original = next(r for r in rows if r["original"])
     ordered = sorted(rows, key=lambda r: blended(r, predictions, weight))
     allowed = [r for r in ordered
-               if r is original or not (_vetoed(r, original, predictions, veto, strong)
+               if r is original or not (_vetoed(r, original, predictions, veto, strong, serial)
                                         or (pair and _pair_vetoed(r, rows, predictions, pair)))]
     best = allowed[0]
     if tie > 1.0:
@@ -141,6 +144,12 @@ def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
         regrets = _regrets(programs, predictions, pair=pair)
         lines.append(f"| {pair[0]:g}, {pair[1]:g} | {_geometric_mean(regrets):.3f} "
                      f"| {max(regrets):.2f} | {sum(r > 2 for r in regrets)} |")
+    lines += ["", "| the veto for candidates with no parallel loop (the others' 1.25) | regret "
+              "(geo. mean) | regret (worst) | programs > 2x |", "|---|---|---|---|"]
+    for serial in (1.25, 1.5, 2.0, 3.0, math.inf):
+        regrets = _regrets(programs, predictions, serial=serial)
+        lines.append(f"| {serial:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
+                     f"| {sum(r > 2 for r in regrets)} |")
     return "\n".join(lines) + "\n"
 
 

@@ -68,6 +68,12 @@ LEARNED_WEIGHT = 0.9
 # disagree, the cross-validated regret on the corpus is about the same with the veto
 # and without (+0.005) and fewer programs lose more than 2x (experiments/corpus/README.md)
 DISAGREEMENT_VETO = 1.25
+# ... and a candidate with no parallel loop at all not unless the learned model predicts
+# it this much faster: its only gain is locality, which the analytical model charges
+# (cross-validated by the kind of the programs' nests, on kinds of code the model never
+# saw: regret 1.309 -> 1.278, programs more than 2x slower than their best 82 -> 71; by
+# program 1.190 -> 1.194; experiments/corpus/README.md)
+SERIAL_VETO = math.inf
 TIE = 1.05       # predicted times closer than this are a tie (see choose)
 # a wavefront of tiles is chosen by its predicted time times this: its skewed tile
 # loops, the partial tiles at both ends of every wavefront and the threads idle while
@@ -318,9 +324,9 @@ def choose_learned(judged: list[Judged], speedups: list[float],
 def _vetoed(judged: list[Judged], index: int, learned: float) -> bool:
     """Whether the analytical model predicts candidate `index` slower than the code as
     written while the learned model predicts it (`learned`) less than
-    DISAGREEMENT_VETO faster."""
-    return (judged[index].estimate.seconds > judged[0].estimate.seconds > 0
-            and learned < DISAGREEMENT_VETO)
+    DISAGREEMENT_VETO faster (SERIAL_VETO where it has no parallel loop)."""
+    veto = DISAGREEMENT_VETO if judged[index].estimate.regions else SERIAL_VETO
+    return judged[index].estimate.seconds > judged[0].estimate.seconds > 0 and learned < veto
 
 
 def analytical_speedups(judged: list[Judged]) -> list[float]:

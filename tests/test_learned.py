@@ -216,12 +216,23 @@ def test_a_candidate_the_two_models_disagree_on_is_not_chosen():
     from types import SimpleNamespace
     from polyopt.scheduler import auto
 
-    def judged(seconds: float, label: str):
-        return SimpleNamespace(estimate=SimpleNamespace(seconds=seconds), label=label)
+    def judged(seconds: float, label: str, regions: float = 4.0):
+        return SimpleNamespace(estimate=SimpleNamespace(seconds=seconds, regions=regions),
+                               label=label)
 
-    candidates = [judged(1.0, "original code"), judged(1.6, "reordered")]
+    candidates = [judged(1.0, "original code", 0.0), judged(1.6, "reordered")]
     learned = [1.0, 1.12]
     speedups = auto.blended(learned, [1.0, 1 / 1.6])
     kept, why = auto.choose_learned(candidates, speedups, learned=learned)
     assert kept is candidates[0] and "predicted slower by the analytical model" in why
     assert auto._vetoed(candidates, 1, 2.0) is False
+    # with no parallel loop, its only gain would be locality, which the analytical model
+    # charges: the learned model's word alone does not choose it
+    serial = [candidates[0], judged(1.6, "reordered, serial", regions=0.0)]
+    assert auto._vetoed(serial, 1, 2.0) is True
+    kept, _ = auto.choose_learned(serial, auto.blended([1.0, 2.0], [1.0, 1 / 1.6]),
+                                  learned=[1.0, 2.0])
+    assert kept is serial[0]
+    # predicted faster by both: chosen
+    faster = [candidates[0], judged(0.8, "reordered, serial", regions=0.0)]
+    assert auto._vetoed(faster, 1, 2.0) is False
