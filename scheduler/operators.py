@@ -563,7 +563,13 @@ def sample_from_schedule(space: ScheduleSpace, schedule: isl.Schedule) -> Sample
     rows = [Row(row.values, Region(walk.before[d], walk.carried[d]) if d < legal else None, None, "seed")
             for d, row in enumerate(rows)]
     result = Sample(rows + space.completion(rows))
-    checked_tree(space, result)
+    tree = matrix_to_tree(space.scop, space.space, result.matrix(), space.dependences.all)
+    if not is_legal(tree, space.dependences.all):
+        # a schedule legal only with the region's scalars private to each iteration
+        # (isl's, scheduled with them expanded), or one whose statements' completion
+        # to full rank reorders what it left equal: not a seed of this space
+        raise SamplingError("the schedule's matrix is not legal with every dependence of "
+                            "the search's space")
     return result
 
 

@@ -323,3 +323,45 @@ def test_bred_schedules_compute_what_the_original_computes(tmp_path):
         child, tree, text = breed(operator)
         output, _ = compile_and_run(text, tmp_path, f"bred{number}")
         assert output == expected, f"{operator}: schedule {child.matrix()} changes the output:\n{tree}"
+
+
+PRIVATE_ACCUMULATOR = """
+#define NB 40
+#define D 6
+#define STEPS 3
+double A[NB][D][D], g[NB][D], x[NB][D], y[NB][D];
+void forecast(void)
+{
+  int s, b, i, j;
+#pragma scop
+  for (s = 0; s < STEPS; s++) {
+    for (b = 0; b < NB; b++)
+      for (i = 0; i < D; i++) {
+        double acc = g[b][i];
+        for (j = 0; j < D; j++)
+          acc += A[b][i][j] * x[b][j];
+        y[b][i] = acc;
+      }
+    for (b = 0; b < NB; b++)
+      for (i = 0; i < D; i++)
+        x[b][i] = y[b][i];
+  }
+#pragma endscop
+}
+"""
+
+
+def test_a_schedule_legal_only_with_private_scalars_is_no_seed():
+    """isl's schedule made with the block-local accumulator private to each iteration
+    interleaves its values: with every dependence (the search's space) it is illegal,
+    a seed the genetic search skips with a note, not an internal error."""
+    from polyopt.frontend.source import SourceFile
+    from polyopt.scheduler.privatize import relaxed_dependences
+    source = SourceFile("forecast.c", PRIVATE_ACCUMULATOR)
+    scop = extract_scops(source).scops[0]
+    dependences = compute_dependences(scop)
+    relaxed = relaxed_dependences(source, scop, dependences)
+    schedule = IslScheduler().schedule(scop, relaxed).schedule
+    assert not is_legal(schedule, dependences.all)
+    with pytest.raises(SamplingError, match="not legal with every dependence"):
+        sample_from_schedule(ScheduleSpace(scop, dependences), schedule)
