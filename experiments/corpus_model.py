@@ -116,40 +116,32 @@ def _geometric_mean(values: list[float]) -> float:
 
 def veto_table(programs: dict[str, list[dict]], predictions: dict[int, float],
                vetoes=(0.0, 1.25, 1.5, 2.0, 3.0, math.inf)) -> str:
-    """Regret of the default's choice (its weight and margin) per DISAGREEMENT_VETO."""
-    lines = ["| veto (learned speed-up that overrides the analytical model) | regret (geo. mean) "
-             "| regret (worst) | programs > 2x |", "|---|---|---|---|"]
-    for veto in vetoes:
-        regrets = _regrets(programs, predictions, veto=veto)
-        lines.append(f"| {veto:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
-                     f"| {sum(r > 2 for r in regrets)} |")
-    lines += ["", "| ties: blended predictions within this factor told apart by the analytical "
-              "model | regret (geo. mean) | regret (worst) | programs > 2x |", "|---|---|---|---|"]
-    for tie in (1.0, 1.02, 1.05, 1.1, 1.2):
-        regrets = _regrets(programs, predictions, tie=tie)
-        lines.append(f"| {tie:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
-                     f"| {sum(r > 2 for r in regrets)} |")
-    lines += ["", "| veto, and any candidate the analytical model predicts this many times "
-              "slower than the code as written | regret (geo. mean) | regret (worst) "
-              "| programs > 2x |", "|---|---|---|---|"]
-    for strong in (math.inf, 8.0, 4.0, 2.0, 1.5):
-        regrets = _regrets(programs, predictions, strong=strong)
-        lines.append(f"| {DISAGREEMENT_VETO:g}, {strong:g} | {_geometric_mean(regrets):.3f} "
-                     f"| {max(regrets):.2f} | {sum(r > 2 for r in regrets)} |")
-    lines += ["", "| and a candidate passed over where the analytical model predicts another A "
-              "times faster and the learned model does not predict it L times faster than that "
-              "one: A, L | regret (geo. mean) | regret (worst) | programs > 2x |",
-              "|---|---|---|---|"]
-    for pair in PAIRS:
-        regrets = _regrets(programs, predictions, pair=pair)
-        lines.append(f"| {pair[0]:g}, {pair[1]:g} | {_geometric_mean(regrets):.3f} "
-                     f"| {max(regrets):.2f} | {sum(r > 2 for r in regrets)} |")
-    lines += ["", "| the veto for candidates with no parallel loop (the others' 1.25) | regret "
-              "(geo. mean) | regret (worst) | programs > 2x |", "|---|---|---|---|"]
-    for serial in (1.25, 1.5, 2.0, 3.0, math.inf):
-        regrets = _regrets(programs, predictions, serial=serial)
-        lines.append(f"| {serial:g} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
-                     f"| {sum(r > 2 for r in regrets)} |")
+    """Regret of the default's choice (its weight and margin) per DISAGREEMENT_VETO, and
+    per setting of the other rules tried beside it."""
+    tables = [
+        ("veto (learned speed-up that overrides the analytical model)",
+         [(f"{veto:g}", {"veto": veto}) for veto in vetoes]),
+        ("ties: blended predictions within this factor told apart by the analytical model",
+         [(f"{tie:g}", {"tie": tie}) for tie in (1.0, 1.02, 1.05, 1.1, 1.2)]),
+        ("veto, and any candidate the analytical model predicts this many times slower "
+         "than the code as written",
+         [(f"{DISAGREEMENT_VETO:g}, {strong:g}", {"strong": strong})
+          for strong in (math.inf, 8.0, 4.0, 2.0, 1.5)]),
+        ("and a candidate passed over where the analytical model predicts another A times "
+         "faster and the learned model does not predict it L times faster than that one: A, L",
+         [(f"{a:g}, {b:g}", {"pair": (a, b)}) for a, b in PAIRS]),
+        ("the veto for candidates with no parallel loop (the others' 1.25)",
+         [(f"{serial:g}", {"serial": serial}) for serial in (1.25, 1.5, 2.0, 3.0, math.inf)]),
+    ]
+    lines = []
+    for title, settings in tables:
+        lines += ([""] if lines else []) + [
+            f"| {title} | regret (geo. mean) | regret (worst) | programs > 2x |",
+            "|---|---|---|---|"]
+        for label, choice in settings:
+            regrets = _regrets(programs, predictions, **choice)
+            lines.append(f"| {label} | {_geometric_mean(regrets):.3f} | {max(regrets):.2f} "
+                         f"| {sum(r > 2 for r in regrets)} |")
     return "\n".join(lines) + "\n"
 
 

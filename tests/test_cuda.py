@@ -1088,10 +1088,7 @@ def test_c_restrict_is_spelled_for_cplusplus(tmp_path):
     result = _cuda_text(RESTRICT_PROGRAM)
     assert result.startswith("#if defined(__cplusplus) && !defined(restrict)\n"
                              "#define restrict __restrict__\n#endif\n"), result[:200]
-    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
-                    input=RESTRICT_PROGRAM.encode())
-    assert original.returncode == 0
-    expected = _run([str(tmp_path / "original")]).stdout
+    expected = _original_output(RESTRICT_PROGRAM, tmp_path)
     for run in _emulate(result, tmp_path, "restrict"):
         assert run.stdout == expected
 
@@ -1104,6 +1101,14 @@ def test_malloc_without_a_cast_is_named_for_cuda():
         result.warnings
     # C++'s no, not the file's: the plain C program gets no such warning
     assert not any("without a cast" in w for w in _cuda_warnings(RESTRICT_PROGRAM))
+
+
+def _original_output(text: str, tmp_path: Path) -> bytes:
+    """What the C program `text` prints, built by gcc."""
+    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
+                    input=text.encode())
+    assert original.returncode == 0
+    return _run([str(tmp_path / "original")]).stdout
 
 
 def _cuda_text(text: str) -> str:
@@ -1182,10 +1187,7 @@ def test_c_host_code_keeps_c99_and_sends_kernels_apart(tmp_path, capsys):
 def test_c_host_code_and_its_kernels_compute_the_original(tmp_path):
     from polyopt.codegen.emulation import C_RUNTIME_HEADER
     host, kernels = _c_host(tmp_path)
-    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
-                    input=C99_PROGRAM.encode())
-    assert original.returncode == 0
-    expected = _run([str(tmp_path / "original")]).stdout
+    expected = _original_output(C99_PROGRAM, tmp_path)
     # the host code built as C by gcc against the emulated runtime, linked with the
     # kernels' file emulated as C++ (their launchers have C linkage)
     runtime = tmp_path / "runtime"
@@ -1242,9 +1244,6 @@ def test_blocks_beyond_the_grid_limit_run_in_a_loop(tmp_path):
     assert "polyopt_blocks0 < 65535 ? polyopt_blocks0 : 65535" in text
     assert re.search(r"for \(int b0 = blockIdx\.y; b0 < polyopt_blocks0; b0 \+= gridDim\.y\)",
                      text), text
-    original = _run([GCC, "-O1", "-x", "c", "-", "-o", str(tmp_path / "original"), "-lm"],
-                    input=GRID_PROGRAM.encode())
-    assert original.returncode == 0
-    expected = _run([str(tmp_path / "original")]).stdout
+    expected = _original_output(GRID_PROGRAM, tmp_path)
     for run in _emulate(text, tmp_path, "grid"):
         assert run.stdout == expected
