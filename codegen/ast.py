@@ -29,6 +29,8 @@ SERIAL = "serial"
 # loop alone has few iterations (a tile loop of 8 heads, 3 channels, a small batch)
 COLLAPSE = "collapse"
 SIMD = "simd"
+# the marks of a loop no thread runs in parallel: it may still be SIMD or accumulate
+LEFT_SERIAL = (SERIAL, SMALL_REGION, COLLAPSE)
 # the loops of a register tile's copies (scheduler.registers): printed for the C
 # compiler to unroll completely, never parallel or SIMD themselves
 COPIES = "copies"
@@ -228,7 +230,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             return node
         if contains_for(node.for_get_body(), copies=False):
             if outer_simd is None or dependences is None or annotation is None \
-                    or annotation.get_name() not in (SERIAL, SMALL_REGION, COLLAPSE):
+                    or annotation.get_name() not in LEFT_SERIAL:
                 return node
             inner = single_innermost_for(node.for_get_body())
             marked = inner.get_annotation() if inner is not None else None
@@ -251,7 +253,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # with dependences, only a loop left serial; without (a CUDA thread's own loops),
         # every innermost loop is serial
         if dependences is not None and (annotation is None
-                                        or annotation.get_name() not in (SERIAL, SMALL_REGION, COLLAPSE)):
+                                        or annotation.get_name() not in LEFT_SERIAL):
             return node
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)

@@ -26,12 +26,42 @@ from __future__ import annotations
 
 import re
 
+# The CUDA runtime's calls, in C (C++ as well): the emulation's (EMULATION_HEADER), and
+# for host code in C (--target cuda with the kernels in a .cu file of their own) in
+# place of <cuda_runtime_api.h>, found first on the include path of its build; the
+# kernels' file is then emulated as C++ (emulated_source).
+C_RUNTIME_HEADER = r"""#include <stdlib.h>
+#include <string.h>
+typedef int cudaError_t;
+typedef int cudaEvent_t;
+enum { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 };
+enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
+static cudaError_t cudaMalloc(void **pointer, size_t bytes) {
+  *pointer = malloc(bytes ? bytes : 1);
+  if (*pointer) memset(*pointer, 0xff, bytes);   /* NaN doubles: uninitialized data shows */
+  return *pointer ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+static cudaError_t cudaMemcpy(void *to, const void *from, size_t bytes, enum cudaMemcpyKind kind) {
+  (void) kind;
+  memcpy(to, from, bytes);
+  return cudaSuccess;
+}
+static cudaError_t cudaFree(void *pointer) { free(pointer); return cudaSuccess; }
+static cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+static cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
+static const char *cudaGetErrorString(cudaError_t status) { (void) status; return "emulated CUDA error"; }
+static cudaError_t cudaEventCreate(cudaEvent_t *event) { *event = 0; return cudaSuccess; }
+static cudaError_t cudaEventRecord(cudaEvent_t event) { (void) event; return cudaSuccess; }
+static cudaError_t cudaEventSynchronize(cudaEvent_t event) { (void) event; return cudaSuccess; }
+static cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+  (void) start; (void) end; *ms = 0; return cudaSuccess;
+}
+"""
+
 EMULATION_HEADER = r"""// polyopt: CPU emulation of the CUDA runtime, for checking generated code.
 // Only C headers: C++ ones declare math functions (y1, j0, ...) that C programs
 // may use as names of their own.
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <ucontext.h>
 struct dim3 {
   unsigned x, y, z;
@@ -43,28 +73,7 @@ static dim3 blockIdx, threadIdx, blockDim, gridDim;
 #define __shared__ static       // blocks run one after the other
 #define __host__
 #define __restrict__
-typedef int cudaError_t;
-typedef int cudaEvent_t;
-enum { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 };
-enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
-static cudaError_t cudaMalloc(void **pointer, size_t bytes) {
-  *pointer = malloc(bytes ? bytes : 1);
-  if (*pointer) memset(*pointer, 0xff, bytes);   // NaN doubles: uninitialized data shows
-  return *pointer ? cudaSuccess : cudaErrorMemoryAllocation;
-}
-static cudaError_t cudaMemcpy(void *to, const void *from, size_t bytes, cudaMemcpyKind) {
-  memcpy(to, from, bytes);
-  return cudaSuccess;
-}
-static cudaError_t cudaFree(void *pointer) { free(pointer); return cudaSuccess; }
-static cudaError_t cudaGetLastError(void) { return cudaSuccess; }
-static cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
-static const char *cudaGetErrorString(cudaError_t) { return "emulated CUDA error"; }
-static cudaError_t cudaEventCreate(cudaEvent_t *event) { *event = 0; return cudaSuccess; }
-static cudaError_t cudaEventRecord(cudaEvent_t) { return cudaSuccess; }
-static cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
-static cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t, cudaEvent_t) { *ms = 0; return cudaSuccess; }
-// Each thread of a block runs as a coroutine with its own stack: until it ends or
+""" + C_RUNTIME_HEADER + r"""// Each thread of a block runs as a coroutine with its own stack: until it ends or
 // reaches __syncthreads(). A phase runs every thread of the block that far, in
 // the chosen order; the next phase starts when all wait at the barrier.
 #define POLYOPT_STACK (64 * 1024)
@@ -297,30 +306,6 @@ extern "C" int cublasDtrsv_v2(struct cublasContext *, POLYOPT_EMU_TRSV(double)) 
 extern "C" int cublasStrsv_v2(struct cublasContext *, POLYOPT_EMU_TRSV(float)) { const float one = 1; return polyopt_emu_trsm(0, a0, a1, a2, a3, 1, &one, a4, a5, a6, a3); }
 """
 
-
-# The CUDA runtime's calls for host code in C (--target cuda with the kernels in a .cu
-# file of their own): in place of <cuda_runtime_api.h>, found first on the include path
-# of the host code's build; the kernels' file is emulated as C++ (emulated_source).
-C_RUNTIME_HEADER = r"""#include <stdlib.h>
-#include <string.h>
-typedef int cudaError_t;
-typedef int cudaEvent_t;
-enum { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 };
-enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
-static cudaError_t cudaMalloc(void **pointer, size_t bytes) {
-  *pointer = malloc(bytes ? bytes : 1);
-  if (*pointer) memset(*pointer, 0xff, bytes);
-  return *pointer ? cudaSuccess : cudaErrorMemoryAllocation;
-}
-static cudaError_t cudaMemcpy(void *to, const void *from, size_t bytes, enum cudaMemcpyKind kind) {
-  (void) kind;
-  memcpy(to, from, bytes);
-  return cudaSuccess;
-}
-static cudaError_t cudaFree(void *pointer) { free(pointer); return cudaSuccess; }
-static cudaError_t cudaGetLastError(void) { return cudaSuccess; }
-static const char *cudaGetErrorString(cudaError_t status) { (void) status; return "emulated CUDA error"; }
-"""
 
 ORDERS = ("forward", "reverse", "shuffle")
 

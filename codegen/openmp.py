@@ -25,8 +25,7 @@ import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import (COLLAPSE, COPIES, PARALLEL, SIMD, build_ast, contains_for,
-                                 iterator_prefix,
-                                 single_innermost_for)
+                                 iterator_prefix, single_innermost_for)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
 from polyopt.codegen.nest import GeneratedNest
@@ -184,11 +183,12 @@ class OpenMPPrinter:
             condition = work.condition(self.expressions) if isinstance(work, RegionWork) else None
             self.parallel_conditions.append(condition)
             clause = f" if({condition})" if condition else ""
+            private = self._private_clause(node)
             # (not with private scalars: gcc's flow analysis then loses track of where
             # they are set, and warns that they may be used uninitialized)
-            if not self._private_clause(node) and self._collapsible(node, iterator, body):
+            if not private and self._collapsible(node, iterator, body):
                 clause = " collapse(2)" + clause
-            return [cgen.Pragma(f"omp parallel for{self._private_clause(node)}{clause}"), loop]
+            return [cgen.Pragma(f"omp parallel for{private}{clause}"), loop]
         if annotation is not None and annotation.get_name() == COPIES:
             # a register tile's copies: gcc and clang unroll a loop of a constant trip
             # count completely before they vectorize the loop around it
@@ -222,9 +222,10 @@ class OpenMPPrinter:
         mark = inner.get_annotation()
         if mark is None or mark.get_name() != COLLAPSE or not contains_for(inner.for_get_body()):
             return False
-        for loop, depth in _innermost_loops(inner.for_get_body()):
+        for loop in _loops_in(inner.for_get_body()):
             marked = loop.get_annotation()
-            if depth == 1 and (marked is None or marked.get_name() != SIMD):
+            if not contains_for(loop.for_get_body(), copies=False) \
+                    and (marked is None or marked.get_name() != SIMD):
                 return False
         if len(body) != 1 or not isinstance(body[0], cgen.For):
             return False
@@ -306,26 +307,21 @@ class OpenMPPrinter:
                               self.replaced.get(name))
 
 
-def _innermost_loops(node: isl.AstNode, depth: int = 1) -> list[tuple[isl.AstNode, int]]:
-    """The innermost loops under `node` (a register tile's copies not counted), each
-    with the number of loops from `node`'s level down to it (1: `node` holds it)."""
+def _loops_in(node: isl.AstNode) -> list[isl.AstNode]:
+    """The loops right in `node` (itself, or inside its blocks, conditions and marks),
+    not those nested in them."""
     kind = node.get_type()
     if kind == isl.ast_node_type.for_:
-        body = node.for_get_body()
-        if not contains_for(body, copies=False):
-            return [(node, depth)]
-        return _innermost_loops(body, depth + 1)
+        return [node]
     if kind == isl.ast_node_type.block:
         children = node.block_get_children()
-        return [found for k in range(children.n_ast_node())
-                for found in _innermost_loops(children.get_at(k), depth)]
+        return [loop for k in range(children.n_ast_node())
+                for loop in _loops_in(children.get_at(k))]
     if kind == isl.ast_node_type.if_:
-        found = _innermost_loops(node.if_get_then_node(), depth)
-        if node.if_has_else_node():
-            found += _innermost_loops(node.if_get_else_node(), depth)
-        return found
+        return _loops_in(node.if_get_then_node()) + (
+            _loops_in(node.if_get_else_node()) if node.if_has_else_node() else [])
     if kind == isl.ast_node_type.mark:
-        return _innermost_loops(node.mark_get_node(), depth)
+        return _loops_in(node.mark_get_node())
     return []
 
 

@@ -278,11 +278,11 @@ class DeviceCode:
                     from polyopt.codegen.cublas import declarations
                     lines += [line.replace('extern "C" ', "") if self.from_c else line
                               for line in declarations()] + [""]
-            if self.from_c:
-                lines += self.prototypes.get(offset, []) + [""] if self.prototypes.get(offset) \
-                    else []
-            else:
+            prototypes = self.prototypes.get(offset, [])
+            if not self.from_c:
                 lines += self.kernels[offset]
+            elif prototypes:
+                lines += prototypes + [""]
             result.append((offset, offset, "\n".join(lines) + "\n"))
         if result and self.restrict and not self.from_c:
             result.insert(0, (0, 0, RESTRICT_DEFINE))
