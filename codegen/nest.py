@@ -22,4 +22,6 @@ class GeneratedNest:
     # statements that compute what the condition reads, run before it (in a block
     # with the if): the rows of pointers to rows scanned (codegen.versioning)
     preamble: list[str] = field(default_factory=list)
+    # statements to run after the if (the packed arrays' buffers freed: codegen.buffers)
+    epilogue: list[str] = field(default_factory=list)
     untiled: bool = False   # a tiled schedule's code was wrong: its untiled one's instead

@@ -89,6 +89,7 @@ _POLYOPT_LABELS = {"polyopt": "polyopt (default)", "auto": "polyopt (auto)", "is
                    "identity-omp": "polyopt (identity)", "time-tile": "polyopt (time-tile)",
                    "hexagonal": "polyopt (hexagonal)",
                    "no-registers": "polyopt (--no-register-tiles)",
+                   "no-packing": "polyopt (--no-packing)",
                    "blas": "polyopt (--blas)",
                    "cuda": "polyopt (CUDA)"}
 
@@ -101,7 +102,7 @@ def label(name: str) -> str:
 
 
 def known_variants() -> list[str]:
-    return ["gcc", "polyopt", "no-registers", "auto", "isl", "identity-omp", "time-tile", "hexagonal",
+    return ["gcc", "polyopt", "no-registers", "no-packing", "auto", "isl", "identity-omp", "time-tile", "hexagonal",
             "blas",
             "random:N", "ga:N",
             "ga-c:N", "ga-guard:N", "model:FILE",
@@ -182,6 +183,11 @@ def make_variant(spec: str, threads: int) -> Variant | Unavailable:
             name, gcc, ["--no-register-tiles"],
             description="polyopt's default pipeline without register tiles (`polyopt "
                         "--no-register-tiles`: the point loops of tiles as they are)")
+    if name == "no-packing":
+        return _default_pipeline(
+            name, gcc, ["--no-packing"],
+            description="polyopt's default pipeline without packed copies (`polyopt "
+                        "--no-packing`: every array read where it is)")
     if name.startswith("model:"):
         model = name.partition(":")[2]
         if not model:

@@ -88,6 +88,13 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "loop left for the C compiler to vectorize (default)")
     group.add_argument("--no-register-tiles", dest="register_tiles", action="store_false",
                        help="leave the point loops of tiles as they are")
+    group.add_argument("--packing", dest="packing", action="store_true", default=True,
+                       help="the default may read an array it never writes through a copy "
+                            "with its dimensions reordered, made before the loops, where the "
+                            "innermost loop strides through it and the cost model predicts "
+                            "the copy pays (default)")
+    group.add_argument("--no-packing", dest="packing", action="store_false",
+                       help="read every array where it is")
     group.add_argument("--time-tile", action="store_true",
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
@@ -188,7 +195,7 @@ def _add_diagnostics_option(parser: argparse.ArgumentParser) -> None:
 
 def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "auto", tile=args.tile, tile_sizes=args.tile_sizes,
-                   register_tiles=args.register_tiles,
+                   register_tiles=args.register_tiles, packing=args.packing,
                    parallel=args.parallel, outer_simd=args.outer_simd,
                    auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,

@@ -193,21 +193,26 @@ def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:
              coarsening), _valid_bands(value.get("sizes")))
 
 
-def shaped_text(sizes: list[list[int]] | None, wavefront: bool, parallel: bool) -> str:
+def shaped_text(sizes: list[list[int]] | None, wavefront: bool, parallel: bool,
+                packed: bool = False) -> str:
     """The ``tile_sizes`` column's text of a choice that is generated other than a
-    schedule usually is (the default's: its tile bands as wavefronts, or no parallel
-    region), with its tile sizes (None: the default ones)."""
-    return _column({"sizes": _bands(sizes), "wavefront": bool(wavefront),
-                    "parallel": bool(parallel)})
+    schedule usually is (the default's: its tile bands as wavefronts, no parallel
+    region, or a schedule of the SCoP with packed copies: scheduler.packing), with its
+    tile sizes (None: the default ones)."""
+    value = {"sizes": _bands(sizes), "wavefront": bool(wavefront), "parallel": bool(parallel)}
+    if packed:
+        value["packed"] = True
+    return _column(value)
 
 
-def parse_shaped(text: str) -> tuple[list[list[int]] | None, bool, bool] | None:
-    """(tile sizes, wavefront, parallel) from a ``tile_sizes`` column written by
+def parse_shaped(text: str) -> tuple[list[list[int]] | None, bool, bool, bool] | None:
+    """(tile sizes, wavefront, parallel, packed) from a ``tile_sizes`` column written by
     shaped_text, else None."""
     value = _decoded(text)
     if not isinstance(value, dict) or not {"wavefront", "parallel"} <= set(value):
         return None
-    return _valid_bands(value.get("sizes")), bool(value["wavefront"]), bool(value["parallel"])
+    return (_valid_bands(value.get("sizes")), bool(value["wavefront"]), bool(value["parallel"]),
+            value.get("packed") is True)
 
 
 def parse_tile_sizes(text: str) -> list[list[int]] | None:

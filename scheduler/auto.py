@@ -33,12 +33,13 @@ from dataclasses import dataclass
 
 import islpy as isl
 
-from polyopt.core.dependences import Dependences
+from polyopt.core.dependences import Dependences, compute_dependences
 from polyopt.core.errors import UsageError
 from polyopt.core.scop import Scop
 from polyopt.scheduler.learned import (ModelError, PerformanceModel, candidate_features,
                                        feature_vector, shipped_model)
 from polyopt.scheduler.learned import load as load_model
+from polyopt.scheduler.packing import packed_scop
 from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
 from polyopt.scheduler.candidates import ORIGINAL_ORDER, CandidateSchedule, candidate_schedules
@@ -98,6 +99,7 @@ class Judged:
         if self.candidate.time_tiling is not None:
             return name
         return (name + (" tiled" if self.tiled else "") + (" untiled" if self.untiled else "")
+                + (", packed" if self.packed else "")
                 + (", wavefront" if self.candidate.wavefront else "")
                 + (", serial" if self.serial else ""))
 
@@ -106,6 +108,9 @@ class Judged:
     # a schedule the cache model tiles, judged (and generated) without its tiles: where
     # the data a tile would keep stays in cache anyway, the tiles' loops only cost
     untiled: bool = False
+    # a candidate of the SCoP with packed copies (scheduler.packing): (that SCoP, its
+    # dependences)
+    packed: tuple[Scop, Dependences] | None = None
 
 
 def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
@@ -368,6 +373,9 @@ class AutoScheduler(Scheduler):
 
     def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
         judged = judge_candidates(scop, dependences, self.tile, self.tile_sizes, self.parallel)
+        if self.packing:
+            judged += packed_candidates(scop, dependences, self.tile, self.tile_sizes,
+                                        self.parallel)
         model = performance_model(self.cost_model)
         own, analytical = model_speedups(judged, model) if model is not None else (None, None)
         speedups = blended(own, analytical) if model is not None else None
@@ -395,7 +403,26 @@ def as_result(judged: Judged, description: str) -> ScheduleResult:
     untiled = None
     if judged.untiled:      # every tilable band's sizes 0: not tiled
         untiled = [[0] * members for members in tilable_bands(judged.candidate.schedule)]
+    packed, packed_dependences = judged.packed or (None, None)
     return ScheduleResult(judged.candidate.schedule, description,
                           wavefront=judged.candidate.wavefront,
                           parallel=bool(judged.estimate.regions),
-                          time_tiling=judged.candidate.time_tiling, tile_sizes=untiled)
+                          time_tiling=judged.candidate.time_tiling, tile_sizes=untiled,
+                          packed=packed, packed_dependences=packed_dependences)
+
+
+def packed_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
+                      tile_sizes: list[int] | None = None, parallel: bool = True,
+                      machine: Machine | None = None) -> list[Judged]:
+    """The candidates of the SCoP with arrays read through packed copies
+    (scheduler.packing), judged, but its code as written (the copies made, then the
+    original loops); none where no array qualifies, or where the SCoP has private
+    scalars (their dependences are the plain SCoP's)."""
+    packed = packed_scop(scop) if dependences.live_ranges is None else None
+    if packed is None:
+        return []
+    packed_dependences = compute_dependences(packed)
+    judged = judge_candidates(packed, packed_dependences, tile, tile_sizes, parallel, machine)
+    for each in judged:
+        each.packed = (packed, packed_dependences)
+    return judged[1:]

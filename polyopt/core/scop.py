@@ -89,6 +89,17 @@ ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "lo
                  "_Bool": 1, "float _Complex": 8, "double _Complex": 16}
 
 
+@dataclass
+class Buffer:
+    """A copy of an array's cells that the SCoP reads instead of the array
+    (scheduler.packing): allocated before the generated code, freed after it."""
+
+    name: str
+    array: str                  # the array it copies
+    element_type: str
+    extents: list[str]          # its dimensions' lengths, outermost first (isl PwAff text)
+
+
 def fixed_sizes_set(sizes: dict[str, int]) -> isl.Set | None:
     """The parameters where each size (model name -> value; ``Scop.fixed_sizes``) has
     its value; None where there is none."""
@@ -208,6 +219,9 @@ class Scop:
     # cells: tested at run time with the object's whole extent (codegen.versioning)
     hidden_pairs: list[tuple[str, str]] = field(default_factory=list)
     helpers: list[str] = field(default_factory=list)   # functions of the file it calls
+    # arrays the SCoP reads through copies of them that its first statements make
+    # (scheduler.packing; an array's Buffer names it)
+    buffers: list[Buffer] = field(default_factory=list)
 
     def c_name(self, parameter: str) -> str:
         """The C name of a size parameter of the model."""

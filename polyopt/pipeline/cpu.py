@@ -8,6 +8,7 @@ import logging
 import islpy as isl
 
 from polyopt.codegen import GeneratedNest, generate_openmp
+from polyopt.codegen.buffers import with_buffers
 from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.versioning import (least_values)
 from polyopt.core.dependences import Dependences, compute_dependences
@@ -175,6 +176,7 @@ def finish_on_cpu(scheduled: ScheduledScop, nest: GeneratedNest | None,
                 raise
             scheduled = schedule_scop(scop, options, every, choice)
             nest = generate(scheduled, state.expressions)
+    with_buffers(nest, scop, state.expressions)
     outcome.warnings += [format_warning(note, scop.region.location) for note in nest.notes]
     outcome.nest = nest
     outcome.report = ScopReport(scop.region.location, len(scop.statements),

@@ -118,8 +118,8 @@ def render(source: SourceFile, scops: list[Scop], warnings: list[str], options: 
                                    "cannot be kept beside it (a line continued with a "
                                    "backslash)", scop.region.location)
             body = versioned(body, nest.condition, scop.original_lines)
-            if nest.preamble:       # its variables: in a block of their own, with the if
-                body = braced_block(nest.preamble + body)
+            if nest.preamble or nest.epilogue:  # its variables: in a block of their own
+                body = braced_block(nest.preamble + body + nest.epilogue)
         lines = [summary_comment(report)] + macro_lines(expressions.macros_used) + body
         unread = [name for name in scop.outer_iterators if name not in read_after]
         if unread and scop.region.from_pragma:

@@ -21,6 +21,8 @@ class Options:
     tile_sizes: list[int] | None = None
     # unroll-and-jam of the point loops of rectangular tiles (scheduler.registers)
     register_tiles: bool = True
+    # the default may read arrays through packed copies (scheduler.packing)
+    packing: bool = True
     parallel: bool = True
     # `omp simd` on the loop around an innermost reduction (codegen.ast.build_ast)
     outer_simd: bool = True
@@ -71,6 +73,8 @@ def options_key(options: Options) -> str:
         key += ";defines=" + ",".join(options.defines)
     if options.register_tiles and options.tile and options.target == "c":
         key += ";registers=1"
+    if not options.packing:
+        key += ";packing=0"
     if options.min_region_work is not None:
         key += f";region={options.min_region_work}"
     if not options.versioning:

@@ -64,9 +64,10 @@ def stored_result(evaluation) -> ScheduleResult:
         return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                               tile_sizes=gpu[1], gpu=gpu[0])
     shaped = parse_shaped(evaluation.tile_sizes)
-    if shaped is not None:    # the default's wavefronts, or no parallel region
-        sizes, wavefront, parallel = shaped
+    if shaped is not None:    # the default's wavefronts, no parallel region, packed copies
+        sizes, wavefront, parallel, packed = shaped
         return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
-                              tile_sizes=sizes, wavefront=wavefront, parallel=parallel)
+                              tile_sizes=sizes, wavefront=wavefront, parallel=parallel,
+                              packed=packed or None)
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                           tile_sizes=parse_tile_sizes(evaluation.tile_sizes))

@@ -1,0 +1,62 @@
+"""The buffers a packed SCoP reads (scheduler.packing): allocated before its generated
+code, freed after it; where one cannot be allocated (or its sizes are not positive),
+the code as written runs instead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import islpy as isl
+
+from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
+from polyopt.codegen.nest import GeneratedNest
+from polyopt.codegen.versioning import joined_condition
+from polyopt.core.scop import Scop
+
+
+@dataclass
+class BufferCode:
+    allocations: list[str] = field(default_factory=list)   # before the test
+    condition: str | None = None                           # every buffer allocated
+    releases: list[str] = field(default_factory=list)      # after the code
+
+
+def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
+    """The C of the SCoP's buffers: each a pointer to its rows (`T (*b)[n1]...`)
+    from `__builtin_malloc` (no header needed), null where a length is not
+    positive."""
+    code = BufferCode()
+    build = isl.AstBuild.from_context(scop.context)
+    expressions.renamed = parameter_casts(scop)
+    try:
+        for buffer in scop.buffers:
+            extents = [expressions(build.expr_from_pw_aff(isl.PwAff(text)))
+                       for text in buffer.extents]
+            rows = "".join(f"[{extent}]" for extent in extents[1:])
+            cells = "".join(f"[{extent}]" for extent in extents)
+            allocation = f"__builtin_malloc(sizeof({buffer.element_type}{cells}))"
+            positive = " && ".join(f"{extent} > 0" for extent in extents
+                                   if not extent.isdigit())
+            if positive:
+                allocation = f"{positive} ? {allocation} : 0"
+            code.allocations.append(f"{buffer.element_type} (*{buffer.name}){rows} = "
+                                    f"{allocation};")
+            code.releases.append(f"__builtin_free({buffer.name});")
+    finally:
+        expressions.renamed = {}
+    code.condition = joined_condition([f"{buffer.name} != 0" for buffer in scop.buffers])
+    return code
+
+
+def with_buffers(nest: GeneratedNest, scop: Scop, expressions: ExpressionPrinter) -> None:
+    """`nest` (a packed SCoP's code) with its buffers allocated before it, tested, and
+    freed after it."""
+    if not scop.buffers:
+        return
+    code = buffer_code(scop, expressions)
+    nest.preamble = code.allocations + nest.preamble
+    nest.condition = joined_condition([code.condition, nest.condition])
+    copies = ", ".join(sorted({buffer.array for buffer in scop.buffers}))
+    allocated = f"the copies of {copies} allocated"
+    nest.summary = f"{nest.summary} and {allocated}" if nest.summary else allocated
+    nest.epilogue = code.releases + nest.epilogue
