@@ -1,9 +1,10 @@
-"""GFLOP/s of the suite's BLAS-shaped kernels with `--blas`, against polyopt's default
-and against OpenBLAS's own DGEMM rate on this machine.
+"""GFLOP/s of the suite's kernels per variant of a sweep (`--blas`, the default, Pluto...),
+against OpenBLAS's own DGEMM rate on this machine.
 
     python experiments/blas_rate.py SWEEP_DIRECTORY [--dataset LARGE] [--threads 2]
+                                    [--variants polyopt,blas]
 
-SWEEP_DIRECTORY holds a `polyopt polybench --variants polyopt,blas` sweep (its
+SWEEP_DIRECTORY holds a `polyopt polybench` sweep of those variants (its
 outcomes.jsonl). For each kernel there, the floating-point operations of one run
 are counted on the polyhedral model, not taken from a table: for every statement,
 its instances at the dataset's sizes times the arithmetic operations of its body
@@ -12,7 +13,8 @@ usual multiply-add; the scaling by a scalar is not counted, as BLAS does it once
 per output).
 GFLOP/s = operations / median kernel time. The DGEMM rate is measured here: a C
 program calls the wheel's ``cblas_dgemm`` on square matrices of 1000 and 2000
-(the best of 5 calls each, OPENBLAS_NUM_THREADS = --threads), and again as one call
+(the best of 5 calls each, OPENBLAS_NUM_THREADS = --threads; with OpenBLAS's own
+choice of kernel and with OPENBLAS_CORETYPE=Haswell, AVX2), and again as one call
 into an output array never touched before, in a fresh process (median of 5): the way
 a kernel's first write to an array the harness allocated runs in its timed region,
 paying the page faults. Writes gflops.md next to the sweep's report. Run it alone on
@@ -68,17 +70,22 @@ int main(int argc, char **argv) {
 """
 
 
-def dgemm_rate(threads: int, sizes=(1000, 2000), cold: bool = False) -> dict[int, float]:
+def dgemm_rate(threads: int, sizes=(1000, 2000), cold: bool = False,
+               core_type: str | None = None) -> dict[int, float]:
     """OpenBLAS's DGEMM GFLOP/s on this machine, per size: the best of 5 calls in one
     process; `cold`: the median over 5 processes of one call whose output was never
     touched (as a kernel's first write in the harness's timed region: the output's
-    pages are faulted in by the call)."""
+    pages are faulted in by the call). `core_type`: OPENBLAS_CORETYPE (None: unset,
+    OpenBLAS's own choice of kernel for this CPU)."""
     with tempfile.TemporaryDirectory() as directory:
         source, exe = Path(directory) / "dgemm.c", Path(directory) / "dgemm"
         source.write_text(DGEMM_PROGRAM)
         subprocess.run(["gcc", "-O2", str(source), "-o", str(exe), *library_flags(None)],
                        check=True, capture_output=True)
         env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads))
+        env.pop("OPENBLAS_CORETYPE", None)
+        if core_type is not None:
+            env["OPENBLAS_CORETYPE"] = core_type
 
         def one(n: int) -> float:
             command = [str(exe), str(n)] + (["cold"] if cold else [])
@@ -143,39 +150,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("sweep", type=Path)
     parser.add_argument("--dataset", default="LARGE")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--variants", default="polyopt,blas",
+                        help="the sweep's variants to report besides gcc (default: polyopt,blas)")
     args = parser.parse_args(argv)
+    variants = ["gcc"] + [v for v in args.variants.split(",") if v and v != "gcc"]
     rates = dgemm_rate(args.threads)
     peak = max(rates.values())
+    haswell = dgemm_rate(args.threads, core_type="Haswell")
     first_calls = dgemm_rate(args.threads, cold=True)
-    first = max(first_calls.values())
     measured = medians(args.sweep)
     kernels = sorted({kernel for kernel, _ in measured}, key=lambda k: list(measured).index((k, "gcc"))
                      if (k, "gcc") in measured else 0)
-    lines = [f"# GFLOP/s with --blas ({args.dataset}, {args.threads} threads)", "",
-             "OpenBLAS DGEMM on this machine (best of 5 calls): " + ", ".join(
-                 f"n={n}: {rate:.1f} GFLOP/s" for n, rate in rates.items()) + "; one call "
-             "into an output never touched before (its pages faulted in by the call, as a "
-             "kernel's first write in the harness's timer), median of 5 processes: " + ", ".join(
+    lines = [f"# GFLOP/s ({args.dataset}, {args.threads} threads)", "",
+             "OpenBLAS DGEMM on this machine (best of 5 calls), its own choice of kernel "
+             "(OPENBLAS_CORETYPE unset): " + ", ".join(
+                 f"n={n}: {rate:.1f} GFLOP/s" for n, rate in rates.items())
+             + "; with OPENBLAS_CORETYPE=Haswell (AVX2): " + ", ".join(
+                 f"n={n}: {rate:.1f} GFLOP/s" for n, rate in haswell.items())
+             + "; one call into an output never touched before (its pages faulted in by the "
+             "call, as a kernel's first write in the harness's timer), its own kernel, median "
+             "of 5 processes: " + ", ".join(
                  f"n={n}: {rate:.1f} GFLOP/s" for n, rate in first_calls.items()) + ".", "",
-             "Operations counted on the polyhedral model (instances x arithmetic operations of "
-             "each statement; `+=` counts one). Medians of the sweep's timed runs.", "",
-             "| kernel | GFLOP | gcc | default | --blas | --blas / default | --blas / DGEMM "
-             "| --blas / DGEMM's first call |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"Operations counted on the polyhedral model (instances x arithmetic operations of "
+             f"each statement; `+=` counts one). Medians of the sweep's timed runs. In "
+             f"parentheses: the share of the best DGEMM rate above ({peak:.1f} GFLOP/s).", "",
+             "| kernel | GFLOP | " + " | ".join(variants) + " |",
+             "|---|---|" + "---|" * len(variants)]
     for kernel in kernels:
         operations = kernel_operations(kernel, args.dataset)
 
-        def rate(variant: str) -> float | None:
+        def rate(variant: str) -> str:
             seconds = measured.get((kernel, variant))
-            return operations / seconds * 1e-9 if seconds else None
+            if not seconds:
+                return "-"
+            value = operations / seconds * 1e-9
+            return f"{value:.2f} ({value / peak:.0%})"
 
-        gcc, default, blas = rate("gcc"), rate("polyopt"), rate("blas")
-        text = lambda value: f"{value:.2f}" if value is not None else "-"   # noqa: E731
-        ratio = f"{blas / default:.2f}x" if blas and default else "-"
-        share = f"{blas / peak:.0%}" if blas else "-"
-        cold_share = f"{blas / first:.0%}" if blas else "-"
-        lines.append(f"| {kernel} | {operations * 1e-9:.3g} | {text(gcc)} | {text(default)} | "
-                     f"{text(blas)} | {ratio} | {share} | {cold_share} |")
+        lines.append(f"| {kernel} | {operations * 1e-9:.3g} | "
+                     + " | ".join(rate(variant) for variant in variants) + " |")
     report = "\n".join(lines) + "\n"
     (args.sweep / "gflops.md").write_text(report)
     print(report)
