@@ -109,3 +109,29 @@ def test_the_default_packs_a_rank_k_update_and_computes_what_the_original_does(t
     assert output == expected and warnings <= original_warnings, warnings
     assert "polyopt_packed" not in optimize_source(SourceFile("t.c", RANK_K),
                                                    Options(packing=False)).text
+
+
+@needs_gcc
+def test_a_triangle_of_tiles_is_handed_out_a_tile_row_at_a_time(tmp_path):
+    # the rank-k update's rows of tiles grow along the parallel loop
+    text = optimize_source(SourceFile("t.c", RANK_K), Options()).text
+    assert re.search(r"omp parallel for schedule\(static, 1\)[^\n]*\n\s*for \(int (c\d)[^\n]*"
+                     r"\1 \+= \d+", text), text
+    expected, _ = compile_and_run(RANK_K, tmp_path, "original")
+    assert compile_and_run(text, tmp_path, "optimized")[0] == expected
+
+
+def test_loops_opened_again_and_again_keep_their_rows_where_a_rectangle_shares_them():
+    import cgen
+    from polyopt.codegen.openmp import OpenMPPrinter
+
+    def balanced(loops):
+        printer = OpenMPPrinter.__new__(OpenMPPrinter)
+        printer.tile_loops = [(cgen.Pragma("omp parallel for"), *loop) for loop in loops]
+        printer.balance_triangles()
+        return ["static" in pragma.value for pragma, *_ in printer.tile_loops]
+
+    # (triangular, arrays written, inside a loop)
+    assert balanced([(True, {"C"}, False), (False, {"C"}, False)]) == [True, False]
+    assert balanced([(True, {"a"}, True), (False, {"a"}, True)]) == [False, False]
+    assert balanced([(True, {"a"}, True), (False, {"b"}, True)]) == [True, False]
