@@ -1,6 +1,6 @@
-"""The buffers a packed SCoP reads (scheduler.packing): allocated before its generated
-code, freed after it; where one cannot be allocated (or its sizes are not positive),
-the code as written runs instead."""
+"""The buffers of a SCoP rewritten with them (packed copies, scheduler.packing):
+allocated before its generated code, freed after it; where one cannot be allocated
+(or its sizes are not positive), the code as written runs instead."""
 
 from __future__ import annotations
 
@@ -49,14 +49,14 @@ def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
 
 
 def with_buffers(nest: GeneratedNest, scop: Scop, expressions: ExpressionPrinter) -> None:
-    """`nest` (a packed SCoP's code) with its buffers allocated before it, tested, and
+    """`nest` (a rewritten SCoP's code) with its buffers allocated before it, tested, and
     freed after it."""
     if not scop.buffers:
         return
     code = buffer_code(scop, expressions)
     nest.preamble = code.allocations + nest.preamble
     nest.condition = joined_condition([code.condition, nest.condition])
-    copies = ", ".join(sorted({buffer.array for buffer in scop.buffers}))
-    allocated = f"the copies of {copies} allocated"
+    arrays = ", ".join(sorted({buffer.array for buffer in scop.buffers}))
+    allocated = f"the copies of {arrays} allocated"
     nest.summary = f"{nest.summary} and {allocated}" if nest.summary else allocated
     nest.epilogue = code.releases + nest.epilogue

@@ -194,25 +194,26 @@ def parse_gpu(text: str) -> tuple[tuple, list[list[int]] | None] | None:
 
 
 def shaped_text(sizes: list[list[int]] | None, wavefront: bool, parallel: bool,
-                packed: bool = False) -> str:
+                rewrite: str | None = None) -> str:
     """The ``tile_sizes`` column's text of a choice that is generated other than a
     schedule usually is (the default's: its tile bands as wavefronts, no parallel
-    region, or a schedule of the SCoP with packed copies: scheduler.packing), with its
-    tile sizes (None: the default ones)."""
+    region, or a schedule of the SCoP rewritten with buffers: scheduler.auto.REWRITES),
+    with its tile sizes (None: the default ones)."""
     value = {"sizes": _bands(sizes), "wavefront": bool(wavefront), "parallel": bool(parallel)}
-    if packed:
-        value["packed"] = True
+    if rewrite is not None:
+        value["rewrite"] = rewrite
     return _column(value)
 
 
-def parse_shaped(text: str) -> tuple[list[list[int]] | None, bool, bool, bool] | None:
-    """(tile sizes, wavefront, parallel, packed) from a ``tile_sizes`` column written by
-    shaped_text, else None."""
+def parse_shaped(text: str) -> tuple[list[list[int]] | None, bool, bool, str | None] | None:
+    """(tile sizes, wavefront, parallel, the kind of rewrite or None) from a
+    ``tile_sizes`` column written by shaped_text, else None."""
     value = _decoded(text)
     if not isinstance(value, dict) or not {"wavefront", "parallel"} <= set(value):
         return None
+    rewrite = value.get("rewrite")
     return (_valid_bands(value.get("sizes")), bool(value["wavefront"]), bool(value["parallel"]),
-            value.get("packed") is True)
+            rewrite if isinstance(rewrite, str) else None)
 
 
 def parse_tile_sizes(text: str) -> list[list[int]] | None:

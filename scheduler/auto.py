@@ -99,7 +99,7 @@ class Judged:
         if self.candidate.time_tiling is not None:
             return name
         return (name + (" tiled" if self.tiled else "") + (" untiled" if self.untiled else "")
-                + (", packed" if self.packed else "")
+                + (f", {self.rewrite[0]}" if self.rewrite else "")
                 + (", wavefront" if self.candidate.wavefront else "")
                 + (", serial" if self.serial else ""))
 
@@ -108,9 +108,9 @@ class Judged:
     # a schedule the cache model tiles, judged (and generated) without its tiles: where
     # the data a tile would keep stays in cache anyway, the tiles' loops only cost
     untiled: bool = False
-    # a candidate of the SCoP with packed copies (scheduler.packing): (that SCoP, its
-    # dependences)
-    packed: tuple[Scop, Dependences] | None = None
+    # a candidate of the SCoP rewritten with buffers (REWRITES): (the kind of rewrite,
+    # that SCoP, its dependences)
+    rewrite: tuple[str, Scop, Dependences] | None = None
 
 
 def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
@@ -373,9 +373,9 @@ class AutoScheduler(Scheduler):
 
     def schedule(self, scop: Scop, dependences: Dependences) -> ScheduleResult:
         judged = judge_candidates(scop, dependences, self.tile, self.tile_sizes, self.parallel)
-        if self.packing:
-            judged += packed_candidates(scop, dependences, self.tile, self.tile_sizes,
-                                        self.parallel)
+        if self.rewrites:
+            judged += rewritten_candidates(scop, dependences, self.tile, self.tile_sizes,
+                                           self.parallel, kinds=self.rewrites)
         model = performance_model(self.cost_model)
         own, analytical = model_speedups(judged, model) if model is not None else (None, None)
         speedups = blended(own, analytical) if model is not None else None
@@ -403,26 +403,40 @@ def as_result(judged: Judged, description: str) -> ScheduleResult:
     untiled = None
     if judged.untiled:      # every tilable band's sizes 0: not tiled
         untiled = [[0] * members for members in tilable_bands(judged.candidate.schedule)]
-    packed, packed_dependences = judged.packed or (None, None)
+    rewrite, rewritten, rewritten_dependences = judged.rewrite or (None, None, None)
     return ScheduleResult(judged.candidate.schedule, description,
                           wavefront=judged.candidate.wavefront,
                           parallel=bool(judged.estimate.regions),
                           time_tiling=judged.candidate.time_tiling, tile_sizes=untiled,
-                          packed=packed, packed_dependences=packed_dependences)
+                          rewrite=rewrite, rewritten=rewritten,
+                          rewritten_dependences=rewritten_dependences)
 
 
-def packed_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
-                      tile_sizes: list[int] | None = None, parallel: bool = True,
-                      machine: Machine | None = None) -> list[Judged]:
-    """The candidates of the SCoP with arrays read through packed copies
-    (scheduler.packing), judged, but its code as written (the copies made, then the
-    original loops); none where no array qualifies, or where the SCoP has private
-    scalars (their dependences are the plain SCoP's)."""
-    packed = packed_scop(scop) if dependences.live_ranges is None else None
-    if packed is None:
+# the SCoP rewritten with buffers, judged beside it: a kind of rewrite -> the function
+# that makes it (None where it does not apply)
+REWRITES = {"packed": packed_scop}
+
+
+def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
+                         tile_sizes: list[int] | None = None, parallel: bool = True,
+                         machine: Machine | None = None,
+                         kinds: tuple[str, ...] = tuple(REWRITES)) -> list[Judged]:
+    """The candidates of the SCoP rewritten with buffers (each kind of REWRITES: arrays
+    read through packed copies, scheduler.packing), judged, but its code as written;
+    none where no kind
+    applies, or where the SCoP has private scalars (their dependences are the plain
+    SCoP's)."""
+    if dependences.live_ranges is not None:
         return []
-    packed_dependences = compute_dependences(packed)
-    judged = judge_candidates(packed, packed_dependences, tile, tile_sizes, parallel, machine)
-    for each in judged:
-        each.packed = (packed, packed_dependences)
-    return judged[1:]
+    result = []
+    for kind in kinds:
+        rewritten = REWRITES[kind](scop)
+        if rewritten is None:
+            continue
+        rewritten_dependences = compute_dependences(rewritten)
+        judged = judge_candidates(rewritten, rewritten_dependences, tile, tile_sizes, parallel,
+                                  machine)
+        for each in judged:
+            each.rewrite = (kind, rewritten, rewritten_dependences)
+        result += judged[1:]
+    return result

@@ -42,11 +42,12 @@ class ScheduleResult:
     # analytical model), predicted_speedup over the code as written (the model that
     # chose), chosen (``--report``)
     candidates: list[dict] | None = None
-    # the SCoP with arrays read through packed copies (scheduler.packing) and its
-    # dependences, where the schedule is one of that SCoP's (the default's choice);
-    # True: that SCoP is to be made again (a choice read back as text)
-    packed: object | None = None
-    packed_dependences: object | None = None
+    # where the schedule is one of the SCoP rewritten with buffers (the default's
+    # choice; scheduler.auto.REWRITES): the kind of rewrite, and that SCoP and its
+    # dependences (None: to be made again, a choice read back as text)
+    rewrite: str | None = None
+    rewritten: object | None = None
+    rewritten_dependences: object | None = None
 
     @property
     def as_written(self) -> bool:
@@ -66,11 +67,11 @@ class Scheduler(ABC):
 
     def __init__(self, seed: int | None = None, tile: bool = True,
                  tile_sizes: list[int] | None = None, parallel: bool = True,
-                 cost_model: str | None = None, packing: bool = False):
+                 cost_model: str | None = None, rewrites: tuple[str, ...] = ()):
         self.seed = seed        # only randomized strategies use it
         # a strategy that estimates the generated code (auto) may also judge the SCoP
-        # with arrays read through packed copies (scheduler.packing)
-        self.packing = packing
+        # rewritten with buffers, these kinds (scheduler.auto.REWRITES)
+        self.rewrites = rewrites
         # the default's predictions: "learned" (None), "analytical" or a model file
         self.cost_model = cost_model
         # how the pipeline will tile and parallelize: a strategy that estimates

@@ -64,14 +64,14 @@ def schedule_within_budget(name: str, scop: Scop, dependences: Dependences,
         kind = get_scheduler(name) if options is None else get_scheduler(
             name, seed=options.seed, tile=options.tile, tile_sizes=options.tile_sizes,
             parallel=options.parallel, cost_model=options.cost_model,
-            packing=packing(options))
+            rewrites=rewrites(options))
         result = kind.schedule(scop, dependences)
         gene = result.time_tiling.gene if result.time_tiling is not None else None
         return (None if result.schedule is None else str(result.schedule), result.description,
                 result.fallback, result.flat_map, result.wavefront, result.parallel, gene,
-                result.packed is not None)
+                result.rewrite)
     try:
-        schedule, description, fallback, flat_map, wavefront, parallel, gene, packed = \
+        schedule, description, fallback, flat_map, wavefront, parallel, gene, rewrite = \
             call_with_step_limits(text, first="scheduling")
     except TimeBoxExceeded as error:
         return ScheduleResult(None, f"original code ({name} {error.step} exceeded its time "
@@ -82,7 +82,7 @@ def schedule_within_budget(name: str, scop: Scop, dependences: Dependences,
         return ScheduleResult(None, description, fallback)
     return ScheduleResult(isl.Schedule.read_from_str(isl.DEFAULT_CONTEXT, schedule),
                           description, fallback, flat_map, wavefront=wavefront,
-                          parallel=parallel, time_tile=gene, packed=packed or None)
+                          parallel=parallel, time_tile=gene, rewrite=rewrite)
 
 
 def scheduler_name(options: Options) -> str:
@@ -122,12 +122,12 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
                                      tile_sizes=options.tile_sizes,
                                      parallel=options.parallel,
                                      cost_model=options.cost_model,
-                                     packing=packing(options)).schedule(scop, dependences)
+                                     rewrites=rewrites(options)).schedule(scop, dependences)
     results.append(result)
-    if result.packed is True:         # read back as text: the packed SCoP made again
-        result = with_packed_scop(scop, result)
-    if result.packed is not None:     # the schedule is one of the packed SCoP's
-        scop, dependences = result.packed, result.packed_dependences
+    if result.rewrite is not None and result.rewritten is None:   # read back as text
+        result = with_rewritten_scop(scop, result)
+    if result.rewritten is not None:  # the schedule is one of the rewritten SCoP's
+        scop, dependences = result.rewritten, result.rewritten_dependences
     if not result.parallel:
         options = replace_dataclass(options, parallel=False)
     if result.time_tiling is not None:     # the default's choice: the tree as it is
@@ -161,23 +161,27 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
                          result.wavefront, result.tile_sizes)
 
 
-def packing(options: Options) -> bool:
-    """Whether the default may read arrays through packed copies (scheduler.packing):
-    OpenMP C, the code as written kept beside it (where a copy cannot be allocated)."""
-    return options.packing and options.target == "c" and options.versioning
+def rewrites(options: Options) -> tuple[str, ...]:
+    """The kinds of rewrites with buffers the default may judge (scheduler.auto.REWRITES:
+    packed copies): OpenMP C, the code as written kept beside it (where a buffer cannot
+    be allocated)."""
+    if options.target != "c" or not options.versioning:
+        return ()
+    return ("packed",) if options.packing else ()
 
 
-def with_packed_scop(scop: Scop, chosen: ScheduleResult) -> ScheduleResult:
-    """A choice of the SCoP with packed copies (scheduler.packing), read back as text,
-    with that SCoP made again (the same names: it is made the same way) and its
-    dependences."""
-    from polyopt.scheduler.packing import packed_scop
-    packed = packed_scop(scop)
-    if packed is None:
-        raise LegalityError("a stored schedule reads packed copies that polyopt no longer "
-                            "makes for this SCoP (internal error)", scop.region.location)
-    return replace_dataclass(chosen, packed=packed,
-                             packed_dependences=compute_dependences(packed))
+def with_rewritten_scop(scop: Scop, chosen: ScheduleResult) -> ScheduleResult:
+    """A choice of the SCoP rewritten with buffers (scheduler.auto.REWRITES), read back
+    as text, with that SCoP made again (the same names: it is made the same way) and
+    its dependences."""
+    from polyopt.scheduler.auto import REWRITES
+    rewritten = REWRITES[chosen.rewrite](scop) if chosen.rewrite in REWRITES else None
+    if rewritten is None:
+        raise LegalityError(f"a stored schedule is one of the SCoP {chosen.rewrite}, which "
+                            "polyopt no longer makes for it (internal error)",
+                            scop.region.location)
+    return replace_dataclass(chosen, rewritten=rewritten,
+                             rewritten_dependences=compute_dependences(rewritten))
 
 
 def with_time_tiling(scop: Scop, dependences: Dependences,

@@ -64,10 +64,10 @@ def stored_result(evaluation) -> ScheduleResult:
         return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                               tile_sizes=gpu[1], gpu=gpu[0])
     shaped = parse_shaped(evaluation.tile_sizes)
-    if shaped is not None:    # the default's wavefronts, no parallel region, packed copies
-        sizes, wavefront, parallel, packed = shaped
+    if shaped is not None:    # the default's wavefronts, no parallel region, buffers
+        sizes, wavefront, parallel, rewrite = shaped
         return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                               tile_sizes=sizes, wavefront=wavefront, parallel=parallel,
-                              packed=packed or None)
+                              rewrite=rewrite)
     return ScheduleResult(schedule, description, flat_map=FLAT_MAP_NOTE in evaluation.detail,
                           tile_sizes=parse_tile_sizes(evaluation.tile_sizes))

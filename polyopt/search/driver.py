@@ -178,9 +178,9 @@ class Candidate:
         """Each SCoP's tile sizes as the tuning database stores them ('' = default)."""
         return [time_tile_text(c.time_tile) if c.time_tile is not None
                 else gpu_text(c.gpu, c.tile_sizes) if c.gpu is not None and c.schedule is not None
-                else shaped_text(c.tile_sizes, c.wavefront, c.parallel, c.packed is not None)
+                else shaped_text(c.tile_sizes, c.wavefront, c.parallel, c.rewrite)
                 if c.schedule is not None and (c.wavefront or not c.parallel
-                                               or c.packed is not None)
+                                               or c.rewrite is not None)
                 else tile_sizes_text(c.tile_sizes if c.schedule is not None else None)
                 for c in self.choices]
 

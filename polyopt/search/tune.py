@@ -1,7 +1,7 @@
 """The tune strategy (``polyopt --tune``): the default's few best predicted candidates,
 measured. Each SCoP's candidates (``scheduler.auto.judge_candidates``: the original
 order and isl's schedules, tiled, serial or parallel, wavefronts, time tiles; those
-of the SCoP with packed copies, ``scheduler.auto.packed_candidates``) are
+of the SCoP rewritten with buffers, ``scheduler.auto.rewritten_candidates``) are
 ranked by the cost model's predicted speed-ups over the code as written (the learned
 model where one is shipped); the ``budget`` best of them (the code as written apart,
 which is a baseline) are built side by side, then run and verified one at a time,
@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 
 from polyopt.scheduler import ScheduleResult
-from polyopt.pipeline.schedule import packing
-from polyopt.scheduler.auto import (as_result, judge_candidates, packed_candidates,
+from polyopt.pipeline.schedule import rewrites
+from polyopt.scheduler.auto import (as_result, judge_candidates, rewritten_candidates,
                                     performance_model, ranked)
 from polyopt.search.driver import Candidate, Search, register
 
@@ -32,9 +32,10 @@ class TuneStrategy:
         for scop, dependences in zip(search.scops, search.dependences):
             judged = judge_candidates(scop, dependences, options.tile, options.tile_sizes,
                                       options.parallel)
-            if packing(options):
-                judged += packed_candidates(scop, dependences, options.tile, options.tile_sizes,
-                                            options.parallel)
+            if rewrites(options):
+                judged += rewritten_candidates(scop, dependences, options.tile,
+                                               options.tile_sizes, options.parallel,
+                                               kinds=rewrites(options))
             choices = [(as_result(j, f"tune: {j.label} (predicted {speedup:.2f}x)"), j.label)
                        for j, speedup in ranked(judged, model) if j.candidate.schedule is not None]
             per_scop.append([choice for choice, _ in choices][:search.settings.budget])
