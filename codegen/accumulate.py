@@ -32,11 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import islpy as isl
-from pycparser import c_ast
 
 from polyopt.codegen.ast import union_maps
 from polyopt.core.errors import Location
-from polyopt.core.scop import Scop
+from polyopt.core.scop import Scop, full_references
 
 ACCUMULATE = "accumulate"
 
@@ -50,26 +49,6 @@ class Accumulation:
     element_type: str
     cell: isl.AstExpr
     references: dict[str, set[int]] = field(default_factory=dict)  # statement -> id(ArrayRef)
-
-
-def full_references(body: c_ast.Node, array: str, rank: int) -> list[c_ast.ArrayRef]:
-    """The outermost ArrayRef nodes of `array` with all `rank` subscripts in `body`."""
-    found: list[c_ast.ArrayRef] = []
-
-    def visit(node: c_ast.Node) -> None:
-        if isinstance(node, c_ast.ArrayRef):
-            base, depth = node, 0
-            while isinstance(base, c_ast.ArrayRef):
-                base, depth = base.name, depth + 1
-            if isinstance(base, c_ast.ID) and base.name == array and depth == rank:
-                found.append(node)
-                visit(node.subscript)
-                return
-        for _, child in node.children():
-            visit(child)
-
-    visit(body)
-    return found
 
 
 class AccumulationFinder:

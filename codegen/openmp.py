@@ -35,7 +35,7 @@ from polyopt.codegen.verify import AstCheck, check_ast, run_checks
 from polyopt.codegen.versioning import assumed_context, region_condition
 from polyopt.core.dependences import all_accesses
 from polyopt.core.errors import CodegenError, WrongCodeError
-from polyopt.core.scop import Scop
+from polyopt.core.scop import Scop, numbered_name
 from polyopt.core.timebox import step
 from polyopt.core.marks import MAX_REGISTER_FACTOR
 
@@ -256,7 +256,7 @@ class OpenMPPrinter:
         triangle's rows of tiles)."""
         mentions = re.compile(rf"\b{re.escape(iterator)}\b")
         return any(mentions.search(f"{loop.start} {loop.condition}")
-                   and not re.search(r"(\+\+|\+= 1)$", loop.update.strip())
+                   and _steps_over_tiles(loop.update.rpartition("+= ")[2])
                    for loop in _printed_loops(body))
 
     def balance_triangles(self) -> None:
@@ -400,13 +400,7 @@ def _always_true(condition: str) -> bool:
 
 def _free_name(scop: Scop, stem: str) -> str:
     """`stem`, or `stem` with a number, that no name of the region or file uses."""
-    taken = scop.taken_names
-    if stem not in taken:
-        return stem
-    n = 1
-    while f"{stem}{n}" in taken:
-        n += 1
-    return f"{stem}{n}"
+    return numbered_name(stem, scop.taken_names)
 
 
 def _checked(root: isl.AstNode, domain: isl.UnionSet, check: isl.UnionMap, context: isl.Set,

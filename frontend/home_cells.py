@@ -48,7 +48,7 @@ import islpy as isl
 from pycparser import c_ast, c_generator
 
 from polyopt.core.dependences import keeps_prefix
-from polyopt.core.scop import Scop
+from polyopt.core.scop import Scop, ast_nodes
 from polyopt.frontend.extract import RegionNames
 
 Position = tuple[int, int]
@@ -110,7 +110,7 @@ class _Replace(c_ast.NodeVisitor):
 
     def _copy(self, node: c_ast.ID) -> c_ast.Node:
         made = copy.deepcopy(self.cell)
-        for each in _walk(made):
+        for each in ast_nodes(made):
             each.coord = copy.copy(node.coord)
         self.positions.add(_position(node))
         return made
@@ -121,12 +121,6 @@ class _Replace(c_ast.NodeVisitor):
                 _set_child(node, name, self._copy(child))
             else:
                 self.visit(child)
-
-
-def _walk(node: c_ast.Node):
-    yield node
-    for _, child in node.children():
-        yield from _walk(child)
 
 
 def _set_child(node: c_ast.Node, name: str, value: c_ast.Node) -> None:

@@ -423,9 +423,8 @@ def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True
                          kinds: tuple[str, ...] = tuple(REWRITES)) -> list[Judged]:
     """The candidates of the SCoP rewritten with buffers (each kind of REWRITES: arrays
     read through packed copies, scheduler.packing), judged, but its code as written;
-    none where no kind
-    applies, or where the SCoP has private scalars (their dependences are the plain
-    SCoP's)."""
+    none where no kind applies, or where the SCoP has private scalars (their
+    dependences are the plain SCoP's)."""
     if dependences.live_ranges is not None:
         return []
     result = []

@@ -35,7 +35,8 @@ from dataclasses import replace
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.core.scop import RESTRICT, ROWS, Access, Array, Buffer, Scop, Statement
+from polyopt.core.scop import (RESTRICT, ROWS, Access, Array, Buffer, Scop, Statement,
+                                ast_nodes, full_references, numbered_name)
 
 
 def packed_scop(scop: Scop) -> Scop | None:
@@ -63,7 +64,7 @@ def _strided_statements(scop: Scop, name: str) -> tuple[list[int], set[str]] | N
     order, statements = None, set()
     for statement in scop.statements:
         count = sum(access.array == name for access in statement.accesses)
-        if count != full_reference_count(statement.body, name, array.rank):
+        if count != _full_reference_count(statement.body, name, array.rank):
             return None     # named otherwise too (a pointer, a call's argument)
         for access in statement.accesses:
             if access.array != name:
@@ -101,24 +102,15 @@ def _moving_dimensions(relation: isl.Map, innermost: int) -> list[int] | None:
     return moving
 
 
-def full_reference_count(body: c_ast.Node, name: str, rank: int) -> int:
+def _full_reference_count(body: c_ast.Node, name: str, rank: int) -> int:
     """How often `name` appears in `body` as the base of `rank` subscripts, -1 where
     it appears otherwise too."""
     full = full_references(body, name, rank)
-    named = sum(1 for node in walk(body) if isinstance(node, c_ast.ID) and node.name == name)
+    named = sum(1 for node in ast_nodes(body) if isinstance(node, c_ast.ID) and node.name == name)
     return len(full) if named == len(full) else -1
 
 
-def full_references(body: c_ast.Node, name: str, rank: int) -> list[c_ast.ArrayRef]:
-    found = []
-    for node in walk(body):
-        if isinstance(node, c_ast.ArrayRef) and subscript_chain(node, rank) is not None \
-                and subscript_chain(node, rank)[0] == name:
-            found.append(node)
-    return found
-
-
-def subscript_chain(node: c_ast.ArrayRef, rank: int) -> tuple[str, list[c_ast.Node]] | None:
+def _subscript_chain(node: c_ast.ArrayRef, rank: int) -> tuple[str, list[c_ast.Node]] | None:
     """(base name, subscripts outermost first) of a chain of exactly `rank` subscripts."""
     subscripts, base = [], node
     while isinstance(base, c_ast.ArrayRef):
@@ -127,12 +119,6 @@ def subscript_chain(node: c_ast.ArrayRef, rank: int) -> tuple[str, list[c_ast.No
     if not isinstance(base, c_ast.ID) or len(subscripts) != rank:
         return None
     return base.name, subscripts
-
-
-def walk(node: c_ast.Node):
-    yield node
-    for _, child in node.children():
-        yield from walk(child)
 
 
 def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop | None:
@@ -150,15 +136,18 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
         return None
     lower, upper = [], []
     for d in range(array.rank):
-        constant = constant_value(footprint.dim_min(d).coalesce())
+        constant = _constant_value(footprint.dim_min(d).coalesce())
         if constant is None or constant < 0:
             return None
         lower.append(constant)
         upper.append(footprint.dim_max(d).coalesce())
     taken = scop.taken_names | set(scop.arrays)
-    buffer = fresh_name(f"polyopt_packed_{name}", taken)
-    iterators = [fresh_name(f"polyopt_{name}_{d}", taken | {buffer}) for d in range(array.rank)]
-    statement_name = fresh_statement_name(scop)
+    buffer = numbered_name(f"polyopt_packed_{name}", taken)
+    iterators = [numbered_name(f"polyopt_{name}_{d}", taken | {buffer}) for d in range(array.rank)]
+    # P, then P0, P01, ...: the names the copies have had from the start (isl's schedules
+    # depend on the statements' names)
+    names = {statement.name for statement in scop.statements}
+    statement_name = numbered_name("P0" if "P" in names else "P", names)
     # A[x0, ..., xr] -> buffer[x_order[0] - lower, ...]
     inputs = ", ".join(f"x{d}" for d in range(array.rank))
     outputs = ", ".join(f"x{d} - {lower[d]}" if lower[d] else f"x{d}" for d in order)
@@ -200,7 +189,7 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
                    buffers=scop.buffers + [Buffer(buffer, name, array.element_type, extents)])
 
 
-def constant_value(value: isl.PwAff) -> int | None:
+def _constant_value(value: isl.PwAff) -> int | None:
     """The value of a piecewise constant that is one integer wherever defined."""
     constants = set()
 
@@ -213,19 +202,7 @@ def constant_value(value: isl.PwAff) -> int | None:
     return constant if isinstance(constant, int) else None
 
 
-def fresh_name(base: str, taken: set[str]) -> str:
-    name, k = base, 1
-    while name in taken:
-        name, k = f"{base}{k}", k + 1
-    return name
-
-
-def fresh_statement_name(scop: Scop) -> str:
-    names = {statement.name for statement in scop.statements}
-    return fresh_name("P", names) if "P" not in names else fresh_name("P0", names)
-
-
-def minus_constant(node: c_ast.Node, lower: int) -> c_ast.Node:
+def _minus_constant(node: c_ast.Node, lower: int) -> c_ast.Node:
     """`node - lower`, folded into the constant of `x + c` or `x - c`."""
     if not lower:
         return node
@@ -239,7 +216,7 @@ def minus_constant(node: c_ast.Node, lower: int) -> c_ast.Node:
     return c_ast.BinaryOp("-", node, c_ast.Constant("int", str(lower)))
 
 
-def array_reference(base: str, subscripts: list[c_ast.Node]) -> c_ast.Node:
+def _array_reference(base: str, subscripts: list[c_ast.Node]) -> c_ast.Node:
     node: c_ast.Node = c_ast.ID(base)
     for subscript in subscripts:
         node = c_ast.ArrayRef(node, subscript)
@@ -249,8 +226,8 @@ def array_reference(base: str, subscripts: list[c_ast.Node]) -> c_ast.Node:
 def _copy_body(name: str, buffer: str, iterators: list[str], order: list[int],
                lower: list[int]) -> c_ast.Node:
     """`buffer[x_order[0] - lower] ... = name[x0][x1]...`"""
-    target = array_reference(buffer, [minus_constant(c_ast.ID(iterators[d]), lower[d]) for d in order])
-    return c_ast.Assignment("=", target, array_reference(name, [c_ast.ID(i) for i in iterators]))
+    target = _array_reference(buffer, [_minus_constant(c_ast.ID(iterators[d]), lower[d]) for d in order])
+    return c_ast.Assignment("=", target, _array_reference(name, [c_ast.ID(i) for i in iterators]))
 
 
 def _rewritten(body: c_ast.Node, name: str, rank: int, buffer: str, order: list[int],
@@ -258,8 +235,8 @@ def _rewritten(body: c_ast.Node, name: str, rank: int, buffer: str, order: list[
     """A copy of `body` with each `name[x0]...[xr]` as the buffer's reference."""
     body = copy.deepcopy(body)
     for node in full_references(body, name, rank):
-        _, subscripts = subscript_chain(node, rank)
-        new = array_reference(buffer, [minus_constant(subscripts[d], lower[d]) for d in order])
+        _, subscripts = _subscript_chain(node, rank)
+        new = _array_reference(buffer, [_minus_constant(subscripts[d], lower[d]) for d in order])
         node.name, node.subscript = new.name, new.subscript
     return body
 

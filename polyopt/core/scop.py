@@ -100,6 +100,41 @@ class Buffer:
     extents: list[str]          # its dimensions' lengths, outermost first (isl PwAff text)
 
 
+def numbered_name(stem: str, taken: set[str]) -> str:
+    """`stem`, or `stem` with the least number from 1 on, that is not in `taken`."""
+    name, number = stem, 1
+    while name in taken:
+        name, number = f"{stem}{number}", number + 1
+    return name
+
+
+def ast_nodes(node: c_ast.Node):
+    """Every node of a statement's body (pycparser AST), the node itself first."""
+    yield node
+    for _, child in node.children():
+        yield from ast_nodes(child)
+
+
+def full_references(body: c_ast.Node, array: str, rank: int) -> list[c_ast.ArrayRef]:
+    """The outermost ArrayRef nodes of `array` with all `rank` subscripts in `body`."""
+    found: list[c_ast.ArrayRef] = []
+
+    def visit(node: c_ast.Node) -> None:
+        if isinstance(node, c_ast.ArrayRef):
+            base, depth = node, 0
+            while isinstance(base, c_ast.ArrayRef):
+                base, depth = base.name, depth + 1
+            if isinstance(base, c_ast.ID) and base.name == array and depth == rank:
+                found.append(node)
+                visit(node.subscript)
+                return
+        for _, child in node.children():
+            visit(child)
+
+    visit(body)
+    return found
+
+
 def fixed_sizes_set(sizes: dict[str, int]) -> isl.Set | None:
     """The parameters where each size (model name -> value; ``Scop.fixed_sizes``) has
     its value; None where there is none."""

@@ -32,10 +32,11 @@ class TuneStrategy:
         for scop, dependences in zip(search.scops, search.dependences):
             judged = judge_candidates(scop, dependences, options.tile, options.tile_sizes,
                                       options.parallel)
-            if rewrites(options):
+            kinds = rewrites(options)
+            if kinds:
                 judged += rewritten_candidates(scop, dependences, options.tile,
                                                options.tile_sizes, options.parallel,
-                                               kinds=rewrites(options))
+                                               kinds=kinds)
             choices = [(as_result(j, f"tune: {j.label} (predicted {speedup:.2f}x)"), j.label)
                        for j, speedup in ranked(judged, model) if j.candidate.schedule is not None]
             per_scop.append([choice for choice, _ in choices][:search.settings.budget])
