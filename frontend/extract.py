@@ -744,10 +744,13 @@ class ScopBuilder:
                 continue
             found = shape([poly for _, _, poly, _ in entries])
             if isinstance(found, str):
+                if self._at_macro_values(name, entries):
+                    continue
                 raise Unmodelled(f"{failing[1]}; as a multi-dimensional array, {found}",
                                  failing[0].location)
             sizes, chain = found
             size_nodes = {k: v for _, _, poly, _ in entries for k, v in poly.size_nodes.items()}
+            relations, needed = [], None
             for statement, access, poly, _ in entries:
                 poly.size_nodes = size_nodes
                 try:
@@ -756,14 +759,59 @@ class ScopBuilder:
                 except NotAffine as error:      # a size that is no parameter here
                     made = error.message
                 if isinstance(made, str):
+                    if self._at_macro_values(name, entries):
+                        break
                     raise Unmodelled(f"{failing[1]}; {made}", access.location)
                 values, right = made
-                access.relation = self._relation(statement, values, name)
+                relations.append((access, self._relation(statement, values, name)))
                 if not right.is_equal(isl.Set.universe(right.get_space())):
-                    self.assumption = (right if self.assumption is None
-                                       else self.assumption.intersect(right))
-            self.arrays[name].rank = len(chain)
-            self.arrays[name].linear_sizes = sizes
+                    needed = right if needed is None else needed.intersect(right)
+            else:
+                # rows the file's own sizes contradict (`h[k * S]` beside `h[j]`, j < N:
+                # rows of S only where N <= S) are no rows: the size macros at their
+                # values, where that makes every subscript affine
+                if (needed is not None and self._false_at_macro_values(needed)
+                        and self._at_macro_values(name, entries)):
+                    continue
+                for access, relation in relations:
+                    access.relation = relation
+                if needed is not None:
+                    self.assumption = (needed if self.assumption is None
+                                       else self.assumption.intersect(needed))
+                self.arrays[name].rank = len(chain)
+                self.arrays[name].linear_sizes = sizes
+
+    def _false_at_macro_values(self, condition: isl.Set) -> bool:
+        """Is a condition on the parameters false with each size macro at its value?"""
+        if self.judge is None:
+            return False
+        for name in self.parameters:
+            value = self.judge.macro_value(name)
+            position = condition.find_dim_by_name(isl.dim_type.param, model_name(name))
+            if value is not None and position >= 0:
+                condition = condition.fix_val(isl.dim_type.param, position,
+                                              isl.Val.int_from_si(condition.get_ctx(), value))
+        return condition.is_empty()
+
+    def _at_macro_values(self, name: str, entries) -> bool:
+        """The accesses of `name` with every size macro of their subscripts at its
+        value (``AffineBuilder.fixed``, tested at run time), if that makes each affine:
+        True once their relations are set."""
+        if self.judge is None:
+            return False
+        fixed, made = dict(self.fixed), []
+        for statement, access, poly, _ in entries:
+            builder = self._affine(statement.iterators)
+            builder.fixed = fixed
+            try:
+                made.append((access, self._relation(statement, [builder.expression(poly.node)],
+                                                    name)))
+            except NotAffine:
+                return False
+        for access, relation in made:
+            access.relation = relation
+        self.fixed.update(fixed)
+        return True
 
     def _subscript_values(self, builder: AffineBuilder, subscripts: list[c_ast.Node]):
         """(the subscripts' affine values, or None; a single subscript as a polynomial

@@ -11,6 +11,7 @@ global to its context: each run sets the ones it needs and restores them.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass
 
@@ -54,13 +55,17 @@ ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
 ]
 
 # CPU seconds of isl scheduling spent for one SCoP past which no further setting
-# is tried, and that one setting may take (isl takes seconds on some stencils
-# whatever the setting: heat-3d's first, 3 s; every other PolyBench kernel's, under
-# 0.5 s). CPU time, not wall time: on a loaded machine (a parallel make) wall time
-# grows and would drop candidates, so the same file would give different code.
+# is tried, and that one setting may take. CPU time, not wall time: on a loaded
+# machine (a parallel make) wall time grows and would drop candidates, so the same
+# file would give different code. CPU time varies too (by a fifth under load), so
+# both limits sit far from what programs take: all five settings together take
+# under 0.4 s on every PolyBench kernel and held-out program but two stencils,
+# whose first setting alone takes 1.6 s (heat-3d; killed at SETTING_SECONDS, no
+# setting after it tried). A budget of 0.3 s, under adi's 0.35 s, gave adi one
+# candidate more or less from run to run.
 # (isl's operation counter cannot bound it: heat-3d's seconds count few operations;
 # each setting runs in a forked child, killed past SETTING_SECONDS.)
-SCHEDULING_SECONDS = 0.3
+SCHEDULING_SECONDS = 1.0
 SETTING_SECONDS = 1.0
 
 
@@ -160,7 +165,7 @@ def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str
         for index, found, error, _ in runs:
             if error is not None:
                 log.info("isl scheduler (%s): %s; not considered", ISL_SETTINGS[index][0], error)
-                found, seconds = None, SETTING_SECONDS
+                found, seconds = None, math.inf     # killed: no setting after it
             else:
                 seconds = found[3]
                 found = None if found[0] is None else found[:3]

@@ -494,3 +494,79 @@ static void k(void)
 #pragma endscop
 }
 """
+
+
+STRIDED_PICKS = r"""#include <stdio.h>
+#define N 64
+#define S 8
+#define K 6
+static double P[N][N], h[N], x[N], g[N];
+static void picks(void)
+{
+  int k, i, j;
+#pragma scop
+  for (k = 0; k < K; k++) {
+    for (j = 0; j < N; j++)
+      h[j] = P[k * S][j];
+    for (i = 0; i < N; i++)
+      g[i] = h[i] / (h[k * S] + 2.0) + x[k * S];
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++)
+        P[i][j] -= 0.01 * g[i] * h[j];
+  }
+#pragma endscop
+}
+int main(void)
+{
+  for (int i = 0; i < N; i++) {
+    x[i] = 1.0 + i % 5;
+    for (int j = 0; j < N; j++)
+      P[i][j] = (i == j ? 3.0 : 0.0) + 1.0 / (1.0 + (i - j) * (i - j));
+  }
+  picks();
+  double sum = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum += P[i][j] * (1 + (i + j) % 7);
+  printf("%.9g\n", sum);
+  return 0;
+}
+"""
+
+
+def test_rows_the_files_sizes_contradict_are_not_taken():
+    """`h[k * S]` beside `h[j]` (j < N): rows of S would hold only where N <= S, false
+    at the file's sizes (N = 64, S = 8); the macro S is taken at its value instead, the
+    array stays one-dimensional and the model holds at the file's sizes."""
+    scop, = extract_scops(SourceFile("t.c", STRIDED_PICKS)).scops
+    assert scop.fixed_sizes == {"S": 8}
+    assert scop.assumption.endswith("{  : S = 8 }"), scop.assumption
+    assert scop.arrays["h"].rank == 1 and not scop.arrays["h"].linear_sizes
+    assert not scop.decision_context.is_empty()
+
+
+def test_the_context_names_parameters_in_the_rows_order():
+    """The context of a SCoP with an assumption lists its parameters in the order of
+    `Scop.parameters` (the layout of the sampler's rows), and every sampled schedule
+    is legal (with the assumption's order the sampler's Farkas sets swapped the
+    parameters' coefficients and drew illegal schedules)."""
+    import random
+    import islpy as isl
+    from polyopt.scheduler.random_scheduler import draw_schedule
+    from polyopt.scheduler.sampler import ScheduleSpace
+    scop, = extract_scops(SourceFile("t.c", STRIDED_PICKS)).scops
+    space = scop.context.get_space()
+    assert [space.get_dim_name(isl.dim_type.param, k)
+            for k in range(len(scop.parameters))] == scop.parameters
+    schedules = ScheduleSpace(scop, compute_dependences(scop))
+    rng = random.Random(3)
+    for _ in range(15):
+        draw_schedule(schedules, rng)       # raises on an illegal sample
+
+
+@needs_gcc
+def test_rows_the_sizes_contradict_print_the_same(tmp_path):
+    result = optimize_source(SourceFile("t.c", STRIDED_PICKS), Options(use_database=False))
+    assert "#pragma omp" in result.text, result.text
+    assert compile_and_run(STRIDED_PICKS, tmp_path, "original")[0] == \
+        compile_and_run(result.text, tmp_path, "optimized")[0]

@@ -290,7 +290,9 @@ class Scop:
         space = isl.Space.create_from_names(isl.DEFAULT_CONTEXT, set=[], params=self.parameters)
         context = isl.Set.universe(space).params()
         if self.assumption is not None:
-            context = context.intersect(isl.Set(self.assumption))
+            # in the order of `parameters` (the schedule rows' layout, scheduler.space),
+            # whatever order the assumption's text names them in
+            context = context.intersect(isl.Set(self.assumption).align_params(space))
         return context
 
     @property
