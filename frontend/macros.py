@@ -22,10 +22,10 @@ from polyopt.frontend.defines import UNDEFINED, macros_at
 from polyopt.frontend.sizes import evaluate_with
 from polyopt.frontend.source import SourceFile
 
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # Identifiers and preprocessing numbers (1.5e-3f is one).
 _TOKEN = re.compile(r"[A-Za-z_]\w*|\.?\d(?:[eEpP][+-]|[\w.])*")
-_NAME_OR_CALL = re.compile(r"([A-Za-z_]\w*)(\s*\()?")
+# (a preprocessing number first, so that no name is read inside one: the 'e' of 1e-6f)
+_NAME_OR_CALL = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*|([A-Za-z_]\w*)(\s*\()?")
 # Words a macro body may hold that name nothing in the program.
 _TYPE_WORDS = frozenset("""char short int long float double signed unsigned const volatile void
     _Bool _Complex struct union enum typeof __typeof__ __typeof""".split())
@@ -45,6 +45,11 @@ def _parenthesized(body: str) -> bool:
     return True
 
 
+def _names(text: str) -> set[str]:
+    """The identifiers of C text (none read inside a number)."""
+    return {token for token in _TOKEN.findall(text) if not token[0].isdigit() and token[0] != "."}
+
+
 def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
     """Why the region `text` (at `offset` of the file) cannot be modelled without
     expanding its macros, or None. A macro with several possible definitions there
@@ -52,7 +57,7 @@ def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
     definitions = macros_at(source, offset)
     if not definitions:
         return None
-    used = set(_IDENTIFIER.findall(text))
+    used = _names(text)
     reached: dict[str, str] = {}          # name a macro body reads -> the macro used
 
     def visit(name: str, root: str, seen: frozenset) -> str | None:
@@ -78,6 +83,8 @@ def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
                     "depends on the expression around it")
         for match in _NAME_OR_CALL.finditer(body):
             word, call = match.group(1), match.group(2)
+            if word is None:        # a number
+                continue
             if word in _KEYWORDS or (parameters and word in parameters) or word in exempt:
                 continue
             if word in definitions and word not in seen:
@@ -171,7 +178,7 @@ def expander(source: SourceFile, offset: int):
                 or "..." in parameters or ("[" in body and _access_base(parameters, body) is None):
             return None
         values = {p: printer.visit(a) for p, a in zip(parameters, arguments)}
-        return _parsed(_IDENTIFIER.sub(lambda m: values.get(m.group(0), m.group(0)), body))
+        return _parsed(_TOKEN.sub(lambda m: values.get(m.group(0), m.group(0)), body))
 
     def expand(call) -> object | None:
         expansion = None

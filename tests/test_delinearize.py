@@ -570,3 +570,25 @@ def test_rows_the_sizes_contradict_print_the_same(tmp_path):
     assert "#pragma omp" in result.text, result.text
     assert compile_and_run(STRIDED_PICKS, tmp_path, "original")[0] == \
         compile_and_run(result.text, tmp_path, "optimized")[0]
+
+
+def test_a_number_in_a_macro_names_nothing():
+    """`#define EPS 1e-6f` beside a block-local `e` (and a `f`): the 'e' and 'f' of the
+    number are no names, so the region is modelled."""
+    text = r"""#define EPS 1e-6f
+static float x[64], y[64];
+static void k(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < 64; i++) {
+    float e = 0.0f;
+    for (j = 0; j < 64; j++)
+      e += x[j] * x[i];
+    y[i] = x[i] / (e + EPS);
+  }
+#pragma endscop
+}
+"""
+    result = extract_scops(SourceFile("t.c", text))
+    assert len(result.scops) == 1, [d.message for d in result.diagnostics]
