@@ -219,3 +219,29 @@ def test_a_cuda_search_times_the_scops_on_the_gpu_not_the_context():
     assert judge.seconds(on_host) == pytest.approx(0.42)
     judge.cuda_events = False
     assert judge.seconds(on_gpu) == pytest.approx(0.152)
+
+
+def test_a_scop_of_unknown_sizes_bounds_nothing():
+    """A SCoP whose sizes are function parameters no call in the file fixes is counted
+    at sizes the cost model assumes, which may be far above the real ones: its bound
+    is 0, and no candidate of it is pruned."""
+    from polyopt.core.dependences import compute_dependences
+    from polyopt.frontend import SourceFile, extract_scops
+    from polyopt.pipeline import schedule_within_budget
+    from polyopt.search.bound import CpuPeaks, candidate_bound
+    text = """void scale(int n, int m, double A[n][m], double x[m], double y[n])
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      y[i] += A[i][j] * x[j];
+#pragma endscop
+}
+"""
+    scop, = extract_scops(SourceFile("t.c", text)).scops
+    assert not scop.sizes_known
+    dependences = compute_dependences(scop)
+    choice = schedule_within_budget("isl", scop, dependences)
+    for chosen in (None, choice):
+        assert candidate_bound([scop], [dependences], Options(), [chosen], CpuPeaks(threads=2),
+                               None, [{}]) == 0.0

@@ -210,13 +210,16 @@ def gpu_bound(scop: Scop, dependences, scheduled, peaks: GpuPeaks, max_threads: 
 def candidate_bound(scops: list[Scop], dependences: list, options, choices: list[ScheduleResult],
                     cpu: CpuPeaks, gpu: GpuPeaks | None, caches: list[dict]) -> float:
     """Seconds the whole candidate (one choice per SCoP) takes at least: its SCoPs'
-    bounds summed. On the GPU target a SCoP with no parallel loop stays C on the host
+    bounds summed, each SCoP whose sizes the file does not give counted as nothing
+    (the cost model's assumed sizes may be far above the real ones). On the GPU target a SCoP with no parallel loop stays C on the host
     (its CPU bound, serial)."""
     from polyopt.pipeline import schedule_scop
     total = 0.0
     for scop, deps, choice, touched in zip(scops, dependences, choices, caches):
         if choice is not None and choice.blas:
             continue        # a library's calls, on threads of its own: nothing to say
+        if not scop.sizes_known:
+            continue        # counted at sizes the model assumes, it would bound nothing
         if choice is None or choice.schedule is None and choice.time_tile is None:
             total += cpu_bound(scop, deps, None, cpu, touched)
             continue
