@@ -54,17 +54,20 @@ ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
                              algorithm=1)),
 ]
 
-# CPU seconds of isl scheduling spent for one SCoP past which no further setting
-# is tried, and that one setting may take. CPU time, not wall time: on a loaded
-# machine (a parallel make) wall time grows and would drop candidates, so the same
-# file would give different code. CPU time varies too (by a fifth under load), so
-# both limits sit far from what programs take: all five settings together take
-# under 0.4 s on every PolyBench kernel and held-out program but two stencils,
-# whose first setting alone takes 1.6 s (heat-3d; killed at SETTING_SECONDS, no
-# setting after it tried). A budget of 0.3 s, under adi's 0.35 s, gave adi one
-# candidate more or less from run to run.
-# (isl's operation counter cannot bound it: heat-3d's seconds count few operations;
-# each setting runs in a forked child, killed past SETTING_SECONDS.)
+# When isl's settings stop being tried for one SCoP: after a setting that took more
+# than SLOW_SETTING_SECONDS of CPU alone (a SCoP slow to schedule is slow under every
+# setting), or once they took SCHEDULING_SECONDS together; and the CPU seconds one
+# setting may take at most (SETTING_SECONDS: killed past it, no setting after it).
+# CPU time, not wall time: on a loaded machine (a parallel make) wall time grows and
+# would drop candidates, so the same file would give different code. CPU time varies
+# too (by a fifth under load), so each limit sits far from what programs take: one
+# setting takes under 0.06 s or over 0.17 s on every PolyBench kernel and held-out
+# program (adi's and deriche's second, 0.18 s; heat-3d's first, 1.6 s: killed), all
+# five together under 0.4 s. A single budget of 0.3 s for all of them, within a
+# tenth of what adi's first four take, gave adi one candidate more or less from run
+# to run. (isl's operation counter cannot bound it: heat-3d's seconds count few
+# operations; each setting runs in a forked child.)
+SLOW_SETTING_SECONDS = 0.1
 SCHEDULING_SECONDS = 1.0
 SETTING_SECONDS = 1.0
 
@@ -143,19 +146,23 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[CandidateS
 
 def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str, str, str, bool]]:
     """(name, schedule text, key, legal: see _isl_schedule_text) of each of ISL_SETTINGS
-    that gives a schedule, in their order, as far as isl's scheduler took at most
-    SCHEDULING_SECONDS of CPU for the settings before it.
+    that gives a schedule, in their order, as far as the settings before it leave
+    the trying going (none took more than SLOW_SETTING_SECONDS of CPU, all of them
+    together not more than SCHEDULING_SECONDS).
 
     Each runs in a forked child, as many at a time as there are CPUs: which ones count
     is decided in their order, as if one ran after another, so that a second CPU
     changes the time taken, not the answer."""
     outcomes: dict[int, tuple[tuple | None, float]] = {}
 
-    def spent_before(count: int) -> float | None:
-        """CPU seconds of the first `count` settings, None while some still run."""
+    def stopped_before(count: int) -> bool | None:
+        """Whether the first `count` settings end the trying (one of them slow, or all
+        of them together past the budget); None while some still run."""
         if any(k not in outcomes for k in range(count)):
             return None
-        return sum(outcomes[k][1] for k in range(count))
+        seconds = [outcomes[k][1] for k in range(count)]
+        return (any(each > SLOW_SETTING_SECONDS for each in seconds)
+                or sum(seconds) > SCHEDULING_SECONDS)
 
     # (the limit covers the child's check of its schedule too: milliseconds, where isl's
     # scheduler takes tens to hundreds)
@@ -172,14 +179,13 @@ def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str
             outcomes[index] = (found, seconds)
             done = next((k for k in range(len(ISL_SETTINGS)) if k not in outcomes),
                         len(ISL_SETTINGS))
-            if (spent_before(done) or 0.0) > SCHEDULING_SECONDS:
+            if stopped_before(done):
                 break            # no setting after these is tried: start no more
     finally:
         runs.close()
     texts = []
     for index, (name, _) in enumerate(ISL_SETTINGS):
-        spent = spent_before(index)
-        if spent is None or spent > SCHEDULING_SECONDS:
+        if stopped_before(index) is not False:
             break
         found = outcomes[index][0] if index in outcomes else None
         if found is not None:
