@@ -11,7 +11,8 @@ outer loop values p, this loop's value c), before the loop is printed:
 
 - the loop is innermost, not parallel and not SIMD;
 - the cells an array X is written at, for fixed p, are one cell W(p): the
-  written element does not depend on the loop's iterator;
+  written element does not depend on the loop's iterator; or those of one of its
+  writes are, and the other writes' cells are never W(p) (below);
 - every p at which the loop executes an instance writes W(p), and the loop's
   body has no condition (each iteration executes each of its statements): so
   where the loop runs at least once, the original program touches W(p) there;
@@ -96,10 +97,23 @@ class AccumulationFinder:
                 or declared.linear_sizes):      # its cell cannot be written as subscripts
             return None
         mine = [(name, access, cells) for name, access, cells in accesses if access.array == array]
-        written = None
-        for _, access, cells in mine:
-            if access.is_write:
-                written = cells if written is None else written.union(cells)
+        writes = [cells for _, access, cells in mine if access.is_write]
+        everything = writes[0]
+        for cells in writes[1:]:
+            everything = everything.union(cells)
+        # all the writes one cell W(p); else one write's cell, the others' apart from
+        # it (`Ov[p] += a; Ov[q] += a` with q > p: Ov[p] kept in the local)
+        for written in [everything] + (writes if len(writes) > 1 else []):
+            found = self._replace_cell(array, declared, mine, written, executed, last, build,
+                                       iterator)
+            if found is not None:
+                return found
+        return None
+
+    def _replace_cell(self, array: str, declared, mine, written: isl.Map, executed: isl.Set,
+                      last: int, build: isl.AstBuild, iterator: str) -> Accumulation | None:
+        """The replacement of the cells `written` (of some of the writes of `array`), if
+        they are one cell W(p) that every accessed cell either is or never is."""
         # {[p, c] -> W(p)}: the cells written at any c' with the same outer values p
         same_prefix = isl.Map.universe(isl.Space.map_from_set(written.get_space().domain()))
         for dim in range(last):

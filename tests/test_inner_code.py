@@ -234,6 +234,32 @@ def test_scalar_replacement_with_two_statements(tmp_path):
     _same_output(text, code, tmp_path)
 
 
+# both ends of a pair updated: C[i][0] is accumulated over j > i, C[j][0] is never it
+PAIRS = """for (int i = 0; i < N; i++)
+  for (int j = i + 1; j < N; j++) {
+    C[i][0] += A[i][j] * B[j][i];
+    C[j][0] += A[i][j] * B[j][i];
+  }"""
+
+# ... but with j >= i the other end is the accumulated cell at j == i: no replacement
+PAIRS_MEETING = PAIRS.replace("j = i + 1", "j = i")
+
+
+@needs_gcc
+def test_scalar_replacement_of_one_end_of_a_pair(tmp_path):
+    """Two writes of one array, one at a cell the loop keeps (C[i][0]), the other at
+    cells isl proves are never it (C[j][0], j > i): the first goes to a local."""
+    text = _program(PAIRS)
+    code = _optimized(text)
+    assert "double polyopt_accumulator = C[c0][0];" in code, code
+    assert "C[c1][0] += " in code
+    _same_output(text, code, tmp_path)
+    text = _program(PAIRS_MEETING)
+    code = _optimized(text)
+    assert "polyopt_accumulator" not in code, code
+    _same_output(text, code, tmp_path)
+
+
 def test_no_scalar_replacement_of_a_cell_that_moves():
     code = _code("for (int i = 0; i < N; i++)\n  for (int j = 1; j < N; j++)\n"
                  "    A[i][j] = A[i][j - 1] + B[i][j];")
