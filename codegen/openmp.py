@@ -204,6 +204,12 @@ class OpenMPPrinter:
                            for access in self.scop.statement(name).writes}
                 self.tile_loops.append((pragma, self._triangular(iterator, body), written,
                                         self.depth > 1))
+            if condition and self.depth > 1:
+                # inside a loop, the same loop without the pragma where the region is
+                # too small: an `if` clause that is false still enters the OpenMP
+                # runtime (half a microsecond each time: 25 s for a region per step of
+                # a short loop); once, outside any loop, that costs nothing
+                return [cgen.If(condition, cgen.Block([pragma, loop]), cgen.Block([loop]))]
             return [pragma, loop]
         if annotation is not None and annotation.get_name() == COPIES:
             # a register tile's copies: gcc and clang unroll a loop of a constant trip

@@ -170,3 +170,47 @@ def test_a_wavefront_region_counts_its_slice_not_its_box():
 def test_no_threshold_keeps_every_outermost_parallel_loop():
     text, report = _optimize(PRODUCT.format(n=5), min_region_work=0, scheduler="isl")
     assert "#pragma omp parallel for\n" in text and not report.small_regions
+
+
+# a short parallel loop in a time loop: a region per step, its size unknown
+STEPPED = """#include <stdio.h>
+static void steps(int nt, int n, double a[n], double b[n])
+{
+#pragma scop
+  for (int t = 0; t < nt; t++) {
+    for (int i = 0; i < n; i++)
+      b[i] = 0.5 * (a[i] + b[i]);
+    for (int i = 0; i < n; i++)
+      a[i] = a[i] + 0.25 * b[i];
+  }
+#pragma endscop
+}
+int main(void)
+{
+  double a[40], b[40];
+  for (int i = 0; i < 40; i++) { a[i] = 1.0 + i % 7; b[i] = 2.0 - i % 3; }
+  steps(1000, 40, a, b);
+  double s = 0.0;
+  for (int i = 0; i < 40; i++) s += a[i] * (1 + i % 5) + b[i];
+  printf("%.10e\\n", s);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_region_in_a_loop_is_entered_only_where_it_pays(tmp_path):
+    """Inside a loop, a parallel loop with an if clause stands behind a C test of the
+    same condition, serial in the else branch: a false if clause still enters the
+    OpenMP runtime, once per step."""
+    text, report = _optimize(STEPPED, scheduler="identity")
+    clauses = re.findall(r"#pragma omp parallel for if\((.*)\)\n", text)
+    assert clauses, text
+    for clause in clauses:
+        assert re.search(r"if \(" + re.escape(clause) + r"\)\n\s*\{\n\s*#pragma omp parallel "
+                         r"for if\(" + re.escape(clause) + r"\)", text), text
+    assert text.count("else") >= len(clauses)
+    original, _ = compile_and_run(STEPPED, tmp_path, "original")
+    optimized, warnings = compile_and_run(text, tmp_path, "optimized")
+    assert optimized == original
+    assert not [warning for warning in warnings if "scop" not in warning], warnings
