@@ -172,3 +172,32 @@ def test_every_program_of_the_corpus_generator_is_modelled_and_driven():
         assert len(scops) == 1 and not warnings, (seed, warnings)
         harness = kernel_harness(source, scops)
         assert scops[0].parameters and all(harness.sizes[name] >= 8 for name in scops[0].parameters)
+
+
+CONSTANT_TABLE = r"""
+#define N 300
+static double X[N][2], Y[N][2];
+static const double G[2] = {0.5, -0.25};
+
+static void step(void)
+{
+  int i, d;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (d = 0; d < 2; d++)
+      Y[i][d] = X[i][d] + G[d];
+#pragma endscop
+}
+
+void run(void) { step(); }
+"""
+
+
+@needs_gcc
+def test_a_constant_table_keeps_its_values(tmp_path):
+    """A `static const` array at file scope the region reads is not filled by the driver
+    (its memory may be read-only: writing it crashed the driver); its own values are
+    read, and the driver runs."""
+    harness = harness_of(CONSTANT_TABLE)
+    run = build_and_run(harness.text, tmp_path, "driver")
+    assert harness_seconds(run.stderr) is not None
