@@ -68,19 +68,33 @@ def loop_is_parallel(build: isl.AstBuild, dependences: isl.UnionMap) -> bool:
             and relation.order_gt(isl.dim_type.in_, last, isl.dim_type.out, last).is_empty())
 
 
-def single_innermost_for(node: isl.AstNode) -> isl.AstNode | None:
-    """The one ``for`` under `node` if there is exactly one, itself innermost (a block
-    of statements around it allowed; a condition not), else None."""
+def single_loop_chain(node: isl.AstNode) -> list[isl.AstNode] | None:
+    """The loops under `node` if they are one chain (each the only loop in the one
+    around it, statements beside them allowed, no condition), outermost first, the last
+    innermost; else None."""
+    chain: list[isl.AstNode] = []
+    while True:
+        inner = _single_for(node)
+        if inner is None:
+            return None
+        chain.append(inner)
+        if not contains_for(inner.for_get_body()):
+            return chain
+        node = inner.for_get_body()
+
+
+def _single_for(node: isl.AstNode) -> isl.AstNode | None:
+    """The one ``for`` directly under `node` (through blocks and marks), else None."""
     kind = node.get_type()
     if kind == isl.ast_node_type.for_:
-        return None if contains_for(node.for_get_body()) else node
+        return node
     if kind == isl.ast_node_type.block:
         children = node.block_get_children()
         loops = [children.get_at(k) for k in range(children.n_ast_node())
                  if contains_for(children.get_at(k))]
-        return single_innermost_for(loops[0]) if len(loops) == 1 else None
+        return _single_for(loops[0]) if len(loops) == 1 else None
     if kind == isl.ast_node_type.mark:
-        return single_innermost_for(node.mark_get_node())
+        return _single_for(node.mark_get_node())
     return None
 
 
@@ -97,9 +111,7 @@ def unit_strides(build: isl.AstBuild, accesses: isl.UnionMap) -> bool:
         iterator = _unit_input(isl.PwMultiAff.from_map(piece).get_pw_aff(last))
         if iterator is None:
             return False
-        for access in union_maps(accesses):
-            if access.get_tuple_name(isl.dim_type.in_) != name:
-                continue
+        for access in _access_pieces(accesses, name):
             rank = access.dim(isl.dim_type.out)
             if rank == 0:
                 continue
@@ -112,6 +124,17 @@ def unit_strides(build: isl.AstBuild, accesses: isl.UnionMap) -> bool:
                     if step != 0 and (k < rank - 1 or abs(step) > 1):
                         return False
     return True
+
+
+def _access_pieces(accesses: isl.UnionMap, statement: str) -> list[isl.Map]:
+    """The accesses of `statement`, one basic relation each (two reads of one array,
+    `In[i + di][j + dj]` and `In[i + r][j + r]`, are one map of the union, not single
+    valued together)."""
+    pieces: list[isl.Map] = []
+    for access in union_maps(accesses):
+        if access.get_tuple_name(isl.dim_type.in_) == statement:
+            access.foreach_basic_map(lambda piece: pieces.append(isl.Map.from_basic_map(piece)))
+    return pieces
 
 
 def _unit_input(value: isl.PwAff) -> int | None:
@@ -165,8 +188,9 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     ``region_decider.annotation(build, PARALLEL)`` annotates each loop found parallel
     (PARALLEL, with an if clause's work as the id's user object, or a serial mark where
     a region does too little work: the loops inside then stay serial too).
-    With ``outer_simd`` (the SCoP's accesses), a loop around one innermost loop that
-    is no SIMD loop (a reduction) is marked SIMD where it carries no dependence, is
+    With ``outer_simd`` (the SCoP's accesses), a loop around one innermost loop, or a
+    chain of loops, that is no SIMD loop (a reduction) is marked SIMD where it carries
+    no dependence, is
     not the PARALLEL loop, and every access steps by at most one element along it
     (``unit_strides``): the vectorization of the loop around a reduction that gcc
     does in serial code and not inside an OpenMP region.
@@ -232,9 +256,12 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             if outer_simd is None or dependences is None or annotation is None \
                     or annotation.get_name() not in LEFT_SERIAL:
                 return node
-            inner = single_innermost_for(node.for_get_body())
-            marked = inner.get_annotation() if inner is not None else None
-            if inner is None or (marked is not None and marked.get_name() == SIMD):
+            # the loops inside: one innermost loop, or a chain of them (a filter's taps
+            # in two dimensions), none of them SIMD already
+            chain = single_loop_chain(node.for_get_body())
+            if chain is None or any(loop.get_annotation() is not None
+                                    and loop.get_annotation().get_name() == SIMD
+                                    for loop in chain):
                 return node
             budget = ctx.get_max_operations()
             ctx.set_max_operations(0)

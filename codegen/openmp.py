@@ -25,7 +25,7 @@ import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import (COLLAPSE, COPIES, PARALLEL, SIMD, build_ast, contains_for,
-                                 iterator_prefix, single_innermost_for)
+                                 iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
 from polyopt.codegen.nest import GeneratedNest
@@ -290,13 +290,17 @@ class OpenMPPrinter:
         test of its own before its first iteration (\"control flow in loop\"); in serial
         code it often knows the trip count (constants inlined), in an OpenMP region's
         outlined function it does not. Under this condition the test folds away."""
-        inner = single_innermost_for(node.for_get_body())
-        if inner is None:
+        chain = single_loop_chain(node.for_get_body())
+        if chain is None:
             return None
-        first = self._first_runs(inner)
-        if re.search(rf"\b{re.escape(iterator)}\b", first) or _always_true(first):
+        tests = [self._first_runs(inner) for inner in chain]
+        tests = list(dict.fromkeys(test for test in tests if not _always_true(test)))
+        # (outside the loop, a test may name neither its iterator nor the chain's)
+        names = [iterator] + [self.expressions(inner.for_get_iterator()) for inner in chain]
+        if not tests or any(re.search(rf"\b{re.escape(name)}\b", test)
+                            for test in tests for name in names):
             return None
-        return first
+        return " && ".join(f"({test})" for test in tests) if len(tests) > 1 else tests[0]
 
     def _first_runs(self, node: isl.AstNode) -> str:
         """A loop's condition at its first value: that it runs at least once."""

@@ -127,3 +127,57 @@ def test_the_parallel_loop_around_a_reduction_gets_no_simd(tmp_path):
     expected, _ = compile_and_run(COLUMNS, tmp_path, "original")
     assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
         == expected
+
+
+FILTER_2D = """\
+#include <stdio.h>
+#define H 120
+#define W 200
+#define R 2
+static float In[H + 2 * R][W + 2 * R], Wt[2 * R + 1][2 * R + 1], Out[H][W];
+int main(void)
+{
+  for (int i = 0; i < H + 2 * R; i++)
+    for (int j = 0; j < W + 2 * R; j++)
+      In[i][j] = ((i * 7 + j * 3) % 13) * 0.125f + 0.5f;
+  for (int a = 0; a <= 2 * R; a++)
+    for (int b = 0; b <= 2 * R; b++)
+      Wt[a][b] = ((a + 2 * b) % 5) * 0.25f + 0.125f;
+  int i, j, di, dj;
+#pragma scop
+  for (i = 0; i < H; i++)
+    for (j = 0; j < W; j++) {
+      float num = 0.0f;
+      float den = 0.0f;
+      for (di = 0; di <= 2 * R; di++)
+        for (dj = 0; dj <= 2 * R; dj++) {
+          float w = Wt[di][dj] * (In[i + di][j + dj] < In[i + R][j + R] ? 1.0f : 0.5f);
+          num += w * In[i + di][j + dj];
+          den += w;
+        }
+      Out[i][j] = num / den;
+    }
+#pragma endscop
+  double sum = 0;
+  for (i = 0; i < H; i++)
+    for (j = 0; j < W; j++)
+      sum += Out[i][j] * (j % 7 + 1);
+  printf("%.8e\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_the_loop_around_a_chain_of_reductions_is_simd(tmp_path):
+    """A 2-D filter's taps (two reduction loops, one inside the other) under the pixels'
+    loop, whose statements read the input twice: the pixels' loop is SIMD, as gcc
+    vectorizes it in serial code, and the results are the same."""
+    result = optimize_source(SourceFile("f.c", FILTER_2D),
+                             Options(scheduler="identity", tile=False, min_region_work=0))
+    loops = _simd_loops(result.text)
+    assert len(loops) == 1 and "W)" in loops[0], result.text
+    assert "#pragma omp parallel for" in result.text
+    expected, _ = compile_and_run(FILTER_2D, tmp_path, "original")
+    assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
+        == expected
