@@ -128,9 +128,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     def judge(candidate: CandidateSchedule
               ) -> tuple[bool, Estimate, Estimate | None, Estimate | None, bool] | None:
         """(tiled, estimate, the wavefront's estimate or None, the estimate without the
-        tiles or None, whether its tiles get register tiles) of one candidate; where its
-        tiles would break a private scalar's live ranges, (False, the estimate without
-        them, None, "instead", ...), or None if it is not tilable either."""
+        tiles or None, whether its tiles get register tiles) of one candidate; None
+        where, tiled, it would break a private scalar's live ranges."""
         scheduled, report = candidate.schedule, TilingReport()
         if tile:     # (a band the cache model leaves untiled may still be permuted)
             scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop,
@@ -143,8 +142,7 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if not keeps_live_ranges(scheduled, dependences):
             if untiled is None:
                 return None     # its tiles interleave a private scalar's values
-            # judged (and generated: Judged.untiled) without its tiles
-            return False, untiled, None, "instead", registers
+            return False, untiled, None, None, registers
         estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
@@ -182,12 +180,6 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if result is None:
             continue
         tiled, parallel_estimate, wave, untiled, _ = result
-        if untiled == "instead":        # its tiles would interleave a private scalar's values
-            if parallel_estimate.regions:
-                judged.append(Judged(candidate, parallel_estimate.serial(), serial=True,
-                                     untiled=True))
-            judged.append(Judged(candidate, parallel_estimate, untiled=True))
-            continue
         if registers:
             untiled = None
         # the serial one first: in a tie (see choose) the one without regions wins

@@ -367,31 +367,3 @@ def test_versioned_code_with_private_scalars_is_checked_by_its_code_for_every_si
     original, _ = compile_and_run(OPENING, tmp_path, "original")
     parallel, _ = compile_and_run(optimized, tmp_path, "parallel")
     assert parallel == original
-
-
-def test_a_choice_without_tiles_keeps_its_bands_where_reordering_them_interleaves(monkeypatch):
-    """A candidate chosen without tiles (every band size 0) is generated as it was
-    judged: where the pipeline's reordering of its point loops for locality would
-    interleave a private scalar's values, its bands stay as they are; a tiled choice
-    whose tiles interleave them is refused as before."""
-    from polyopt.core.errors import LegalityError
-    from polyopt.pipeline import schedule as pipeline_schedule
-    from polyopt.scheduler.base import ScheduleResult
-    from polyopt.scheduler.bands import annotate_bands
-    from polyopt.scheduler.tiling import tilable_bands
-    _, scop = _scop(PRIVATE["sum"])
-    dependences = expanded_dependences(scop, {"s": 2})
-    ctx = scop.context.get_ctx()
-    apart = isl.Schedule.from_domain(scop.schedule.get_domain()).insert_partial_schedule(
-        isl.MultiUnionPwAff.from_union_map(isl.UnionMap.read_from_str(
-            ctx, "{ S0[i, j] -> [0, i, j, 0]; S1[i, j, k] -> [1, i, j, k]; "
-                 "S2[i, j] -> [2, i, j, 0] }").intersect_domain(scop.schedule.get_domain())))
-    monkeypatch.setattr(pipeline_schedule, "tiled", lambda *args, **kwargs: apart)
-    chosen = annotate_bands(scop.schedule, dependences.all)
-    untiled = [[0] * n for n in tilable_bands(chosen)] or [[0]]
-    scheduled = pipeline_schedule.schedule_scop(
-        scop, Options(), dependences, ScheduleResult(chosen, "chosen untiled", tile_sizes=untiled))
-    assert scheduled.schedule.plain_is_equal(chosen)
-    with pytest.raises(LegalityError, match="tiles interleave"):
-        pipeline_schedule.schedule_scop(scop, Options(), dependences,
-                                        ScheduleResult(chosen, "chosen tiled"))

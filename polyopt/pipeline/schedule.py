@@ -154,14 +154,8 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
         if sequential and not keeps_live_ranges(schedule, dependences):
-            untiled = result.tile_sizes is not None and not any(
-                size > 1 for band in result.tile_sizes for size in band)
-            if not untiled:
-                raise LegalityError("the tiles interleave a private scalar's values",
-                                    scop.region.location)
-            # chosen without tiles: its bands as they are (not with their point loops
-            # reordered for locality, which is what interleaves the values), as judged
-            schedule = result.schedule
+            raise LegalityError("the tiles interleave a private scalar's values",
+                                scop.region.location)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
                          result.wavefront, result.tile_sizes)
