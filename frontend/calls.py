@@ -62,7 +62,7 @@ PURE_FUNCTIONS = frozenset(
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
-_NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*")        # 1.5e-3f, 0x10UL
+NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*")        # 1.5e-3f, 0x10UL
 _SIMPLE = re.compile(r"\(?\s*[-+]?\s*[\w.]*\s*\)?|\s*\w+(?:\s+\w+)*\s*")   # 1.5, (N), DATA TYPE
 _CONST_ATTRIBUTE = re.compile(r"__attribute__\s*\(\(\s*(?:__)?const(?:__)?\s*\)\)")
 NOT_SEEN = "a call through a function pointer, whose side effects polyopt cannot see"
@@ -73,6 +73,12 @@ LIBRARY_EFFECTS = frozenset("""rand srand random srandom drand48 erand48 lrand48
     scanf fscanf sscanf getchar fgetc getc fgets fread fwrite fopen fclose fflush malloc
     calloc realloc free memcpy memmove memset strcpy strncpy strcat strtok time clock
     gettimeofday clock_gettime exit abort assert perror lgamma lgammaf lgammal""".split())
+
+
+
+def names_in(text: str) -> list[str]:
+    """The identifiers of C text, in order (none read inside a number: the 'e' of 1e-6f)."""
+    return _IDENTIFIER.findall(NUMBER.sub(" ", text))
 
 
 class CallJudge:
@@ -192,7 +198,7 @@ class CallJudge:
     def _names(self, body: str) -> tuple[None, frozenset[str]]:
         """A literal's or a name's body (`#define G g`, `(N)`): the variables it reads,
         through the macros it names too."""
-        words = _IDENTIFIER.findall(_NUMBER.sub(" ", body))
+        words = names_in(body)
         reads = set(words) - self.value_types() - {"sizeof"}
         for word in sorted(reads & self.macros()[1].keys()):
             reads |= self.constant(word)[1]

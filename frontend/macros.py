@@ -17,15 +17,15 @@ import re
 from pycparser import c_ast, c_generator, c_parser
 
 from polyopt.frontend.affine import FLOORD_NAMES, MACRO_DEPTH, MAX_NAMES, MIN_NAMES, cast_type
-from polyopt.frontend.calls import walk
+from polyopt.frontend.calls import NUMBER, names_in, walk
 from polyopt.frontend.defines import UNDEFINED, macros_at
 from polyopt.frontend.sizes import evaluate_with
 from polyopt.frontend.source import SourceFile
 
 # Identifiers and preprocessing numbers (1.5e-3f is one).
-_TOKEN = re.compile(r"[A-Za-z_]\w*|\.?\d(?:[eEpP][+-]|[\w.])*")
+_TOKEN = re.compile(r"[A-Za-z_]\w*|" + NUMBER.pattern)
 # (a preprocessing number first, so that no name is read inside one: the 'e' of 1e-6f)
-_NAME_OR_CALL = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*|([A-Za-z_]\w*)(\s*\()?")
+_NAME_OR_CALL = re.compile(NUMBER.pattern + r"|([A-Za-z_]\w*)(\s*\()?")
 # Words a macro body may hold that name nothing in the program.
 _TYPE_WORDS = frozenset("""char short int long float double signed unsigned const volatile void
     _Bool _Complex struct union enum typeof __typeof__ __typeof""".split())
@@ -45,11 +45,6 @@ def _parenthesized(body: str) -> bool:
     return True
 
 
-def _names(text: str) -> set[str]:
-    """The identifiers of C text (none read inside a number)."""
-    return {token for token in _TOKEN.findall(text) if not token[0].isdigit() and token[0] != "."}
-
-
 def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
     """Why the region `text` (at `offset` of the file) cannot be modelled without
     expanding its macros, or None. A macro with several possible definitions there
@@ -57,7 +52,7 @@ def hidden_by_macros(source: SourceFile, text: str, offset: int) -> str | None:
     definitions = macros_at(source, offset)
     if not definitions:
         return None
-    used = _names(text)
+    used = set(names_in(text))
     reached: dict[str, str] = {}          # name a macro body reads -> the macro used
 
     def visit(name: str, root: str, seen: frozenset) -> str | None:

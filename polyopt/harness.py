@@ -328,12 +328,11 @@ class _Driver:
                               f"sizeof({element}));")
             count_text = str(count)
         key = global_name or buffer
-        if global_name is not None and not declaration.pointer \
-                and "const" in declaration.qualifiers:
-            # a constant table of the file (`static const double G[2] = {...}`): its
-            # own values, in memory that may not be written
-            self.filled.add(key)
-        if key not in self.filled:
+        # a constant table of the file (`static const double G[2] = {...}`) keeps its
+        # own values, in memory that may not be written
+        constant = (global_name is not None and not declaration.pointer
+                    and "const" in declaration.qualifiers)
+        if key not in self.filled and not constant:
             self.filled.add(key)
             self.fills.append(f"  POLYOPT_FILL({element}, {buffer}, {count_text}, "
                               f"{self.count * 5});")

@@ -99,7 +99,7 @@ def _isl_schedule_text(scop: Scop, dependences: isl.UnionMap,
     """isl_schedule as text (it crosses from a child process), with what the parent
     would compute from that text next, here in the child, side by side with the
     other settings: the key of its flat map (for duplicates) and whether it is
-    legal; and the CPU seconds isl's scheduler took (what SCHEDULING_SECONDS counts)."""
+    legal; and the CPU seconds isl's scheduler took (what the limits above count)."""
     started = time.process_time()
     schedule = isl_schedule(scop, dependences, settings)
     seconds = time.process_time() - started

@@ -211,8 +211,8 @@ def candidate_bound(scops: list[Scop], dependences: list, options, choices: list
                     cpu: CpuPeaks, gpu: GpuPeaks | None, caches: list[dict]) -> float:
     """Seconds the whole candidate (one choice per SCoP) takes at least: its SCoPs'
     bounds summed, each SCoP whose sizes the file does not give counted as nothing
-    (the cost model's assumed sizes may be far above the real ones). On the GPU target a SCoP with no parallel loop stays C on the host
-    (its CPU bound, serial)."""
+    (the cost model's assumed sizes may be far above the real ones). On the GPU target
+    a SCoP with no parallel loop stays C on the host (its CPU bound, serial)."""
     from polyopt.pipeline import schedule_scop
     total = 0.0
     for scop, deps, choice, touched in zip(scops, dependences, choices, caches):
