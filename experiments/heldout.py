@@ -63,6 +63,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from polyopt.evaluator import communicate_in_group
+
 BUILD = ("gcc", "-O3", "-march=native", "-fopenmp")
 SLOW_SPEEDUP = 0.95          # below this a variant loses to gcc
 BUILTIN_FLAGS: dict[str, tuple[str, ...]] = {
@@ -197,9 +199,7 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
                    "OMP_NUM_THREADS": str(settings.threads)}
     start = time.perf_counter()
     try:
-        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                                stdin=subprocess.DEVNULL, env=environment,
-                                timeout=settings.tool_timeout)
+        result = run_in_group(command, settings.tool_timeout, cwd=cwd, env=environment)
     except subprocess.TimeoutExpired:
         outcome.status = "fails"
         outcome.detail = f"{variant.kind} timed out after {settings.tool_timeout:g} s"
@@ -241,9 +241,8 @@ def build(program: Path, source: Path, executable: Path, settings: argparse.Name
     try:
         kernels = source.with_name(f"{source.stem}_kernels.cu")     # CUDA's, where made
         sources = [str(source)] + ([str(kernels)] if kernels.exists() else [])
-        result = subprocess.run([*compiler, f"-I{program.resolve().parent}", *sources, "-o",
-                                 str(executable), "-lm"], capture_output=True, text=True,
-                                timeout=settings.tool_timeout)
+        result = run_in_group([*compiler, f"-I{program.resolve().parent}", *sources, "-o",
+                               str(executable), "-lm"], settings.tool_timeout)
     except subprocess.TimeoutExpired:
         outcome.status, outcome.detail = "fails", "build timed out"
         return False
@@ -254,14 +253,24 @@ def build(program: Path, source: Path, executable: Path, settings: argparse.Name
     return True
 
 
+def run_in_group(command, timeout: float, **options) -> subprocess.CompletedProcess:
+    """``subprocess.run(command, capture_output=True, text=True)`` in a process group of
+    its own, killed whole on timeout (a compiler driver's ``cc1`` or a tool's children
+    would otherwise outlive the limit and share the machine with the next timing)."""
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               **options)
+    stdout, stderr = communicate_in_group(process, timeout)
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
 def run_once(executable: Path, threads: int, timeout: float) -> tuple[float, str]:
     """(wall seconds of the whole process, its standard output); RuntimeError where it
     exits non-zero or runs past ``timeout``."""
     environment = {**os.environ, "OMP_NUM_THREADS": str(threads)}
     start = time.perf_counter()
     try:
-        result = subprocess.run([str(executable)], stdin=subprocess.DEVNULL, capture_output=True,
-                                text=True, env=environment, timeout=timeout)
+        result = run_in_group([str(executable)], timeout, env=environment)
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"a run took over {timeout:g} s") from None
     seconds = time.perf_counter() - start
