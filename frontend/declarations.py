@@ -16,7 +16,7 @@ from pycparser import c_ast, c_generator, c_parser
 
 from polyopt.frontend.source import DIRECTIVE, SourceFile, blank_directives
 from polyopt.frontend.typenames import C_KEYWORDS, cast_type_names
-from polyopt.core.scop import LOCAL, OBJECT, POINTER, RESTRICT, ROWS, Scop
+from polyopt.core.scop import LOCAL, OBJECT, POINTER, RESTRICT, ROWS, Scop, ast_nodes
 
 _PARSE_POSITION = re.compile(r":(\d+):(\d+):")
 _MAX_RETRIES = 32
@@ -468,7 +468,10 @@ def functions(source: SourceFile) -> list[Function]:
 
 def call_arguments(source: SourceFile, name: str) -> list[list[str]]:
     """The arguments of each call to function `name` in the file, as C text, in text
-    order (none where the file does not parse)."""
+    order (none where the file does not parse). An argument that is a local variable
+    of the calling function, declared once with an initialiser and never changed
+    there (no assignment, no increment, its address never taken: `int n = N; ...
+    f(n, ...)`), is given as its initialiser in parentheses."""
     try:
         tree = _parse_file(source)
     except (DeclarationError, RecursionError):
@@ -477,14 +480,44 @@ def call_arguments(source: SourceFile, name: str) -> list[list[str]]:
     calls: list[list[str]] = []
 
     class Calls(c_ast.NodeVisitor):
+        constants: dict[str, c_ast.Node] = {}
+
+        def visit_FuncDef(self, node: c_ast.FuncDef) -> None:
+            outer, self.constants = self.constants, _unchanged_locals(node.body)
+            self.generic_visit(node)
+            self.constants = outer
+
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
             if isinstance(node.name, c_ast.ID) and node.name.name == name:
-                calls.append([printer.visit(argument)
+                calls.append([f"({printer.visit(self.constants[argument.name])})"
+                              if isinstance(argument, c_ast.ID)
+                              and argument.name in self.constants
+                              else printer.visit(argument)
                               for argument in (node.args.exprs if node.args else [])])
             self.generic_visit(node)
 
     Calls().visit(tree)
     return calls
+
+
+def _unchanged_locals(body: c_ast.Node) -> dict[str, c_ast.Node]:
+    """The scalars a function body declares once, with an initialiser, and never
+    assigns, increments or takes the address of: name -> initialiser."""
+    declared: dict[str, list[c_ast.Decl]] = {}
+    changed: set[str] = set()
+    for node in ast_nodes(body):
+        if isinstance(node, c_ast.Decl) and node.name and isinstance(node.type, c_ast.TypeDecl):
+            declared.setdefault(node.name, []).append(node)
+            if "volatile" in node.quals or "static" in node.storage:
+                changed.add(node.name)      # changed elsewhere, or kept across calls
+        elif isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID):
+            changed.add(node.lvalue.name)
+        elif isinstance(node, c_ast.UnaryOp) and node.op in ("&", "++", "--", "p++", "p--") \
+                and isinstance(node.expr, c_ast.ID):
+            changed.add(node.expr.name)
+    return {name: decls[0].init for name, decls in declared.items()
+            if len(decls) == 1 and decls[0].init is not None and name not in changed
+            and not isinstance(decls[0].init, c_ast.InitList)}
 
 
 def _declared_in_region(scop: Scop) -> set[str]:

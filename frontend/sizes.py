@@ -74,6 +74,45 @@ def known_values(source: SourceFile, parameters: list[str], defines: list[str] |
     return values
 
 
+def evaluate_text(source: SourceFile, text: str, defines: list[str] | None = None,
+                  include_dirs: list[str] | None = None) -> int | None:
+    """An integer constant expression of numbers and the file's macros, as C computes
+    it (``evaluate_integer_expression`` once the macros are replaced)."""
+    names = sorted(set(re.findall(r"\b[A-Za-z_]\w*\b", text)))
+    values = known_values(source, names, defines, include_dirs)
+    expression = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: f"({values[m.group(0)]})"
+                        if m.group(0) in values else m.group(0), text)
+    return evaluate_integer_expression(expression)
+
+
+def call_site_values(source: SourceFile, offset: int, parameters: list[str],
+                     defines: list[str] | None = None,
+                     include_dirs: list[str] | None = None) -> dict[str, int]:
+    """The value of each of `parameters` that is a parameter of the function defined
+    around `offset`, from the calls to that function in the file: the first call whose
+    argument there is a constant expression of numbers and macros, or a local variable
+    the caller sets once to one (``declarations.call_arguments``). For decisions only,
+    like ``known_values``; parameters without one are left out."""
+    from polyopt.frontend.declarations import call_arguments, functions
+    enclosing = [function for function in functions(source)
+                 if function.start <= offset < function.end]
+    if not enclosing or not parameters:
+        return {}
+    function = enclosing[0]
+    positions = {name: k for k, (name, _) in enumerate(function.parameters)}
+    calls = call_arguments(source, function.name)
+    values = {}
+    for name in parameters:
+        position = positions.get(name)
+        for arguments in calls if position is not None else []:
+            if position < len(arguments):
+                value = evaluate_text(source, arguments[position], defines, include_dirs)
+                if value is not None:
+                    values[name] = value
+                    break
+    return values
+
+
 _EXPANSION = re.compile(r"^polyopt_expansion_(\d+)\s+(.*)$", re.MULTILINE)
 
 

@@ -29,7 +29,7 @@ from polyopt.core.errors import Location, UsageError
 from polyopt.core.scop import Scop
 from polyopt.frontend.declarations import (Declaration, DeclarationError, Function,
                                           call_arguments, file_scope, functions, scope_at)
-from polyopt.frontend.sizes import evaluate_integer_expression, known_values
+from polyopt.frontend.sizes import evaluate_text, known_values
 from polyopt.frontend.source import SourceFile
 
 HARNESS_TIME = "polyopt-harness-seconds:"
@@ -194,12 +194,8 @@ class _Driver:
 
     def _evaluate(self, text: str) -> int | None:
         """An integer constant expression of numbers and the file's macros, as C computes
-        it (frontend.sizes.evaluate_integer_expression once the macros are replaced)."""
-        names = sorted(set(re.findall(r"\b[A-Za-z_]\w*\b", text)))
-        values = known_values(self.source, names, self.defines, self.include_dirs)
-        expression = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: f"({values[m.group(0)]})"
-                            if m.group(0) in values else m.group(0), text)
-        return evaluate_integer_expression(expression)
+        it (frontend.sizes.evaluate_text)."""
+        return evaluate_text(self.source, text, self.defines, self.include_dirs)
 
     def _extent(self, text: str | None, values: dict[str, int], location: Location) -> int:
         """A declared extent (`N`, `m + 1`) at these values."""

@@ -189,7 +189,9 @@ int main(void)
 {
   double a[40], b[40];
   for (int i = 0; i < 40; i++) { a[i] = 1.0 + i % 7; b[i] = 2.0 - i % 3; }
-  steps(1000, 40, a, b);
+  int n;           /* set apart from its declaration: a size polyopt does not know */
+  n = 40;
+  steps(1000, n, a, b);
   double s = 0.0;
   for (int i = 0; i < 40; i++) s += a[i] * (1 + i % 5) + b[i];
   printf("%.10e\\n", s);

@@ -126,8 +126,9 @@ def test_a_size_named_like_an_isl_word_takes_its_value_from_the_file():
     assert sorted(scop.c_parameters) == ["floor", "max", "min"]
     assert all(not name.isalpha() or name not in ("floor", "max", "min")
                for name in scop.parameters)
+    # min: the value the call in main passes (a local set once: `int n = 300`)
     assert {scop.c_name(name): value for name, value in scop.known_values.items()} == {
-        "floor": 3, "max": 260}
+        "floor": 3, "max": 260, "min": 300}
 
 
 LIBRARY_WITH_SIZES_NAMED_LIKE_ISL_WORDS = """\

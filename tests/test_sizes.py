@@ -118,7 +118,38 @@ def test_missing_header_does_not_fail(tmp_path):
 def test_function_argument_hint():
     text = CHAIN.replace("i < N", "i < n").replace("A[i] + n", "A[i] + 1")
     assert _known(text, ["n=500"]) == {"n": 500}
-    assert _known(text) == {}          # a function argument: unknown without a hint
+    assert _known(text) == {}          # a function argument no call passes: unknown
+
+
+CALLED = """\
+#define M 300
+void f(int n, int m, double A[n][m]) {
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      A[i][j] = A[i][j] + 1;
+#pragma endscop
+}
+int main(void) {
+  static double A[200][300];
+  int n = 2 * 100, steps = 3, moved = 5;
+  moved++;
+  for (int t = 0; t < steps; t++)
+    f(n, M, A);
+  f(moved, moved, A);
+  return 0;
+}
+"""
+
+
+def test_a_function_parameter_takes_the_value_its_calls_pass():
+    # a local set once to a constant, a macro argument; the second call's `moved` is
+    # changed, so the first call's values hold
+    assert _known(CALLED) == {"n": 200, "m": 300}
+    assert _known(CALLED, ["n=50"]) == {"n": 50, "m": 300}       # the user's hint first
+    changed = CALLED.replace("f(n, M, A);", "f(moved, M, A);")
+    assert _known(changed) == {"m": 300}
 
 
 def test_without_preprocessor_plain_defines_are_read(monkeypatch):

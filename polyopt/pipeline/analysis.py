@@ -15,7 +15,7 @@ from polyopt.core.scop import Scop
 from polyopt.core.timebox import (TimeBoxExceeded, TimeBoxFailed,
                                   call_with_step_limits)
 from polyopt.frontend import SourceFile, extract_scops
-from polyopt.frontend.sizes import known_values
+from polyopt.frontend.sizes import call_site_values, known_values
 from polyopt.pipeline.options import Options
 from polyopt.pipeline.report import format_note
 
@@ -48,8 +48,12 @@ def find_scops(source: SourceFile, options: Options) -> tuple[list[Scop], list[s
     result = extract_scops(source, auto_scop=options.auto_scop, defines=options.defines,
                            include_dirs=options.include_dirs)
     for scop in result.scops:
-        scop.known_values = scop.by_model_name(known_values(
-            source, scop.c_parameters, options.defines, options.include_dirs))
+        values = known_values(source, scop.c_parameters, options.defines, options.include_dirs)
+        missing = [name for name in scop.c_parameters if name not in values]
+        if missing:     # a function's parameters: the values its calls in the file pass
+            values.update(call_site_values(source, scop.region.start, missing,
+                                           options.defines, options.include_dirs))
+        scop.known_values = scop.by_model_name(values)
     if options.blas:
         _expand_constant_calls(source, result.scops, options)
     warnings = []
