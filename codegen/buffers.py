@@ -1,6 +1,7 @@
-"""The buffers of a SCoP rewritten with them (packed copies, scheduler.packing):
-allocated before its generated code, freed after it; where one cannot be allocated
-(or its sizes are not positive), the code as written runs instead."""
+"""The buffers of a SCoP rewritten with them (packed copies, scheduler.packing;
+expanded scalars, scheduler.expansion): allocated before its generated code, freed
+after it; where one cannot be allocated (or its sizes are not positive, or it would
+be larger than its limit), the code as written runs instead."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
             allocation = f"__builtin_malloc(sizeof({buffer.element_type}{cells}))"
             positive = " && ".join(f"{extent} > 0" for extent in extents
                                    if not extent.isdigit())
+            if buffer.limit_bytes is not None:
+                size = " * ".join([f"(double) ({extents[0]})"]
+                                  + [f"({extent})" for extent in extents[1:]]
+                                  + [f"sizeof({buffer.element_type})"])
+                positive = " && ".join(filter(None, [positive,
+                                                     f"{size} <= {buffer.limit_bytes}"]))
             if positive:
                 allocation = f"{positive} ? {allocation} : 0"
             code.allocations.append(f"{buffer.element_type} (*{buffer.name}){rows} = "
@@ -56,7 +63,11 @@ def with_buffers(nest: GeneratedNest, scop: Scop, expressions: ExpressionPrinter
     code = buffer_code(scop, expressions)
     nest.preamble = code.allocations + nest.preamble
     nest.condition = joined_condition([code.condition, nest.condition])
-    arrays = ", ".join(sorted({buffer.array for buffer in scop.buffers}))
-    allocated = f"the copies of {arrays} allocated"
+    parts = []
+    for expands, what in ((False, "the copies of"), (True, "the expanded scalars")):
+        names = sorted({buffer.array for buffer in scop.buffers if buffer.expands == expands})
+        if names:
+            parts.append(f"{what} {', '.join(names)}")
+    allocated = f"{' and '.join(parts)} allocated"
     nest.summary = f"{nest.summary} and {allocated}" if nest.summary else allocated
     nest.epilogue = code.releases + nest.epilogue

@@ -95,6 +95,13 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
                             "the copy pays (default)")
     group.add_argument("--no-packing", dest="packing", action="store_false",
                        help="read every array where it is")
+    group.add_argument("--expansion", dest="expansion", action="store_true", default=True,
+                       help="the default may give a scalar declared in the region, whose "
+                            "values live within one iteration of its outer loops, a cell "
+                            "per iteration (a buffer allocated before the loops), where the "
+                            "schedules this frees are predicted faster (default)")
+    group.add_argument("--no-expansion", dest="expansion", action="store_false",
+                       help="keep every scalar a scalar")
     group.add_argument("--time-tile", action="store_true",
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
@@ -196,6 +203,7 @@ def _add_diagnostics_option(parser: argparse.ArgumentParser) -> None:
 def _options(args: argparse.Namespace) -> Options:
     return Options(scheduler=args.scheduler or "auto", tile=args.tile, tile_sizes=args.tile_sizes,
                    register_tiles=args.register_tiles, packing=args.packing,
+                   expansion=args.expansion,
                    parallel=args.parallel, outer_simd=args.outer_simd,
                    auto_scop=args.auto_scop, strict=args.strict,
                    use_database=args.scheduler is None and args.use_db and not args.time_tile, database=args.db,

@@ -39,6 +39,7 @@ from polyopt.core.scop import Scop
 from polyopt.scheduler.learned import (ModelError, PerformanceModel, candidate_features,
                                        feature_vector, shipped_model)
 from polyopt.scheduler.learned import load as load_model
+from polyopt.scheduler.expansion import expanded_scop
 from polyopt.scheduler.packing import packed_scop
 from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
@@ -375,7 +376,7 @@ class AutoScheduler(Scheduler):
         judged = judge_candidates(scop, dependences, self.tile, self.tile_sizes, self.parallel)
         if self.rewrites:
             judged += rewritten_candidates(scop, dependences, self.tile, self.tile_sizes,
-                                           self.parallel, kinds=self.rewrites)
+                                           self.parallel, kinds=self.rewrites, plain=judged)
         model = performance_model(self.cost_model)
         own, analytical = model_speedups(judged, model) if model is not None else (None, None)
         speedups = blended(own, analytical) if model is not None else None
@@ -414,28 +415,52 @@ def as_result(judged: Judged, description: str) -> ScheduleResult:
 
 # the SCoP rewritten with buffers, judged beside it: a kind of rewrite -> the function
 # that makes it (None where it does not apply)
-REWRITES = {"packed": packed_scop}
+REWRITES = {"packed": packed_scop, "expanded": expanded_scop}
+# an expansion's candidate must be predicted this much faster than the plain SCoP's
+# best by the analytical model (rewritten_candidates): its buffer's traffic and the
+# code around it cost more than the model sees (held-out programs whose expansion
+# was predicted up to 1.4x faster ran slower)
+EXPANSION_MARGIN = 1.5
+# the kinds that apply only where the SCoP has private scalars (they rewrite them);
+# the others only where it has none (their dependences are the plain SCoP's)
+SCALAR_REWRITES = {"expanded"}
 
 
 def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
                          tile_sizes: list[int] | None = None, parallel: bool = True,
                          machine: Machine | None = None,
-                         kinds: tuple[str, ...] = tuple(REWRITES)) -> list[Judged]:
+                         kinds: tuple[str, ...] = tuple(REWRITES),
+                         plain: list[Judged] | None = None) -> list[Judged]:
     """The candidates of the SCoP rewritten with buffers (each kind of REWRITES: arrays
-    read through packed copies, scheduler.packing), judged, but its code as written;
-    none where no kind applies, or where the SCoP has private scalars (their
-    dependences are the plain SCoP's)."""
-    if dependences.live_ranges is not None:
-        return []
+    read through packed copies, scheduler.packing; private scalars expanded,
+    scheduler.expansion), judged, but its code as written; none where no kind
+    applies. Packing applies where the SCoP has no private scalars (its dependences
+    are the plain SCoP's), expansion only where it has some. With `plain` (the plain
+    SCoP's candidates, judged), an expansion's candidate is kept only where the
+    analytical model, which counts the buffer's traffic, predicts it EXPANSION_MARGIN
+    times faster than every one of them (the learned model has seen no such buffers: on held-out programs it
+    preferred expansions the analytical model predicted slower, and they were)."""
     result = []
     for kind in kinds:
+        if (kind in SCALAR_REWRITES) != (dependences.live_ranges is not None):
+            continue
         rewritten = REWRITES[kind](scop)
         if rewritten is None:
             continue
         rewritten_dependences = compute_dependences(rewritten)
         judged = judge_candidates(rewritten, rewritten_dependences, tile, tile_sizes, parallel,
-                                  machine)
+                                  machine)[1:]
+        if kind in SCALAR_REWRITES:
+            # a schedule that keeps the scalars' live ranges runs as well without the
+            # buffer (the plain SCoP's candidates have it, or could): only the
+            # schedules the expansion frees are worth its traffic
+            judged = [each for each in judged
+                      if not keeps_live_ranges(each.candidate.schedule, dependences)]
+            if plain:
+                fastest = min(_charged(each) for each in plain)
+                judged = [each for each in judged
+                          if _charged(each) * EXPANSION_MARGIN < fastest]
         for each in judged:
             each.rewrite = (kind, rewritten, rewritten_dependences)
-        result += judged[1:]
+        result += judged
     return result

@@ -136,7 +136,7 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
         return None
     lower, upper = [], []
     for d in range(array.rank):
-        constant = _constant_value(footprint.dim_min(d).coalesce())
+        constant = constant_value(footprint.dim_min(d).coalesce())
         if constant is None or constant < 0:
             return None
         lower.append(constant)
@@ -189,7 +189,7 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
                    buffers=scop.buffers + [Buffer(buffer, name, array.element_type, extents)])
 
 
-def _constant_value(value: isl.PwAff) -> int | None:
+def constant_value(value: isl.PwAff) -> int | None:
     """The value of a piecewise constant that is one integer wherever defined."""
     constants = set()
 
@@ -202,7 +202,7 @@ def _constant_value(value: isl.PwAff) -> int | None:
     return constant if isinstance(constant, int) else None
 
 
-def _minus_constant(node: c_ast.Node, lower: int) -> c_ast.Node:
+def minus_constant(node: c_ast.Node, lower: int) -> c_ast.Node:
     """`node - lower`, folded into the constant of `x + c` or `x - c`."""
     if not lower:
         return node
@@ -216,7 +216,7 @@ def _minus_constant(node: c_ast.Node, lower: int) -> c_ast.Node:
     return c_ast.BinaryOp("-", node, c_ast.Constant("int", str(lower)))
 
 
-def _array_reference(base: str, subscripts: list[c_ast.Node]) -> c_ast.Node:
+def array_reference(base: str, subscripts: list[c_ast.Node]) -> c_ast.Node:
     node: c_ast.Node = c_ast.ID(base)
     for subscript in subscripts:
         node = c_ast.ArrayRef(node, subscript)
@@ -226,8 +226,8 @@ def _array_reference(base: str, subscripts: list[c_ast.Node]) -> c_ast.Node:
 def _copy_body(name: str, buffer: str, iterators: list[str], order: list[int],
                lower: list[int]) -> c_ast.Node:
     """`buffer[x_order[0] - lower] ... = name[x0][x1]...`"""
-    target = _array_reference(buffer, [_minus_constant(c_ast.ID(iterators[d]), lower[d]) for d in order])
-    return c_ast.Assignment("=", target, _array_reference(name, [c_ast.ID(i) for i in iterators]))
+    target = array_reference(buffer, [minus_constant(c_ast.ID(iterators[d]), lower[d]) for d in order])
+    return c_ast.Assignment("=", target, array_reference(name, [c_ast.ID(i) for i in iterators]))
 
 
 def _rewritten(body: c_ast.Node, name: str, rank: int, buffer: str, order: list[int],
@@ -236,7 +236,7 @@ def _rewritten(body: c_ast.Node, name: str, rank: int, buffer: str, order: list[
     body = copy.deepcopy(body)
     for node in full_references(body, name, rank):
         _, subscripts = _subscript_chain(node, rank)
-        new = _array_reference(buffer, [_minus_constant(subscripts[d], lower[d]) for d in order])
+        new = array_reference(buffer, [minus_constant(subscripts[d], lower[d]) for d in order])
         node.name, node.subscript = new.name, new.subscript
     return body
 

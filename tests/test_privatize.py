@@ -362,7 +362,7 @@ def test_versioned_code_with_private_scalars_is_checked_by_its_code_for_every_si
     the code of the same schedule for every size is run in its place, and its AST (a
     window filter's, with many cases) gets a budget of its own: without one the check
     could not tell, and the SCoP went back to serial code with every dependence."""
-    optimized = _optimized(OPENING)
+    optimized = _optimized(OPENING, expansion=False)      # (the scalars kept scalars)
     assert "omp parallel for" in optimized and "private(" in optimized, optimized
     original, _ = compile_and_run(OPENING, tmp_path, "original")
     parallel, _ = compile_and_run(optimized, tmp_path, "parallel")

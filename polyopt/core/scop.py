@@ -92,12 +92,18 @@ ELEMENT_BYTES = {"char": 1, "short": 2, "short int": 2, "int": 4, "long": 8, "lo
 @dataclass
 class Buffer:
     """A copy of an array's cells that the SCoP reads instead of the array
-    (scheduler.packing): allocated before the generated code, freed after it."""
+    (scheduler.packing), or the cells of an expanded scalar (scheduler.expansion):
+    allocated before the generated code, freed after it."""
 
     name: str
     array: str                  # the array it copies
     element_type: str
     extents: list[str]          # its dimensions' lengths, outermost first (isl PwAff text)
+    # the most bytes it may take: larger at run time, it is not allocated (the code as
+    # written runs); None: no limit (a copy is never larger than its array)
+    limit_bytes: int | None = None
+    # a private scalar given a cell per iteration (scheduler.expansion), not a copy
+    expands: bool = False
 
 
 def numbered_name(stem: str, taken: set[str]) -> str:

@@ -23,6 +23,8 @@ class Options:
     register_tiles: bool = True
     # the default may read arrays through packed copies (scheduler.packing)
     packing: bool = True
+    # the default may give a private scalar a cell per iteration (scheduler.expansion)
+    expansion: bool = True
     parallel: bool = True
     # `omp simd` on the loop around an innermost reduction (codegen.ast.build_ast)
     outer_simd: bool = True
@@ -75,6 +77,8 @@ def options_key(options: Options) -> str:
         key += ";registers=1"
     if not options.packing:
         key += ";packing=0"
+    if not options.expansion:
+        key += ";expansion=0"
     if options.min_region_work is not None:
         key += f";region={options.min_region_work}"
     if not options.versioning:

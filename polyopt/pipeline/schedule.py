@@ -163,11 +163,12 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
 
 def rewrites(options: Options) -> tuple[str, ...]:
     """The kinds of rewrites with buffers the default may judge (scheduler.auto.REWRITES:
-    packed copies): OpenMP C, the code as written kept beside it (where a buffer cannot
-    be allocated)."""
+    packed copies, expanded scalars): OpenMP C, the code as written kept beside it
+    (where a buffer cannot be allocated)."""
     if options.target != "c" or not options.versioning:
         return ()
-    return ("packed",) if options.packing else ()
+    return (("packed",) if options.packing else ()) + \
+        (("expanded",) if options.expansion and options.private_scalars else ())
 
 
 def with_rewritten_scop(scop: Scop, chosen: ScheduleResult) -> ScheduleResult:

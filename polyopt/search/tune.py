@@ -36,7 +36,7 @@ class TuneStrategy:
             if kinds:
                 judged += rewritten_candidates(scop, dependences, options.tile,
                                                options.tile_sizes, options.parallel,
-                                               kinds=kinds)
+                                               kinds=kinds, plain=judged)
             choices = [(as_result(j, f"tune: {j.label} (predicted {speedup:.2f}x)"), j.label)
                        for j, speedup in ranked(judged, model) if j.candidate.schedule is not None]
             per_scop.append([choice for choice, _ in choices][:search.settings.budget])
