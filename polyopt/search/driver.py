@@ -52,7 +52,8 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.sampler import Sample, ScheduleSpace
 from polyopt.search import gpu_genes
 from polyopt.search.statuses import LOST, OK, PRUNED, STATUSES, WRONG
-from polyopt.core.timebox import TimeBoxExceeded, TimeBoxFailed, call_with_step_limits
+from polyopt.core.timebox import (TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit,
+                                   call_with_step_limits)
 from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_text, gpu_text,
                             machine_fingerprint, scop_fingerprint, shaped_text,
                             tile_sizes_text, time_tile_text)
@@ -81,6 +82,10 @@ SIDE_BY_SIDE_SECONDS = 0.25
 # CPU seconds the features of one schedule may take (Search.features_of; a median of
 # 36 ms on the PolyBench searches): past it the schedule has none, as when isl fails
 FEATURE_SECONDS = 10.0
+# CPU seconds a candidate's lower bound may take (Search.bound: the scheduling, tiling
+# and checks its bound needs, a fraction of a second on the PolyBench searches); past
+# them the candidate has no bound and is built and run
+BOUND_SECONDS = 5.0
 
 
 @dataclass
@@ -827,10 +832,14 @@ class Search:
                 gpu = bound.GpuPeaks.of(found if isinstance(found, Device) else None)
             self._bounds = (bound.cpu_peaks(), gpu, [{} for _ in self.scops])
         cpu, gpu, caches = self._bounds
+        # in a child with a CPU limit: the scheduling, tiling and checks of a tiled random
+        # schedule can take isl many minutes, and cannot be interrupted (the candidate's
+        # own generation has its time limits; the caches of lines touched stay the child's)
         try:
-            candidate.bound = bound.candidate_bound(self.scops, self.dependences, self.options,
-                                                    candidate.choices, cpu, gpu, caches)
-        except (PolyoptError, isl.Error) as error:
+            candidate.bound, _ = call_with_cpu_limit(
+                BOUND_SECONDS, bound.candidate_bound, self.scops, self.dependences,
+                self.options, candidate.choices, cpu, gpu, caches)
+        except (PolyoptError, isl.Error, TimeBoxExceeded, TimeBoxFailed) as error:
             log.debug("%s: no lower bound: %s", candidate.name, error)
             return None
         return candidate.bound
