@@ -48,7 +48,7 @@ import islpy as isl
 from pycparser import c_ast, c_generator
 
 from polyopt.core.dependences import keeps_prefix
-from polyopt.core.scop import Scop, ast_nodes
+from polyopt.core.scop import Scop, ast_nodes, set_child
 from polyopt.frontend.extract import RegionNames
 
 Position = tuple[int, int]
@@ -118,18 +118,9 @@ class _Replace(c_ast.NodeVisitor):
     def generic_visit(self, node):
         for name, child in node.children():
             if isinstance(child, c_ast.ID) and child.name == self.name:
-                _set_child(node, name, self._copy(child))
+                set_child(node, name, self._copy(child))
             else:
                 self.visit(child)
-
-
-def _set_child(node: c_ast.Node, name: str, value: c_ast.Node) -> None:
-    """pycparser names list children `attr[k]`."""
-    if "[" in name:
-        attribute, index = name[:-1].split("[")
-        getattr(node, attribute)[int(index)] = value
-    else:
-        setattr(node, name, value)
 
 
 def _blocks(node: c_ast.Node):

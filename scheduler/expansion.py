@@ -37,7 +37,8 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.core.dependences import compute_dependences
-from polyopt.core.scop import RESTRICT, Array, Buffer, Scop, ast_nodes, numbered_name
+from polyopt.core.scop import (RESTRICT, Array, Buffer, Scop, ast_nodes, numbered_name,
+                                set_child)
 from polyopt.scheduler.cost import parameter_point
 from polyopt.scheduler.packing import array_reference, constant_value, minus_constant
 from polyopt.scheduler.privatize import privatizable
@@ -177,18 +178,10 @@ def _rewritten(body: c_ast.Node, name: str, buffer: str, subscripts: list[c_ast.
                 continue
             if isinstance(child, c_ast.ID) and child.name == name:
                 reference = array_reference(buffer, copy.deepcopy(subscripts))
-                _replace_child(node, field_name, reference)
+                set_child(node, field_name, reference)
             else:
                 visit(child)
     holder = c_ast.Compound([body])
     visit(holder)
     return holder.block_items[0]
 
-
-def _replace_child(node: c_ast.Node, field_name: str, new: c_ast.Node) -> None:
-    """Put `new` where `node`'s child named `field_name` ("expr", "exprs[2]") is."""
-    if "[" in field_name:
-        attribute, index = field_name[:-1].split("[")
-        getattr(node, attribute)[int(index)] = new
-    else:
-        setattr(node, field_name, new)

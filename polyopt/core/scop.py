@@ -121,6 +121,16 @@ def ast_nodes(node: c_ast.Node):
         yield from ast_nodes(child)
 
 
+def set_child(node: c_ast.Node, name: str, value: c_ast.Node) -> None:
+    """Put `value` where `node`'s child `name` is (pycparser names list children
+    `attr[k]`, as `node.children()` gives them)."""
+    if "[" in name:
+        attribute, index = name[:-1].split("[")
+        getattr(node, attribute)[int(index)] = value
+    else:
+        setattr(node, name, value)
+
+
 def full_references(body: c_ast.Node, array: str, rank: int) -> list[c_ast.ArrayRef]:
     """The outermost ArrayRef nodes of `array` with all `rank` subscripts in `body`."""
     found: list[c_ast.ArrayRef] = []
