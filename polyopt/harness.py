@@ -28,8 +28,8 @@ import islpy as isl
 from polyopt.core.errors import Location, UsageError
 from polyopt.core.scop import Scop
 from polyopt.frontend.declarations import (Declaration, DeclarationError, Function,
-                                          call_arguments, file_scope, functions, scope_at)
-from polyopt.frontend.sizes import evaluate_text, known_values
+                                          file_scope, functions, scope_at)
+from polyopt.frontend.sizes import call_site_values, evaluate_text, known_values
 from polyopt.frontend.source import SourceFile
 
 HARNESS_TIME = "polyopt-harness-seconds:"
@@ -175,19 +175,16 @@ class _Driver:
 
     # -- values
 
-    def _value(self, name: str, function: Function, position: int | None,
-               location: Location) -> int:
+    def _value(self, name: str, function: Function, location: Location) -> int:
         """The integer value of `name`: a macro (under --define), --define NAME=VALUE,
-        or the constant argument of the calls to `function` at `position`."""
+        or, a parameter of `function`, the value the calls to it pass
+        (frontend.sizes.call_site_values)."""
         known = known_values(self.source, [name], self.defines, self.include_dirs)
+        if name not in known:
+            known = call_site_values(self.source, function.start, [name], self.defines,
+                                     self.include_dirs)
         if name in known:
             return known[name]
-        if position is not None:
-            for arguments in call_arguments(self.source, function.name):
-                if position < len(arguments):
-                    value = self._evaluate(arguments[position])
-                    if value is not None:
-                        return value
         raise HarnessError(f"the kernel harness cannot tell the value of '{name}' in "
                            f"{function.name}() (no #define, no call with a constant "
                            f"argument): pass --define {name}=VALUE", location)
@@ -219,12 +216,12 @@ class _Driver:
         positions = {name: k for k, (name, _) in enumerate(function.parameters)}
         needed = sorted({name for scop in scops for name in scop.c_parameters})
         for name in needed:
-            values[name] = self._value(name, function, positions.get(name), location)
-        for k, (name, declaration) in enumerate(function.parameters):
+            values[name] = self._value(name, function, location)
+        for name, declaration in function.parameters:
             if name not in values and declaration is not None and declaration.rank == 0 \
                     and declaration.element_type not in FLOATING:
                 try:
-                    values[name] = self._value(name, function, k, location)
+                    values[name] = self._value(name, function, location)
                 except HarnessError:
                     pass
         self.sizes.update(values)

@@ -40,7 +40,7 @@ from polyopt.core.dependences import compute_dependences
 from polyopt.core.scop import (RESTRICT, Array, Buffer, Scop, ast_nodes, numbered_name,
                                 set_child)
 from polyopt.scheduler.cost import parameter_point
-from polyopt.scheduler.packing import array_reference, constant_value, minus_constant
+from polyopt.scheduler.packing import array_reference, cell_box, minus_constant, moved_cells
 from polyopt.scheduler.privatize import privatizable
 
 # the largest buffer (bytes, all expanded scalars together) at the sizes the file
@@ -94,28 +94,16 @@ def _expanded(scop: Scop, name: str, depth: int) -> tuple[Scop, float] | None:
             .intersect_domain(statement.domain)
         relations[statement.name] = relation
         footprint = relation.range() if footprint is None else footprint.union(relation.range())
-    if footprint is None:
+    box = cell_box(footprint, scop.context) if footprint is not None else None
+    if box is None:
         return None
-    footprint = footprint.intersect_params(scop.context).coalesce()
-    if not footprint.is_bounded():
-        return None
-    lower, upper = [], []
-    for d in range(depth):
-        constant = constant_value(footprint.dim_min(d).coalesce())
-        if constant is None:
-            return None
-        lower.append(constant)
-        upper.append(footprint.dim_max(d).coalesce())
-    extents = [upper[d].add_constant_val(isl.Val.int_from_si(upper[d].get_ctx(), 1 - lower[d]))
-               for d in range(depth)]
+    lower, extents = box
     cells = _cells_at(extents, scop)
     if cells is None or cells * _element_bytes(scop.locals[name]) > EXPANSION_BYTES:
         return None
     taken = scop.taken_names | set(scop.arrays)
     buffer = numbered_name(f"polyopt_expanded_{name}", taken)
-    inputs = ", ".join(f"x{d}" for d in range(depth))
-    outputs = ", ".join(f"x{d} - {lower[d]}" if lower[d] else f"x{d}" for d in range(depth))
-    moved = isl.Map(f"[{params}] -> {{ {name}[{inputs}] -> {buffer}[{outputs}] }}")
+    moved = moved_cells(scop, name, buffer, lower, list(range(depth)))
     statements = []
     for statement in scop.statements:
         relation = relations.get(statement.name)

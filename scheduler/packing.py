@@ -131,16 +131,10 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
             if access.array == name and statement.name in readers:
                 cells = access.relation.range()
                 footprint = cells if footprint is None else footprint.union(cells)
-    footprint = footprint.intersect_params(scop.context).coalesce()
-    if not footprint.is_bounded():
+    box = cell_box(footprint, scop.context, nonnegative=True)
+    if box is None:
         return None
-    lower, upper = [], []
-    for d in range(array.rank):
-        constant = constant_value(footprint.dim_min(d).coalesce())
-        if constant is None or constant < 0:
-            return None
-        lower.append(constant)
-        upper.append(footprint.dim_max(d).coalesce())
+    lower, lengths = box
     taken = scop.taken_names | set(scop.arrays)
     buffer = numbered_name(f"polyopt_packed_{name}", taken)
     iterators = [numbered_name(f"polyopt_{name}_{d}", taken | {buffer}) for d in range(array.rank)]
@@ -148,11 +142,8 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
     # depend on the statements' names)
     names = {statement.name for statement in scop.statements}
     statement_name = numbered_name("P0" if "P" in names else "P", names)
-    # A[x0, ..., xr] -> buffer[x_order[0] - lower, ...]
-    inputs = ", ".join(f"x{d}" for d in range(array.rank))
-    outputs = ", ".join(f"x{d} - {lower[d]}" if lower[d] else f"x{d}" for d in order)
     params = ", ".join(scop.parameters)
-    moved = isl.Map(f"[{params}] -> {{ {name}[{inputs}] -> {buffer}[{outputs}] }}")
+    moved = moved_cells(scop, name, buffer, lower, order)
     statements = []
     for statement in scop.statements:
         if statement.name not in readers:
@@ -173,9 +164,7 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
         [Access(f"{statement_name}W", buffer, writes, True, location),
          Access(f"{statement_name}R", name, reads, False, location)],
         _copy_body(name, buffer, iterators, order, lower), location))
-    extents = [str(upper[d].add_constant_val(isl.Val.int_from_si(upper[d].get_ctx(),
-                                                                   1 - lower[d])))
-               for d in order]
+    extents = [str(lengths[d]) for d in order]
     arrays = dict(scop.arrays)
     arrays[buffer] = Array(buffer, array.rank, written=True, element_type=array.element_type,
                            storage=RESTRICT)
@@ -187,6 +176,36 @@ def _packed(scop: Scop, name: str, order: list[int], readers: set[str]) -> Scop 
                    schedule=copy_schedule.sequence(scop.schedule),
                    identifiers=scop.identifiers | {buffer, *iterators},
                    buffers=scop.buffers + [Buffer(buffer, name, array.element_type, extents)])
+
+
+def cell_box(footprint: isl.Set, context: isl.Set, nonnegative: bool = False
+             ) -> tuple[list[int], list[isl.PwAff]] | None:
+    """(the least cell, the number of cells) of each dimension of `footprint` where
+    `context` holds; None where it is not bounded, or a least cell is not one constant
+    (or is negative, with `nonnegative`)."""
+    footprint = footprint.intersect_params(context).coalesce()
+    if not footprint.is_bounded():
+        return None
+    lower, lengths = [], []
+    for d in range(footprint.dim(isl.dim_type.set)):
+        constant = constant_value(footprint.dim_min(d).coalesce())
+        if constant is None or nonnegative and constant < 0:
+            return None
+        upper = footprint.dim_max(d).coalesce()
+        lower.append(constant)
+        lengths.append(upper.add_constant_val(isl.Val.int_from_si(upper.get_ctx(),
+                                                                  1 - constant)))
+    return lower, lengths
+
+
+def moved_cells(scop: Scop, name: str, buffer: str, lower: list[int],
+                order: list[int]) -> isl.Map:
+    """`name[x0, ..., xr] -> buffer[x_order[0] - lower, ...]`: the buffer's cell of each
+    of the array's (its dimensions in `order`, each from its least cell `lower`)."""
+    inputs = ", ".join(f"x{d}" for d in range(len(lower)))
+    outputs = ", ".join(f"x{d} - {lower[d]}" if lower[d] else f"x{d}" for d in order)
+    params = ", ".join(scop.parameters)
+    return isl.Map(f"[{params}] -> {{ {name}[{inputs}] -> {buffer}[{outputs}] }}")
 
 
 def constant_value(value: isl.PwAff) -> int | None:
