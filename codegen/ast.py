@@ -9,7 +9,16 @@ of each nest is marked PARALLEL (an OpenMP thread loop); with a ``region_decider
 the nest below stays serial. An innermost loop (a ``for`` whose body holds no
 ``for``) that is not the PARALLEL loop and carries no dependence by the same exact
 check is marked SIMD (``#pragma omp simd``); a reduction carries its dependence, so
-it is never marked.
+it is never marked. Nor is a loop of a few iterations known at compile time
+(``SMALL_TRIPS``): the C compiler unrolls it completely and vectorizes the loop
+around it, which a SIMD mark prevents.
+
+Inside a parallel region, a loop around such small loops only (no SIMD loop of its
+own) that carries no dependence and steps by at most one element is marked IVDEP
+(``#pragma GCC ivdep``): the outlined function of an OpenMP region reads the arrays
+through pointers that are no longer ``restrict``, and gcc's run-time alias checks for
+the copies of the unrolled body exceed its limit (``vect-max-version-for-alias-checks``),
+so the loop gcc vectorizes in serial code stays scalar there (2x slower per thread).
 """
 
 from __future__ import annotations
@@ -34,6 +43,13 @@ LEFT_SERIAL = (SERIAL, SMALL_REGION, COLLAPSE)
 # the loops of a register tile's copies (scheduler.registers): printed for the C
 # compiler to unroll completely, never parallel or SIMD themselves
 COPIES = "copies"
+# a loop inside a parallel region around small loops only, with no dependence
+# carried (module docstring)
+IVDEP = "ivdep"
+# a loop of fewer iterations than this, known at compile time, is left to the C
+# compiler: unrolled completely, the loop around it vectorized (a SIMD register holds
+# 8 doubles with AVX-512, 4 with AVX2: a vector of fewer lanes gains little)
+SMALL_TRIPS = 8
 
 
 @dataclass
@@ -152,6 +168,41 @@ def _unit_input(value: isl.PwAff) -> int | None:
     return found
 
 
+def constant_trips(node: isl.AstNode) -> int | None:
+    """The trip count of the ``for`` `node` where its bounds are numbers, its step one
+    and the count below SMALL_TRIPS; else None."""
+    init, cond = node.for_get_init(), node.for_get_cond()
+    if init.get_type() != isl.ast_expr_type.int or cond.get_type() != isl.ast_expr_type.op \
+            or _number(node.for_get_inc()) != 1 or cond.get_op_n_arg() != 2:
+        return None
+    kind, bound = cond.get_op_type(), _number(cond.get_op_arg(1))
+    if bound is None or kind not in (isl.ast_expr_op_type.le, isl.ast_expr_op_type.lt):
+        return None
+    trips = bound - init.get_val().to_python() + (kind == isl.ast_expr_op_type.le)
+    return trips if 0 < trips < SMALL_TRIPS else None
+
+
+def _number(expr: isl.AstExpr) -> int | None:
+    return expr.get_val().to_python() if expr.get_type() == isl.ast_expr_type.int else None
+
+
+def loops_under(node: isl.AstNode) -> list[isl.AstNode]:
+    """Every ``for`` in the subtree of `node` (itself included), outermost first."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.for_:
+        return [node, *loops_under(node.for_get_body())]
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        return [loop for k in range(children.n_ast_node())
+                for loop in loops_under(children.get_at(k))]
+    if kind == isl.ast_node_type.if_:
+        return loops_under(node.if_get_then_node()) + (
+            loops_under(node.if_get_else_node()) if node.if_has_else_node() else [])
+    if kind == isl.ast_node_type.mark:
+        return loops_under(node.mark_get_node())
+    return []
+
+
 def contains_for(node: isl.AstNode, copies: bool = True) -> bool:
     """True if a ``for`` node is somewhere in the subtree of `node` (itself included);
     without `copies`, the loops of a register tile's copies do not count (the C compiler
@@ -259,16 +310,22 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             # the loops inside: one innermost loop, or a chain of them (a filter's taps
             # in two dimensions), none of them SIMD already
             chain = single_loop_chain(node.for_get_body())
-            if chain is None or any(loop.get_annotation() is not None
-                                    and loop.get_annotation().get_name() == SIMD
-                                    for loop in chain):
-                return node
+            mark = SIMD
             budget = ctx.get_max_operations()
             ctx.set_max_operations(0)
             try:
+                if chain is None or any(loop.get_annotation() is not None
+                                        and loop.get_annotation().get_name() == SIMD
+                                        for loop in chain):
+                    # else, in a parallel region, around small loops only (IVDEP)
+                    if annotation.get_name() == SMALL_REGION or not any(inside_parallel) \
+                            or not all(constant_trips(loop) is not None
+                                       for loop in loops_under(node.for_get_body())):
+                        return node
+                    mark = IVDEP
                 if unit_strides(build, outer_simd) and loop_is_parallel(build, dependences):
                     small = annotation.get_name() == SMALL_REGION
-                    return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
+                    return node.set_annotation(isl.Id(mark, user=SMALL_REGION if small else None,
                                                       context=ctx))
             except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
                 failures.append(error)
@@ -285,7 +342,9 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)
         try:
-            if dependences is not None and loop_is_parallel(build, dependences):
+            # (a small loop: the C compiler unrolls it, SMALL_TRIPS)
+            if dependences is not None and constant_trips(node) is None \
+                    and loop_is_parallel(build, dependences):
                 # a loop left serial for too little work keeps that note (the report's)
                 small = annotation.get_name() == SMALL_REGION
                 return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,

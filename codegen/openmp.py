@@ -24,7 +24,7 @@ with numpy_deferred():      # the package's first import of cgen (codegen/__init
 import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
-from polyopt.codegen.ast import (COLLAPSE, COPIES, PARALLEL, SIMD, build_ast, contains_for,
+from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, build_ast, contains_for,
                                  iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
@@ -215,6 +215,9 @@ class OpenMPPrinter:
             # a register tile's copies: gcc and clang unroll a loop of a constant trip
             # count completely before they vectorize the loop around it
             return [cgen.Pragma(f"GCC unroll {MAX_REGISTER_FACTOR}"), loop]
+        if annotation is not None and annotation.get_name() == IVDEP:
+            # (gcc's; other compilers ignore it, -Wunknown-pragmas aside)
+            return [cgen.Pragma("GCC ivdep"), loop]
         if annotation is not None and annotation.get_name() == SMALL_REGION:
             self.small_regions.append(iterator)
         if annotation is not None and annotation.get_name() == SIMD:

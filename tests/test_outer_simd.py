@@ -181,3 +181,64 @@ def test_the_loop_around_a_chain_of_reductions_is_simd(tmp_path):
     expected, _ = compile_and_run(FILTER_2D, tmp_path, "original")
     assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
         == expected
+
+
+CELLS = """\
+#include <stdio.h>
+#define NY 40
+#define NX 300
+static double F[3][3][NY][NX], P[3][3][NY][NX];
+int main(void)
+{
+  int i, j, a, b;
+  for (a = 0; a < 3; a++)
+    for (b = 0; b < 3; b++)
+      for (i = 0; i < NY; i++)
+        for (j = 0; j < NX; j++)
+          F[a][b][i][j] = 0.1 + ((a * 3 + b + i * 7 + j) % 13) * 0.01;
+#pragma scop
+  for (i = 0; i < NY; i++)
+    for (j = 0; j < NX; j++) {
+      double rho = 0.0;
+      for (a = 0; a < 3; a++)
+        for (b = 0; b < 3; b++)
+          rho += F[a][b][i][j];
+      for (a = 0; a < 3; a++)
+        for (b = 0; b < 3; b++)
+          P[a][b][i][j] = F[a][b][i][j] / rho;
+    }
+#pragma endscop
+  double sum = 0;
+  for (a = 0; a < 3; a++)
+    for (b = 0; b < 3; b++)
+      for (i = 0; i < NY; i++)
+        for (j = 0; j < NX; j++)
+          sum += P[a][b][i][j] * (a + 2 * b + i % 5 + j % 3 + 1);
+  printf("%.8e\\n", sum);
+  return 0;
+}
+"""
+
+
+def test_small_loops_are_left_to_the_compiler_and_the_loop_around_them_is_ivdep(tmp_path):
+    """Per cell, loops of three iterations (a reduction and an update, side by side)
+    under the cells' loop, inside a parallel region: the small loops get no SIMD
+    pragma (gcc unrolls them and vectorizes the loop around them), and that loop gets
+    `GCC ivdep` (in the region's outlined function the arrays are no longer
+    `restrict` and the alias checks of the unrolled copies exceed gcc's limit)."""
+    result = optimize_source(SourceFile("f.c", CELLS),
+                             Options(scheduler="identity", tile=False, min_region_work=0))
+    assert _simd_loops(result.text) == [], result.text
+    ivdep = re.findall(r"#pragma GCC ivdep\n\s*(for \([^\n]*)", result.text)
+    assert len(ivdep) == 1 and "NX" in ivdep[0], result.text
+    assert "#pragma omp parallel for" in result.text
+    expected, _ = compile_and_run(CELLS, tmp_path, "original")
+    assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
+        == expected
+
+
+def test_no_ivdep_outside_a_parallel_region():
+    """Serial code keeps the compiler's own alias analysis: no `GCC ivdep`."""
+    result = optimize_source(SourceFile("f.c", CELLS),
+                             Options(scheduler="identity", tile=False, parallel=False))
+    assert "ivdep" not in result.text and _simd_loops(result.text) == [], result.text
