@@ -9,16 +9,19 @@ of each nest is marked PARALLEL (an OpenMP thread loop); with a ``region_decider
 the nest below stays serial. An innermost loop (a ``for`` whose body holds no
 ``for``) that is not the PARALLEL loop and carries no dependence by the same exact
 check is marked SIMD (``#pragma omp simd``); a reduction carries its dependence, so
-it is never marked. Nor is a loop of a few iterations known at compile time
-(``SMALL_TRIPS``): the C compiler unrolls it completely and vectorizes the loop
-around it, which a SIMD mark prevents.
+it is never marked.
 
-Inside a parallel region, a loop around such small loops only (no SIMD loop of its
-own) that carries no dependence and steps by at most one element is marked IVDEP
-(``#pragma GCC ivdep``): the outlined function of an OpenMP region reads the arrays
-through pointers that are no longer ``restrict``, and gcc's run-time alias checks for
-the copies of the unrolled body exceed its limit (``vect-max-version-for-alias-checks``),
-so the loop gcc vectorizes in serial code stays scalar there (2x slower per thread).
+Inside a parallel region, a loop around small loops only (a few iterations known at
+compile time, ``SMALL_TRIPS``) that carries no dependence and steps by at most one
+element is marked IVDEP (``#pragma GCC ivdep``), and the small loops inside it are
+printed without their SIMD pragma (codegen.openmp): gcc unrolls them completely and
+vectorizes the loop around them, as it does in serial code, where a SIMD pragma on a
+small loop keeps it a loop. The pragma is needed because the outlined function of an
+OpenMP region reads the arrays through pointers that are no longer ``restrict``, and
+gcc's run-time alias checks for the copies of the unrolled body exceed its limit
+(``vect-max-version-for-alias-checks``): the loop stays scalar there (2x slower per
+thread). Outside such a loop the small loops keep their SIMD marks: gcc 12 vectorizes
+some tiled loops around small unmarked loops wrongly, along a dependence they carry.
 """
 
 from __future__ import annotations
@@ -252,12 +255,19 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     result = AstResult(root=None)
     inside_parallel: list[bool] = []
     inside_copies: list[bool] = []      # register tiles' copies (scheduler.registers)
+    # per loop being generated: does it open a parallel region (marked PARALLEL)?
+    opens_region: list[bool] = []
     # An exception must not escape a callback: islpy would hand isl a NULL and
     # isl's clean-up then corrupts the heap (seen when an operation budget runs
     # out inside the parallelism check). Keep it, answer "serial", re-raise after.
     failures: list[Exception] = []
 
     def before_for(build: isl.AstBuild) -> isl.Id:
+        mark = _before_for(build)
+        opens_region.append(mark.get_name() == PARALLEL)
+        return mark
+
+    def _before_for(build: isl.AstBuild) -> isl.Id:
         # A caller's operation budget (see pipeline.generate) is lifted in here, so
         # that running out never happens inside the callback; the build itself
         # then fails cleanly at its next operation.
@@ -300,6 +310,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         # left SERIAL, or serial for too little work per region, may be marked SIMD
         # (never the PARALLEL one)
         inside_parallel.pop()
+        opens_region.pop()
         annotation = node.get_annotation()
         if failures or (annotation is not None and annotation.get_name() == COPIES):
             return node
@@ -318,7 +329,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
                                         and loop.get_annotation().get_name() == SIMD
                                         for loop in chain):
                     # else, in a parallel region, around small loops only (IVDEP)
-                    if annotation.get_name() == SMALL_REGION or not any(inside_parallel) \
+                    if annotation.get_name() == SMALL_REGION or not any(opens_region) \
                             or not all(constant_trips(loop) is not None
                                        for loop in loops_under(node.for_get_body())):
                         return node
@@ -342,9 +353,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         budget = ctx.get_max_operations()
         ctx.set_max_operations(0)
         try:
-            # (a small loop: the C compiler unrolls it, SMALL_TRIPS)
-            if dependences is not None and constant_trips(node) is None \
-                    and loop_is_parallel(build, dependences):
+            if dependences is not None and loop_is_parallel(build, dependences):
                 # a loop left serial for too little work keeps that note (the report's)
                 small = annotation.get_name() == SMALL_REGION
                 return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,

@@ -24,7 +24,8 @@ with numpy_deferred():      # the package's first import of cgen (codegen/__init
 import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
-from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, build_ast, contains_for,
+from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, build_ast, constant_trips,
+                                 contains_for,
                                  iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
@@ -69,6 +70,7 @@ class OpenMPPrinter:
         self.tile_loops: list[tuple[cgen.Pragma, bool, set[str], bool]] = []
         self.nest = 0
         self.depth = 0      # the loops being printed, the current one included
+        self.ivdep = 0      # the IVDEP loops around the one being printed (codegen.ast)
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
         """The whole AST; each top-level loop or condition is a nest, numbered from 1
@@ -115,6 +117,12 @@ class OpenMPPrinter:
         if accumulation is not None:
             return self._accumulating_for(node, accumulation)
         if register_copies(node) is None:
+            if annotation is not None and annotation.get_name() == IVDEP:
+                self.ivdep += 1
+                try:
+                    return self._loop(node, self.print(node.for_get_body()))
+                finally:
+                    self.ivdep -= 1
             return self._loop(node, self.print(node.for_get_body()))
 
         def loops() -> list[cgen.Generable]:
@@ -223,6 +231,8 @@ class OpenMPPrinter:
         if annotation is not None and annotation.get_name() == SIMD:
             if annotation.user == SMALL_REGION:
                 self.small_regions.append(iterator)
+            if self.ivdep and constant_trips(node) is not None:
+                return [loop]       # unrolled by the compiler, the IVDEP loop vectorized
             simd = [cgen.Pragma(f"omp simd{self._private_clause(node)}"), loop]
             guard = self._inner_runs(node, iterator)
             if guard is None:
