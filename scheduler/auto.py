@@ -414,7 +414,8 @@ def as_result(judged: Judged, description: str) -> ScheduleResult:
 
 
 # the SCoP rewritten with buffers, judged beside it: a kind of rewrite -> the function
-# that makes it (None where it does not apply)
+# that makes it from the SCoP and, where the caller has them, its dependences (None
+# where it does not apply)
 REWRITES = {"packed": packed_scop, "expanded": expanded_scop}
 # an expansion's candidate must be predicted this much faster than the plain SCoP's
 # best by the analytical model (rewritten_candidates): its buffer's traffic and the
@@ -444,7 +445,7 @@ def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True
     for kind in kinds:
         if (kind in SCALAR_REWRITES) != (dependences.live_ranges is not None):
             continue
-        rewritten = REWRITES[kind](scop)
+        rewritten = REWRITES[kind](scop, dependences)
         if rewritten is None:
             continue
         rewritten_dependences = compute_dependences(rewritten)

@@ -36,7 +36,7 @@ from dataclasses import replace
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.core.dependences import compute_dependences
+from polyopt.core.dependences import Dependences, compute_dependences
 from polyopt.core.scop import (RESTRICT, Array, Buffer, Scop, ast_nodes, numbered_name,
                                 set_child)
 from polyopt.scheduler.cost import parameter_point
@@ -48,16 +48,17 @@ from polyopt.scheduler.privatize import privatizable
 EXPANSION_BYTES = 64 << 20
 
 
-def expanded_scop(scop: Scop) -> Scop | None:
+def expanded_scop(scop: Scop, dependences: Dependences | None = None) -> Scop | None:
     """The SCoP with each qualifying block-local scalar (module doc) rewritten into a
-    buffer with a cell per iteration of its outer loops; None where none qualifies."""
+    buffer with a cell per iteration of its outer loops; None where none qualifies.
+    `dependences`: the SCoP's, where the caller has them (else computed here)."""
     if scop.macro_accesses or scop.original_lines is None or not scop.locals:
         return None
     names = {name for name in scop.locals if name in scop.arrays
              and scop.arrays[name].rank == 0 and scop.arrays[name].written}
     if not names:
         return None
-    depths = privatizable(scop, compute_dependences(scop), names)
+    depths = privatizable(scop, dependences or compute_dependences(scop), names)
     expanded, total = scop, 0.0
     for name in sorted(depths):
         found = _expanded(expanded, name, depths[name])

@@ -39,10 +39,11 @@ from polyopt.core.scop import (RESTRICT, ROWS, Access, Array, Buffer, Scop, Stat
                                 ast_nodes, full_references, numbered_name)
 
 
-def packed_scop(scop: Scop) -> Scop | None:
+def packed_scop(scop: Scop, dependences=None) -> Scop | None:
     """The SCoP with each qualifying array (module doc) read through a reordered copy
     made at its start, by the statements whose innermost loop strides through it;
-    None where no array qualifies."""
+    None where no array qualifies. (`dependences`, the SCoP's, are not needed here:
+    the signature of every rewrite, scheduler.auto.REWRITES.)"""
     if scop.macro_accesses or scop.original_lines is None:
         return None
     packed = scop
