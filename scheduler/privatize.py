@@ -117,6 +117,9 @@ def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap, dependences: Depend
     if not dependences.live_ranges:
         return True
     order = schedule.get_map() if isinstance(schedule, isl.Schedule) else schedule
+    times = _in_one_space(order)
+    if times is not None:
+        return _keeps_in_time(times, dependences)
     for flow, writes in dependences.live_ranges.values():
         if flow.is_empty() or writes.is_empty():
             continue
@@ -124,6 +127,41 @@ def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap, dependences: Depend
         after_write = order.intersect_domain(flow.domain()).lex_lt_union_map(written)
         before_read = written.lex_lt_union_map(order.intersect_domain(flow.range()))
         if not after_write.apply_range(before_read).intersect(flow).is_empty():
+            return False
+    return True
+
+
+def _in_one_space(order: isl.UnionMap) -> isl.UnionMap | None:
+    """`order` with every statement's times in one space (padded with zeros to the
+    longest), where its maps have anonymous ranges (a schedule tree's); else None."""
+    maps: list[isl.Map] = []
+    order.foreach_map(maps.append)
+    if not maps or any(m.has_tuple_name(isl.dim_type.out) for m in maps):
+        return None
+    width = max(m.dim(isl.dim_type.out) for m in maps)
+    padded = isl.UnionMap.empty(order.get_space())
+    for piece in maps:
+        extra = width - piece.dim(isl.dim_type.out)
+        if extra:
+            piece = piece.add_dims(isl.dim_type.out, extra)
+            for k in range(width - extra, width):
+                piece = piece.fix_val(isl.dim_type.out, k, isl.Val.zero(piece.get_ctx()))
+        padded = padded.union(piece)
+    return padded
+
+
+def _keeps_in_time(order: isl.UnionMap, dependences: Dependences) -> bool:
+    """keeps_live_ranges on times in one space: no write's time lies strictly between
+    the times of a write and of a read of the value it wrote."""
+    for flow, writes in dependences.live_ranges.values():
+        if flow.is_empty() or writes.is_empty():
+            continue
+        pairs = isl.Map.from_union_map(flow.apply_domain(order).apply_range(order))
+        written = isl.Set.from_union_set(writes.apply(order))
+        space = written.get_space()
+        after = isl.Map.lex_lt(space).intersect_range(written)       # a -> w, a < w
+        before = isl.Map.lex_lt(space).intersect_domain(written)     # w -> b, w < b
+        if not after.apply_range(before).intersect(pairs).is_empty():
             return False
     return True
 

@@ -367,3 +367,23 @@ def test_versioned_code_with_private_scalars_is_checked_by_its_code_for_every_si
     original, _ = compile_and_run(OPENING, tmp_path, "original")
     parallel, _ = compile_and_run(optimized, tmp_path, "parallel")
     assert parallel == original
+
+
+def test_tiles_that_break_a_live_range_leave_the_schedule_untiled(monkeypatch):
+    """Where the tiled schedule would interleave a private scalar's values but the
+    schedule itself keeps them, the schedule runs untiled (private copies and their
+    parallel loops kept), instead of scheduling again with every dependence."""
+    from polyopt.pipeline import schedule as pipeline_schedule
+    _, scop = _scop(PRIVATE["sum"])
+    dependences = expanded_dependences(scop, {"s": 2})
+    ctx = scop.context.get_ctx()
+    apart = isl.UnionMap.read_from_str(
+        ctx, "{ S0[i, j] -> [0, i, j, 0]; S1[i, j, k] -> [1, i, j, k]; S2[i, j] -> [2, i, j, 0] }"
+    ).intersect_domain(scop.schedule.get_domain())
+    interleaved = isl.Schedule.from_domain(scop.schedule.get_domain()).insert_partial_schedule(
+        isl.MultiUnionPwAff.from_union_map(apart))
+    monkeypatch.setattr(pipeline_schedule, "tiled", lambda *args, **kwargs: interleaved)
+    scheduled = pipeline_schedule.schedule_scop(scop, Options(scheduler="identity"), dependences)
+    assert keeps_live_ranges(scheduled.schedule, dependences)
+    assert scheduled.schedule.get_map().is_equal(scheduled.untiled.get_map())
+    assert not scheduled.tiling.bands

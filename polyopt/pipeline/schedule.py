@@ -154,8 +154,12 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
             raise LegalityError("tiling produced an illegal schedule (internal error)",
                                 scop.region.location)
         if sequential and not keeps_live_ranges(schedule, dependences):
-            raise LegalityError("the tiles interleave a private scalar's values",
-                                scop.region.location)
+            # the schedule untiled keeps them (tested above): it runs untiled, where
+            # scheduling again with every dependence would lose the private copies'
+            # parallel loops too
+            log.info("%s: the tiles would interleave a private scalar's values; not tiled",
+                     scop.region.location)
+            schedule, tiling = result.schedule, TilingReport()
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
                          result.wavefront, result.tile_sizes)
