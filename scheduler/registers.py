@@ -210,6 +210,12 @@ class _Cost:
     copies: int         # statement copies in one iteration
 
 
+def _copies(statements: list[_Statement], factors: list[int]) -> int:
+    """The statement copies in one iteration of the innermost loop (_Cost.copies)."""
+    return sum(math.prod(f if moves else 1 for f, moves in zip(factors, statement.follows))
+               for statement in statements)
+
+
 def _cycles(references: list[_Reference], statements: list[_Statement],
             factors: list[int]) -> _Cost:
     """The cost of one iteration of the innermost loop under the register tile `factors`."""
@@ -293,6 +299,8 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
         factors = list(factors)
         if all(f == 1 for f in factors):
             continue
+        if _copies(statements, factors) > MAX_COPIES:
+            continue          # (as _cycles would count them, without its walk)
         cost = _cycles(references, statements, factors)
         if cost.vectors > budget or cost.copies > MAX_COPIES \
                 or cost.memory > (1 - MIN_GAIN) * base.memory:
