@@ -189,21 +189,27 @@ def _number(expr: isl.AstExpr) -> int | None:
     return expr.get_val().to_python() if expr.get_type() == isl.ast_expr_type.int else None
 
 
-def loops_under(node: isl.AstNode) -> list[isl.AstNode]:
-    """Every ``for`` in the subtree of `node` (itself included), outermost first."""
+def loops_in(node: isl.AstNode) -> list[isl.AstNode]:
+    """The loops right in `node` (itself, or inside its blocks, conditions and marks),
+    not those nested in them."""
     kind = node.get_type()
     if kind == isl.ast_node_type.for_:
-        return [node, *loops_under(node.for_get_body())]
+        return [node]
     if kind == isl.ast_node_type.block:
         children = node.block_get_children()
         return [loop for k in range(children.n_ast_node())
-                for loop in loops_under(children.get_at(k))]
+                for loop in loops_in(children.get_at(k))]
     if kind == isl.ast_node_type.if_:
-        return loops_under(node.if_get_then_node()) + (
-            loops_under(node.if_get_else_node()) if node.if_has_else_node() else [])
+        return loops_in(node.if_get_then_node()) + (
+            loops_in(node.if_get_else_node()) if node.if_has_else_node() else [])
     if kind == isl.ast_node_type.mark:
-        return loops_under(node.mark_get_node())
+        return loops_in(node.mark_get_node())
     return []
+
+
+def loops_under(node: isl.AstNode) -> list[isl.AstNode]:
+    """Every ``for`` in the subtree of `node` (itself included), outermost first."""
+    return [each for loop in loops_in(node) for each in (loop, *loops_under(loop.for_get_body()))]
 
 
 def contains_for(node: isl.AstNode, copies: bool = True) -> bool:

@@ -25,7 +25,7 @@ import islpy as isl
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, build_ast, constant_trips,
-                                 contains_for,
+                                 contains_for, loops_in,
                                  iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
@@ -257,7 +257,7 @@ class OpenMPPrinter:
         mark = inner.get_annotation()
         if mark is None or mark.get_name() != COLLAPSE or not contains_for(inner.for_get_body()):
             return False
-        for loop in _loops_in(inner.for_get_body()):
+        for loop in loops_in(inner.for_get_body()):
             marked = loop.get_annotation()
             if not contains_for(loop.for_get_body(), copies=False) \
                     and (marked is None or marked.get_name() != SIMD):
@@ -371,24 +371,6 @@ class OpenMPPrinter:
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
         return statement_text(statement.body, statement.iterators, values, self.scop.iterator_casts,
                               self.replaced.get(name))
-
-
-def _loops_in(node: isl.AstNode) -> list[isl.AstNode]:
-    """The loops right in `node` (itself, or inside its blocks, conditions and marks),
-    not those nested in them."""
-    kind = node.get_type()
-    if kind == isl.ast_node_type.for_:
-        return [node]
-    if kind == isl.ast_node_type.block:
-        children = node.block_get_children()
-        return [loop for k in range(children.n_ast_node())
-                for loop in _loops_in(children.get_at(k))]
-    if kind == isl.ast_node_type.if_:
-        return _loops_in(node.if_get_then_node()) + (
-            _loops_in(node.if_get_else_node()) if node.if_has_else_node() else [])
-    if kind == isl.ast_node_type.mark:
-        return _loops_in(node.mark_get_node())
-    return []
 
 
 def _statements(node: isl.AstNode) -> set[str]:

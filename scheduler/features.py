@@ -64,7 +64,7 @@ from fractions import Fraction
 
 import islpy as isl
 
-from polyopt.core.dependences import Dependences, accesses_to
+from polyopt.core.dependences import Dependences, accesses_to, zero_padded
 from polyopt.core.scop import Scop
 from polyopt.scheduler.locality import innermost_first_order, member_scores
 from polyopt.scheduler.sampler import IteratorBasis
@@ -286,11 +286,7 @@ class ScheduleFeatures:
         n = max((m.dim(isl.dim_type.out) for m in maps), default=0)
         result = {}
         for each in maps:
-            missing = n - each.dim(isl.dim_type.out)
-            if missing:
-                each = each.add_dims(isl.dim_type.out, missing)
-                for k in range(n - missing, n):
-                    each = each.fix_val(isl.dim_type.out, k, isl.Val.zero(each.get_ctx()))
+            each = zero_padded(each, n)
             result[each.get_tuple_name(isl.dim_type.in_)] = each.reset_tuple_id(isl.dim_type.out)
         return result, n
 

@@ -34,7 +34,8 @@ import dataclasses
 
 import islpy as isl
 
-from polyopt.core.dependences import Dependences, accesses_to, compute_dependences, keeps_prefix
+from polyopt.core.dependences import (Dependences, accesses_to, compute_dependences, keeps_prefix,
+                                      zero_padded)
 from polyopt.core.scop import Scop
 from polyopt.frontend.declarations import scope_private_scalars
 
@@ -141,12 +142,7 @@ def _in_one_space(order: isl.UnionMap) -> isl.UnionMap | None:
     width = max(m.dim(isl.dim_type.out) for m in maps)
     padded = isl.UnionMap.empty(order.get_space())
     for piece in maps:
-        extra = width - piece.dim(isl.dim_type.out)
-        if extra:
-            piece = piece.add_dims(isl.dim_type.out, extra)
-            for k in range(width - extra, width):
-                piece = piece.fix_val(isl.dim_type.out, k, isl.Val.zero(piece.get_ctx()))
-        padded = padded.union(piece)
+        padded = padded.union(zero_padded(piece, width))
     return padded
 
 

@@ -79,6 +79,18 @@ def keeps_prefix(pair: isl.Map, depth: int) -> bool:
     return pair.is_subset(same)
 
 
+def zero_padded(times: isl.Map, width: int) -> isl.Map:
+    """A statement's schedule map with zeros appended to its times up to `width`
+    dimensions (the statements of a flat schedule compared in one space)."""
+    extra = width - times.dim(isl.dim_type.out)
+    if extra <= 0:
+        return times
+    times = times.add_dims(isl.dim_type.out, extra)
+    for k in range(width - extra, width):
+        times = times.fix_val(isl.dim_type.out, k, isl.Val.zero(times.get_ctx()))
+    return times
+
+
 def all_accesses(scop: Scop) -> isl.UnionMap:
     """Every access relation of the SCoP, reads and writes, statement -> element."""
     result = isl.UnionMap.empty(scop.context.get_space())
