@@ -244,3 +244,11 @@ def test_no_ivdep_outside_a_parallel_region():
                              Options(scheduler="identity", tile=False, min_region_work=10**15))
     assert "ivdep" not in result.text and "omp parallel" not in result.text, result.text
     assert len(_simd_loops(result.text)) == 1, result.text
+
+
+def test_no_outer_simd_prints_no_ivdep():
+    result = optimize_source(SourceFile("f.c", CELLS),
+                             Options(scheduler="identity", tile=False, min_region_work=0,
+                                     outer_simd=False))
+    assert "#pragma omp parallel for" in result.text
+    assert "ivdep" not in result.text, result.text
