@@ -334,9 +334,9 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
                 if chain is None or any(loop.get_annotation() is not None
                                         and loop.get_annotation().get_name() == SIMD
                                         for loop in chain):
-                    # else, in a parallel region, around small loops only (IVDEP)
-                    if annotation.get_name() == SMALL_REGION or not any(opens_region) \
-                            or not all(constant_trips(loop) is not None
+                    # else, in a parallel region, around small loops only (IVDEP; a
+                    # loop left serial for too little work opens none, nor is in one)
+                    if not any(opens_region) or not all(constant_trips(loop) is not None
                                        for loop in loops_under(node.for_get_body())):
                         return node
                     mark = IVDEP

@@ -117,13 +117,12 @@ class OpenMPPrinter:
         if accumulation is not None:
             return self._accumulating_for(node, accumulation)
         if register_copies(node) is None:
-            if annotation is not None and annotation.get_name() == IVDEP:
-                self.ivdep += 1
-                try:
-                    return self._loop(node, self.print(node.for_get_body()))
-                finally:
-                    self.ivdep -= 1
-            return self._loop(node, self.print(node.for_get_body()))
+            ivdep = int(annotation is not None and annotation.get_name() == IVDEP)
+            self.ivdep += ivdep
+            try:
+                return self._loop(node, self.print(node.for_get_body()))
+            finally:
+                self.ivdep -= ivdep
 
         def loops() -> list[cgen.Generable]:
             """The copies as loops: outside `node` where they allow it, else inside."""

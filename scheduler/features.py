@@ -281,14 +281,9 @@ class ScheduleFeatures:
     def _flat_maps(self, schedule: isl.Schedule) -> tuple[dict[str, isl.Map], int]:
         """The flat schedule map of each statement, all padded with zeros to the same
         dimension n (sequence positions included), and n."""
-        maps: list[isl.Map] = []
-        schedule.get_map().foreach_map(maps.append)
-        n = max((m.dim(isl.dim_type.out) for m in maps), default=0)
-        result = {}
-        for each in maps:
-            each = zero_padded(each, n)
-            result[each.get_tuple_name(isl.dim_type.in_)] = each.reset_tuple_id(isl.dim_type.out)
-        return result, n
+        maps, n = zero_padded(schedule.get_map())
+        return {each.get_tuple_name(isl.dim_type.in_): each.reset_tuple_id(isl.dim_type.out)
+                for each in maps}, n
 
     def _same_cell_reads(self) -> dict[str, isl.UnionMap]:
         """Per array, pairs of distinct statement instances that read the same cell."""

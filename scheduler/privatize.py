@@ -135,14 +135,12 @@ def keeps_live_ranges(schedule: isl.Schedule | isl.UnionMap, dependences: Depend
 def _in_one_space(order: isl.UnionMap) -> isl.UnionMap | None:
     """`order` with every statement's times in one space (padded with zeros to the
     longest), where its maps have anonymous ranges (a schedule tree's); else None."""
-    maps: list[isl.Map] = []
-    order.foreach_map(maps.append)
+    maps, _ = zero_padded(order)
     if not maps or any(m.has_tuple_name(isl.dim_type.out) for m in maps):
         return None
-    width = max(m.dim(isl.dim_type.out) for m in maps)
     padded = isl.UnionMap.empty(order.get_space())
     for piece in maps:
-        padded = padded.union(zero_padded(piece, width))
+        padded = padded.union(piece)
     return padded
 
 

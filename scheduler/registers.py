@@ -207,13 +207,11 @@ class _Cost:
     cycles: float       # per copy
     memory: float       # cycles of the loads and stores alone, per copy
     vectors: int        # vector registers
-    copies: int         # statement copies in one iteration
 
 
-def _copies(statements: list[_Statement], factors: list[int]) -> int:
-    """The statement copies in one iteration of the innermost loop (_Cost.copies)."""
-    return sum(math.prod(f if moves else 1 for f, moves in zip(factors, statement.follows))
-               for statement in statements)
+def _count(statement: _Statement, factors: list[int]) -> int:
+    """The copies of `statement` in one iteration of the innermost loop."""
+    return math.prod(f if moves else 1 for f, moves in zip(factors, statement.follows))
 
 
 def _cycles(references: list[_Reference], statements: list[_Statement],
@@ -224,13 +222,9 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     stores: set = set()
     vectors: set = set()
     chains: dict = {}
-    operations = 0.0
-    copies = 0
     ranges = [range(f) for f in factors]
-    for statement in statements:
-        count = math.prod(f if moves else 1 for f, moves in zip(factors, statement.follows))
-        copies += count
-        operations += count * max(1.0, statement.operations / 2)
+    operations = sum(_count(statement, factors) * max(1.0, statement.operations / 2)
+                     for statement in statements)
     for reference in references:
         for copy in itertools.product(*ranges):
             if any(u and not moves for u, moves in zip(copy, follows[reference.statement])):
@@ -246,7 +240,7 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     cycles = max(memory, operations / OPERATIONS_PER_CYCLE,
                  chain * CHAIN_CYCLES if chain > 1 else 0) + LOOP_CYCLES
     unrolled = math.prod(factors)
-    return _Cost(cycles / unrolled, memory / unrolled, len(vectors), copies)
+    return _Cost(cycles / unrolled, memory / unrolled, len(vectors))
 
 
 def _band_below(node: isl.ScheduleNode) -> bool:
@@ -299,12 +293,11 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
         factors = list(factors)
         if all(f == 1 for f in factors):
             continue
-        if _copies(statements, factors) > MAX_COPIES:
-            continue          # (as _cycles would count them, without its walk)
+        if sum(_count(statement, factors) for statement in statements) > MAX_COPIES:
+            continue          # too many copies (before _cycles walks them)
         cost = _cycles(references, statements, factors)
-        if cost.vectors > budget or cost.copies > MAX_COPIES \
-                or cost.memory > (1 - MIN_GAIN) * base.memory:
-            continue          # too many registers or copies, or nothing shared in registers
+        if cost.vectors > budget or cost.memory > (1 - MIN_GAIN) * base.memory:
+            continue          # too many registers, or nothing shared in registers
         key = (round(cost.cycles, 6), math.prod(factors))
         if best_key is None or key < best_key:
             best, best_key = factors, key

@@ -79,16 +79,22 @@ def keeps_prefix(pair: isl.Map, depth: int) -> bool:
     return pair.is_subset(same)
 
 
-def zero_padded(times: isl.Map, width: int) -> isl.Map:
-    """A statement's schedule map with zeros appended to its times up to `width`
-    dimensions (the statements of a flat schedule compared in one space)."""
-    extra = width - times.dim(isl.dim_type.out)
-    if extra <= 0:
-        return times
-    times = times.add_dims(isl.dim_type.out, extra)
-    for k in range(width - extra, width):
-        times = times.fix_val(isl.dim_type.out, k, isl.Val.zero(times.get_ctx()))
-    return times
+def zero_padded(order: isl.UnionMap) -> tuple[list[isl.Map], int]:
+    """Each statement's map of a flat schedule with zeros appended to its times up to
+    the longest's dimension (the statements' times compared in one space), and that
+    dimension."""
+    maps: list[isl.Map] = []
+    order.foreach_map(maps.append)
+    width = max((m.dim(isl.dim_type.out) for m in maps), default=0)
+    padded = []
+    for times in maps:
+        extra = width - times.dim(isl.dim_type.out)
+        if extra:
+            times = times.add_dims(isl.dim_type.out, extra)
+            for k in range(width - extra, width):
+                times = times.fix_val(isl.dim_type.out, k, isl.Val.zero(times.get_ctx()))
+        padded.append(times)
+    return padded, width
 
 
 def all_accesses(scop: Scop) -> isl.UnionMap:
