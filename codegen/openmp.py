@@ -46,6 +46,9 @@ log = logging.getLogger(__name__)
 #: code (generate_openmp's for_all_sizes), as a multiple of the caller's budget
 PROXY_BUDGET_FACTOR = 4
 
+#: The conditions an innermost loop is unswitched on at most (2**UNSWITCHED copies)
+UNSWITCHED = 2
+
 
 class OpenMPPrinter:
     """Turns one SCoP's isl AST into cgen objects."""
@@ -71,6 +74,7 @@ class OpenMPPrinter:
         self.nest = 0
         self.depth = 0      # the loops being printed, the current one included
         self.ivdep = 0      # the IVDEP loops around the one being printed (codegen.ast)
+        self.assumed: dict[str, bool] = {}   # conditions of unswitched loops -> their value
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
         """The whole AST; each top-level loop or condition is a nest, numbered from 1
@@ -95,12 +99,20 @@ class OpenMPPrinter:
                 items.extend(self.print(children.get_at(k)))
             return items
         if kind == isl.ast_node_type.for_:
+            condition = self._invariant_condition(node)
+            if condition is not None:
+                return self._unswitched(node, condition)
             self.depth += 1
             try:
                 return self._for(node)
             finally:
                 self.depth -= 1
         if kind == isl.ast_node_type.if_:
+            condition = self.expressions(node.if_get_cond())
+            if condition in self.assumed:
+                if self.assumed[condition]:
+                    return self.print(node.if_get_then_node())
+                return self.print(node.if_get_else_node()) if node.if_has_else_node() else []
             then = cgen.Block(self.print(node.if_get_then_node()))
             otherwise = cgen.Block(self.print(node.if_get_else_node())) if node.if_has_else_node() else None
             return [cgen.If(self.expressions(node.if_get_cond()), then, otherwise)]
@@ -109,6 +121,43 @@ class OpenMPPrinter:
         if kind == isl.ast_node_type.mark:
             return self.print(node.mark_get_node())
         raise NotImplementedError(f"isl AST node {kind}")
+
+    def _invariant_condition(self, node: isl.AstNode) -> str | None:
+        """For an innermost loop (no register tile's copies, no accumulation, not
+        parallel, not a small loop the compiler unrolls) with an ``if`` in its body whose condition does not name its iterator
+        (isl keeps a statement's guard on outer iterators inside the loop where other
+        statements share it: a fused initialization): that condition, not yet assumed
+        and at most UNSWITCHED deep; else None."""
+        if len(self.assumed) >= UNSWITCHED or node.for_is_degenerate() or \
+                contains_for(node.for_get_body()) or register_copies(node) is not None:
+            return None
+        if constant_trips(node) is not None:
+            return None     # unrolled by the compiler: one test per few elements
+        annotation = node.get_annotation()
+        if annotation is not None and (annotation.get_name() == PARALLEL
+                                       or annotation.get_name() in self.accumulations):
+            return None
+        iterator = node.for_get_iterator().get_id().get_name()
+        for condition in _conditions(node.for_get_body()):
+            if iterator not in _names(condition):
+                text = self.expressions(condition)
+                if text not in self.assumed:
+                    return text
+        return None
+
+    def _unswitched(self, node: isl.AstNode, condition: str) -> list[cgen.Generable]:
+        """The loop `node` printed twice, under `condition` and under its negation,
+        each with the ``if``s of that condition in its body resolved: gcc vectorizes
+        neither a loop with a conditional call (``exp``) nor, past its size limit for
+        unswitching, one with a test it could hoist."""
+        versions = []
+        for value in (True, False):
+            self.assumed[condition] = value
+            try:
+                versions.append(cgen.Block(self.print(node)))
+            finally:
+                del self.assumed[condition]
+        return [cgen.If(condition, *versions)]
 
     def _for(self, node: isl.AstNode) -> list[cgen.Generable]:
         annotation = node.get_annotation()
@@ -370,6 +419,31 @@ class OpenMPPrinter:
         values = [self.expressions(call.get_op_arg(k)) for k in range(1, call.get_op_n_arg())]
         return statement_text(statement.body, statement.iterators, values, self.scop.iterator_casts,
                               self.replaced.get(name))
+
+
+def _conditions(node: isl.AstNode) -> list[isl.AstExpr]:
+    """The conditions of the ``if``s in `node`, outermost first, not inside loops."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        return [condition for k in range(children.n_ast_node())
+                for condition in _conditions(children.get_at(k))]
+    if kind == isl.ast_node_type.if_:
+        return [node.if_get_cond(), *_conditions(node.if_get_then_node()),
+                *(_conditions(node.if_get_else_node()) if node.if_has_else_node() else [])]
+    if kind == isl.ast_node_type.mark:
+        return _conditions(node.mark_get_node())
+    return []
+
+
+def _names(expr: isl.AstExpr) -> set[str]:
+    """The identifiers an AST expression names."""
+    kind = expr.get_type()
+    if kind == isl.ast_expr_type.id:
+        return {expr.get_id().get_name()}
+    if kind == isl.ast_expr_type.int:
+        return set()
+    return set().union(*(_names(expr.get_op_arg(k)) for k in range(expr.get_op_n_arg())))
 
 
 def _statements(node: isl.AstNode) -> set[str]:

@@ -17,6 +17,7 @@ from polyopt.scheduler import ScheduleResult, get_scheduler
 from polyopt.scheduler.bands import is_legal
 from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.tiling import TilingReport, tile_schedule
+from polyopt.scheduler.tree import in_written_order
 from polyopt.scheduler.wavefront import skew_tile_bands
 from polyopt.pipeline.options import Options
 
@@ -137,6 +138,8 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     if result.schedule is None:
         return ScheduledScop(scop, dependences, None, result.description, tiling, None, options,
                              result.fallback)
+    if options.target == "c":
+        result = _in_written_order(result, scop, dependences)
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
@@ -163,6 +166,18 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
                          result.wavefront, result.tile_sizes)
+
+
+def _in_written_order(result: ScheduleResult, scop: Scop,
+                      dependences: Dependences) -> ScheduleResult:
+    """The result with the statements of its innermost loop bodies in the written
+    order where the dependences allow it (scheduler.tree.in_written_order), where that
+    keeps the private scalars' values apart too; else as it is."""
+    ordered = in_written_order(result.schedule, scop, dependences.all)
+    if ordered.plain_is_equal(result.schedule) or not (
+            is_legal(ordered, dependences.all) and keeps_live_ranges(ordered, dependences)):
+        return result
+    return replace_dataclass(result, schedule=ordered)
 
 
 def rewrites(options: Options) -> tuple[str, ...]:
