@@ -22,6 +22,7 @@ from polyopt.codegen.deferred import numpy_deferred
 with numpy_deferred():      # the package's first import of cgen (codegen/__init__ imports this)
     import cgen
 import islpy as isl
+from pycparser import c_ast
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, build_ast, constant_trips,
@@ -124,10 +125,12 @@ class OpenMPPrinter:
 
     def _invariant_condition(self, node: isl.AstNode) -> str | None:
         """For an innermost loop (no register tile's copies, no accumulation, not
-        parallel, not a small loop the compiler unrolls) with an ``if`` in its body whose condition does not name its iterator
-        (isl keeps a statement's guard on outer iterators inside the loop where other
-        statements share it: a fused initialization): that condition, not yet assumed
-        and at most UNSWITCHED deep; else None."""
+        parallel, not a small loop the compiler unrolls) with an ``if`` in its body
+        whose condition does not name its iterator and whose statements call a
+        function (isl keeps a statement's guard on outer iterators inside the loop where
+        other statements share it: a fused initialization): that condition, not yet
+        assumed and at most UNSWITCHED deep; else None. (gcc if-converts a test around
+        plain assignments, or unswitches the loop itself; not one around a call.)"""
         if len(self.assumed) >= UNSWITCHED or node.for_is_degenerate() or \
                 contains_for(node.for_get_body()) or register_copies(node) is not None:
             return None
@@ -138,8 +141,9 @@ class OpenMPPrinter:
                                        or annotation.get_name() in self.accumulations):
             return None
         iterator = node.for_get_iterator().get_id().get_name()
-        for condition in _conditions(node.for_get_body()):
-            if iterator not in _names(condition):
+        for condition, guarded in _conditions(node.for_get_body()):
+            if iterator not in _names(condition) and any(
+                    _calls(self.scop.statement(name).body) for name in guarded):
                 text = self.expressions(condition)
                 if text not in self.assumed:
                     return text
@@ -421,19 +425,29 @@ class OpenMPPrinter:
                               self.replaced.get(name))
 
 
-def _conditions(node: isl.AstNode) -> list[isl.AstExpr]:
-    """The conditions of the ``if``s in `node`, outermost first, not inside loops."""
+def _conditions(node: isl.AstNode) -> list[tuple[isl.AstExpr, set[str]]]:
+    """The conditions of the ``if``s in `node`, outermost first, not inside loops, each
+    with the statements it guards."""
     kind = node.get_type()
     if kind == isl.ast_node_type.block:
         children = node.block_get_children()
         return [condition for k in range(children.n_ast_node())
                 for condition in _conditions(children.get_at(k))]
     if kind == isl.ast_node_type.if_:
-        return [node.if_get_cond(), *_conditions(node.if_get_then_node()),
+        return [(node.if_get_cond(), _statements(node)), *_conditions(node.if_get_then_node()),
                 *(_conditions(node.if_get_else_node()) if node.if_has_else_node() else [])]
     if kind == isl.ast_node_type.mark:
         return _conditions(node.mark_get_node())
     return []
+
+
+def _calls(body: c_ast.Node) -> bool:
+    """Whether a statement's body calls a function on a value (a call on constants
+    only, `SCALAR_VAL(0.0)`, is a macro or folds to a constant)."""
+    if isinstance(body, c_ast.FuncCall) and (body.args is None or not all(
+            isinstance(argument, c_ast.Constant) for argument in body.args.exprs)):
+        return True
+    return any(_calls(child) for _, child in body.children())
 
 
 def _names(expr: isl.AstExpr) -> set[str]:
