@@ -536,7 +536,8 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
                     min_region_work: int | None = None, parallel: bool = True,
                     assumed: dict[str, int] | None = None,
                     private: dict[str, tuple[isl.UnionMap, isl.UnionSet]] | None = None,
-                    run: isl.UnionMap | None = None, outer_simd: bool = False) -> GeneratedNest:
+                    run: isl.UnionMap | None = None, outer_simd: bool = False,
+                    fixed: dict[str, int] | None = None) -> GeneratedNest:
     """C lines for a scheduled SCoP; `dependences` None disables parallel and SIMD
     loops, `parallel` False parallel loops only (innermost loops that carry no
     dependence are still marked SIMD).
@@ -551,6 +552,8 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
 
     `assumed` (parameter -> least value; codegen.versioning) generates and checks the
     code for those parameter values only: the nest's `condition` says when it holds.
+    `fixed` (parameter -> value; codegen.versioning.fixed_values) the same for one
+    value, printed as a literal.
 
     `run` (every dependence of the SCoP), without `check`: the AST is only run at
     small parameter values (codegen.verify.run_checks), where the parametric check
@@ -566,7 +569,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     if private:
         check = check if check is not None else dependences
     prefix = iterator_prefix(scop)
-    context = assumed_context(scop, assumed) if assumed else scop.context
+    context = assumed_context(scop, assumed or {}, fixed) if assumed or fixed else scop.context
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
 
@@ -591,7 +594,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         """The AST of the same schedule for every size and the SCoP's context: None
         where the code is generated for every size already, or isl runs out of its
         budget building it."""
-        if not assumed:
+        if not assumed and not fixed:
             return None
         # its own budget, four times the caller's (pipeline.cpu's, shared with the AST
         # it stands in for): without a least size isl's AST has more cases to separate
@@ -659,13 +662,14 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         for name in private or ()})
     # unsigned parameters are converted to the (signed) iterator type in the
     # generated bounds: isl's "n - 1" must not wrap
-    expressions.renamed = parameter_casts(scop)
+    expressions.renamed = {**parameter_casts(scop),
+                           **{name: str(value) for name, value in (fixed or {}).items()}}
     try:
         items = printer.print_nests(ast.root)
         printer.balance_triangles()
     finally:
         expressions.renamed = {}
-    tested = region_condition(scop, expressions, assumed)
+    tested = region_condition(scop, expressions, assumed, fixed)
     # split on '\n' only: str.splitlines also splits at form feeds, U+2028... inside literals
     lines = str(cgen.Module(items)).split("\n") if items else []
     return GeneratedNest(lines, printer.parallel_loops, checked, notes, printer.parallel_nests,

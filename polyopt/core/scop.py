@@ -232,6 +232,9 @@ class Scop:
     # user's --define options). Used for decisions only (tiling, parallel regions,
     # the choice of schedule): the generated code stays parametric.
     known_values: dict[str, int] = field(default_factory=dict)
+    # The parameters among them that are the region's function's arguments, with the
+    # value the calls in the file pass (a variable in the code, not a macro)
+    passed_values: set[str] = field(default_factory=set)
     # A statement's right-hand side that is a macro call on constants, as the
     # preprocessor expands it (`SCALAR_VAL(0.0)` -> `0.0`): for decisions only (the
     # BLAS matcher's zero initialisations); the generated code keeps the call.

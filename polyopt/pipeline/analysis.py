@@ -51,8 +51,10 @@ def find_scops(source: SourceFile, options: Options) -> tuple[list[Scop], list[s
         values = known_values(source, scop.c_parameters, options.defines, options.include_dirs)
         missing = [name for name in scop.c_parameters if name not in values]
         if missing:     # a function's parameters: the values its calls in the file pass
-            values.update(call_site_values(source, scop.region.start, missing,
-                                           options.defines, options.include_dirs))
+            passed = call_site_values(source, scop.region.start, missing, options.defines,
+                                      options.include_dirs)
+            values.update(passed)
+            scop.passed_values = set(scop.by_model_name(passed))
         scop.known_values = scop.by_model_name(values)
     if options.blas:
         _expand_constant_calls(source, result.scops, options)

@@ -10,7 +10,7 @@ import islpy as isl
 from polyopt.codegen import GeneratedNest, generate_openmp
 from polyopt.codegen.buffers import with_buffers
 from polyopt.codegen.expressions import ExpressionPrinter
-from polyopt.codegen.versioning import (least_values)
+from polyopt.codegen.versioning import fixed_values, least_values
 from polyopt.core.dependences import Dependences, compute_dependences
 from polyopt.core.errors import (CodegenError, LegalityError, WrongCodeError, format_warning)
 from polyopt.core.scop import Scop
@@ -35,7 +35,28 @@ REGISTER_ISOLATION_BUDGET = 4_000_000
 
 def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> GeneratedNest:
     """OpenMP C for a scheduled SCoP, falling back to unseparated tiles if too costly.
-    Tiled code is versioned (codegen.versioning) where the SCoP's text allows it."""
+    Tiled code is versioned (codegen.versioning) where the SCoP's text allows it; code
+    with parallel regions is generated again for the small sizes the calls in the file
+    pass (codegen.versioning.fixed_values), where it has some."""
+    scop, options = scheduled.scop, scheduled.options
+    before = set(expressions.macros_used)
+    nest = _generate(scheduled, expressions, {})
+    fixed = fixed_values(scop) if options.versioning and scop.original_lines else {}
+    if not fixed or not nest.parallel_loops:
+        return nest
+    first = expressions.macros_used
+    expressions.macros_used = set(before)
+    try:
+        return _generate(scheduled, expressions, fixed)
+    except (CodegenError, isl.Error) as error:
+        log.info("%s: no code for the sizes the calls pass (%s)", scop.region.location, error)
+        expressions.macros_used = first
+        return nest
+
+
+def _generate(scheduled: ScheduledScop, expressions: ExpressionPrinter,
+              fixed: dict[str, int]) -> GeneratedNest:
+    """generate's code, for the sizes `fixed` only where it has some."""
     step("code generation")
     scop, options = scheduled.scop, scheduled.options
     dependences = scheduled.dependences.all if options.parallel or scheduled.simd else None
@@ -45,7 +66,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
         # (but for private scalars' live ranges).
         return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel,
-                               private=private, outer_simd=options.outer_simd)
+                               private=private, outer_simd=options.outer_simd, fixed=fixed)
     assumed = (least_values(scop, scheduled.tiling.bands)
                if options.versioning and scop.original_lines else {})
     check = scheduled.dependences.all if options.check else None
@@ -59,15 +80,15 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
             return generate_openmp(scop, scheduled.schedule, dependences, expressions,
                                    min_region_work=options.min_region_work,
                                    parallel=options.parallel, assumed=assumed, private=private,
-                                   run=check, outer_simd=options.outer_simd)
-        return _generate_tiled(scheduled, expressions, dependences, assumed, check)
+                                   run=check, outer_simd=options.outer_simd, fixed=fixed)
+        return _generate_tiled(scheduled, expressions, dependences, assumed, check, fixed)
     except WrongCodeError as error:
         if private:
             raise
         # isl's code of the tiled tree and of its flat map both wrong (codegen.verify)
         nest = generate_openmp(scop, scheduled.untiled, dependences, expressions,
                                min_region_work=options.min_region_work, parallel=options.parallel,
-                               outer_simd=options.outer_simd)
+                               outer_simd=options.outer_simd, fixed=fixed)
         nest.untiled = True
         nest.notes.append(f"{error.message}; generated untiled instead")
         return nest
@@ -75,7 +96,7 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
 
 def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
                     dependences: isl.UnionMap | None, assumed: dict[str, int],
-                    check: isl.UnionMap | None) -> GeneratedNest:
+                    check: isl.UnionMap | None, fixed: dict[str, int]) -> GeneratedNest:
     """generate's code of a tiled schedule: with full tiles set apart, or without where
     that is too costly."""
     scop, options, private = scheduled.scop, scheduled.options, scheduled.private
@@ -87,7 +108,7 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
         return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
                                flat=scheduled.flat_map, min_region_work=options.min_region_work,
                                parallel=options.parallel, assumed=assumed, private=private,
-                               outer_simd=options.outer_simd)
+                               outer_simd=options.outer_simd, fixed=fixed)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
@@ -98,7 +119,7 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
                   isolate=False, band_sizes=scheduled.tile_sizes)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
                            min_region_work=options.min_region_work, parallel=options.parallel,
-                           assumed=assumed, private=private, outer_simd=options.outer_simd)
+                           assumed=assumed, private=private, outer_simd=options.outer_simd, fixed=fixed)
 
 
 def privatized(source: SourceFile, scop: Scop, dependences: Dependences, options: Options,
