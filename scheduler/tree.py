@@ -157,7 +157,7 @@ def in_written_order(schedule: isl.Schedule, scop: Scop,
     the dependences between them at one iteration of the loops around allow it: the
     closest such order to the written one (a stable topological sort). A statement that
     runs at some iterations of the loops around only (a fused initialization) keeps its
-    place: isl peels it off the loop where it comes first or last.
+    place, and the statements on either side of it stay on their side.
 
     A scheduler orders the statements it fuses by its own graph (isl: its strongly
     connected components, with sets where it finds no order); a store it puts before
@@ -207,21 +207,25 @@ def _reordered(node: isl.ScheduleNode, position: dict[str, int],
     statements = [isl.UnionSet.from_set(parts[name]) for name in names]
     prefix = node.get_prefix_schedule_union_map()
     together = prefix.apply_range(prefix.reverse())     # instances at one prefix time
-    # statements that run at some iterations of the loops around only, first or last,
-    # stay there: isl peels them off the loop (moved inside, they become a test there);
-    # compared where every statement runs
+    # a statement that runs at some iterations of the loops around only stays where it
+    # is: isl peels it off the loop where it comes first or last, and moved, its test
+    # may name the iterator of the loop that tiling makes innermost (that of its
+    # stride-1 accesses); compared where every statement runs
     sizes = functools.reduce(isl.Set.intersect, (part.params() for part in parts.values()))
     images = [prefix.intersect_domain(part).range().intersect_params(sizes)
               for part in statements]
     every = functools.reduce(isl.UnionSet.union, images)
-    whole = [image.is_equal(every) for image in images]
-    first = next((k for k, full in enumerate(whole) if full), len(whole))
-    last = len(whole) - next((k for k, full in enumerate(reversed(whole)) if full), 0)
-    middle = _written_first(list(range(first, last)), statements, names, position,
-                            dependences, together)
-    if middle is None:
-        return node                 # (a cycle: the scheduler's order breaks none)
-    order = list(range(first)) + middle + list(range(last, len(statements)))
+    order: list[int] = []
+    run: list[int] = []
+    for k in range(len(statements) + 1):
+        if k < len(statements) and images[k].is_equal(every):
+            run.append(k)
+            continue
+        ordered = _written_first(run, statements, names, position, dependences, together)
+        if ordered is None:
+            return node             # (a cycle: the scheduler's order breaks none)
+        order += ordered + ([k] if k < len(statements) else [])
+        run = []
     if order == sorted(order):
         return node
     # order_before splits off what it is given first; at the rest, a node below a
