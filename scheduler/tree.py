@@ -156,8 +156,10 @@ def in_written_order(schedule: isl.Schedule, scop: Scop,
     sequences and sets, no band) in one sequence, in the order they are written where
     the dependences between them at one iteration of the loops around allow it: the
     closest such order to the written one (a stable topological sort). A statement that
-    runs at some iterations of the loops around only (a fused initialization) keeps its
-    place, and the statements on either side of it stay on their side.
+    runs at some iterations of the innermost loop around only keeps its place, and the
+    statements on either side of it stay on their side; one of some iterations of the
+    loops outside it (a fused initialization) moves like the others. Meant for the
+    tiled tree, whose loop order is the generated code's.
 
     A scheduler orders the statements it fuses by its own graph (isl: its strongly
     connected components, with sets where it finds no order); a store it puts before
@@ -195,30 +197,35 @@ def _reordered(node: isl.ScheduleNode, position: dict[str, int],
     if parent is not None and parent.get_type() == isl.schedule_node_type.filter and \
             parent.parent().get_type() in _ORDERS:
         return node     # (order_before would splice into the sequence around it)
-    names = _tree_order(node)
-    if any(name not in position for name in names) or len(set(names)) != len(names):
-        return node
     parts: dict[str, isl.Set] = {}
 
     def add(part: isl.Set) -> None:
         parts[part.get_tuple_name()] = part
 
     node.get_domain().foreach_set(add)
-    statements = [isl.UnionSet.from_set(parts[name]) for name in names]
+    if any(name not in position for name in parts):
+        return node
     prefix = node.get_prefix_schedule_union_map()
     together = prefix.apply_range(prefix.reverse())     # instances at one prefix time
-    # a statement that runs at some iterations of the loops around only stays where it
-    # is: isl peels it off the loop where it comes first or last, and moved, its test
-    # may name the iterator of the loop that tiling makes innermost (that of its
-    # stride-1 accesses); compared where every statement runs
+    # a statement that runs at some iterations of the innermost loop around only stays
+    # where it is (isl peels it off the loop where it comes first or last; moved, it
+    # becomes a test of that loop's iterator inside it), first among the children of a
+    # set (isl's choice there); one of some iterations of the outer loops only may move
+    # (its test names outer iterators: codegen.openmp prints the loop once for each
+    # outcome); compared where every statement runs
     sizes = functools.reduce(isl.Set.intersect, (part.params() for part in parts.values()))
-    images = [prefix.intersect_domain(part).range().intersect_params(sizes)
-              for part in statements]
-    every = functools.reduce(isl.UnionSet.union, images)
+    images = {name: prefix.intersect_domain(isl.UnionSet.from_set(part)).range()
+              .intersect_params(sizes) for name, part in parts.items()}
+    every = functools.reduce(isl.UnionSet.union, images.values())
+    anchored = {name for name, image in images.items() if _innermost_partial(image, every)}
+    names = _tree_order(node, anchored)
+    if len(set(names)) != len(names):
+        return node
+    statements = [isl.UnionSet.from_set(parts[name]) for name in names]
     order: list[int] = []
     run: list[int] = []
     for k in range(len(statements) + 1):
-        if k < len(statements) and images[k].is_equal(every):
+        if k < len(statements) and names[k] not in anchored:
             run.append(k)
             continue
         ordered = _written_first(run, statements, names, position, dependences, together)
@@ -249,14 +256,32 @@ def _reordered(node: isl.ScheduleNode, position: dict[str, int],
     return result
 
 
-def _tree_order(node: isl.ScheduleNode) -> list[str]:
+def _innermost_partial(image: isl.UnionSet, every: isl.UnionSet) -> bool:
+    """Whether the prefix times `image` of a statement miss some of `every` (those of
+    all the statements) at the outer times where it runs: a statement of some
+    iterations of the innermost loop around only."""
+    image, every = isl.Set.from_union_set(image), isl.Set.from_union_set(every)
+    inner = image.dim(isl.dim_type.set) - 1
+    if inner < 0:
+        return False
+    outer = image.project_out(isl.dim_type.set, inner, 1).insert_dims(
+        isl.dim_type.set, inner, 1)
+    outer = outer.reset_space(every.get_space())
+    return not image.is_equal(every.intersect(outer))
+
+
+def _tree_order(node: isl.ScheduleNode, first: set[str]) -> list[str]:
     """The statements of the subtree at `node` (sequences, sets, filters, leaves), in
-    the order of its children (a leaf's several statements by name)."""
+    the order of its children (a leaf's several statements by name); a set's children
+    made of statements `first` only before its others."""
     if node.get_type() == isl.schedule_node_type.leaf:
         names: list[str] = []
         node.get_domain().foreach_set(lambda part: names.append(part.get_tuple_name()))
-        return sorted(names)
-    return [name for k in range(node.n_children()) for name in _tree_order(node.child(k))]
+        return sorted(names, key=lambda name: (name not in first, name))
+    children = [_tree_order(node.child(k), first) for k in range(node.n_children())]
+    if node.get_type() == isl.schedule_node_type.set:
+        children.sort(key=lambda names: not set(names) <= first)
+    return [name for names in children for name in names]
 
 
 def _written_first(run: list[int], statements: list[isl.UnionSet], names: list[str],

@@ -20,7 +20,7 @@ from polyopt.scheduler import ScheduleResult
 from polyopt.scheduler.bands import is_legal
 from polyopt.pipeline.options import Options
 from polyopt.pipeline.report import RenderState, ScopOutcome, ScopReport, format_note, kept_message
-from polyopt.pipeline.schedule import ScheduledScop, schedule_scop, tiled
+from polyopt.pipeline.schedule import ScheduledScop, schedule_scop, tiled, written_order
 
 log = logging.getLogger(__name__)
 
@@ -115,11 +115,14 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
     finally:
         ctx.set_max_operations(0)
     step("code generation")
-    plain = tiled(scheduled.untiled, options, scop, scheduled.dependences, scheduled.wavefront,
-                  isolate=False, band_sizes=scheduled.tile_sizes)
+    plain = written_order(tiled(scheduled.untiled, options, scop, scheduled.dependences,
+                                scheduled.wavefront, isolate=False,
+                                band_sizes=scheduled.tile_sizes),
+                          scop, scheduled.dependences)
     return generate_openmp(scop, plain, dependences, expressions, check, flat=scheduled.flat_map,
                            min_region_work=options.min_region_work, parallel=options.parallel,
-                           assumed=assumed, private=private, outer_simd=options.outer_simd, fixed=fixed)
+                           assumed=assumed, private=private, outer_simd=options.outer_simd,
+                           fixed=fixed)
 
 
 def privatized(source: SourceFile, scop: Scop, dependences: Dependences, options: Options,

@@ -23,6 +23,9 @@ from polyopt.pipeline.options import Options
 
 log = logging.getLogger(__name__)
 
+#: isl operations the written order of the innermost bodies may take (written_order)
+ORDER_BUDGET = 300_000
+
 
 @dataclass
 class ScheduledScop:
@@ -138,8 +141,6 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
     if result.schedule is None:
         return ScheduledScop(scop, dependences, None, result.description, tiling, None, options,
                              result.fallback)
-    if options.target == "c":
-        result = _in_written_order(result, scop, dependences)
     if not is_legal(result.schedule, dependences.all):
         raise LegalityError(f"schedule '{result.description}' violates a dependence "
                             "(internal error)", scop.region.location)
@@ -163,21 +164,37 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
             log.info("%s: the tiles would interleave a private scalar's values; not tiled",
                      scop.region.location)
             schedule, tiling = result.schedule, TilingReport()
+    if options.target == "c":
+        # (after tiling: its loop order decides which loop a statement's test names)
+        schedule = written_order(schedule, scop, dependences)
     return ScheduledScop(scop, dependences, schedule, result.description, tiling,
                          result.schedule, options, result.fallback, result.flat_map,
                          result.wavefront, result.tile_sizes)
 
 
-def _in_written_order(result: ScheduleResult, scop: Scop,
-                      dependences: Dependences) -> ScheduleResult:
-    """The result with the statements of its innermost loop bodies in the written
+def written_order(schedule: isl.Schedule, scop: Scop,
+                      dependences: Dependences) -> isl.Schedule:
+    """The schedule with the statements of its innermost loop bodies in the written
     order where the dependences allow it (scheduler.tree.in_written_order), where that
-    keeps the private scalars' values apart too; else as it is."""
-    ordered = in_written_order(result.schedule, scop, dependences.all)
-    if ordered.plain_is_equal(result.schedule) or not (
+    keeps the private scalars' values apart too, and within ORDER_BUDGET isl operations
+    (a tiled tree's times at one prefix are costly for many statements); else as it is."""
+    ctx = schedule.get_ctx()
+    budget = ctx.get_max_operations()
+    ctx.set_max_operations(ORDER_BUDGET)
+    ctx.reset_operations()
+    try:
+        ordered = in_written_order(schedule, scop, dependences.all)
+    except isl.Error:
+        log.info("%s: the statements' written order not tried: past its budget",
+                 scop.region.location)
+        return schedule
+    finally:
+        ctx.set_max_operations(budget)
+        ctx.reset_operations()
+    if ordered.plain_is_equal(schedule) or not (
             is_legal(ordered, dependences.all) and keeps_live_ranges(ordered, dependences)):
-        return result
-    return replace_dataclass(result, schedule=ordered)
+        return schedule
+    return ordered
 
 
 def rewrites(options: Options) -> tuple[str, ...]:
