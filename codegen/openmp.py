@@ -116,7 +116,7 @@ class OpenMPPrinter:
                 return self.print(node.if_get_else_node()) if node.if_has_else_node() else []
             then = cgen.Block(self.print(node.if_get_then_node()))
             otherwise = cgen.Block(self.print(node.if_get_else_node())) if node.if_has_else_node() else None
-            return [cgen.If(self.expressions(node.if_get_cond()), then, otherwise)]
+            return [cgen.If(condition, then, otherwise)]
         if kind == isl.ast_node_type.user:
             return [cgen.Statement(self._user(node.user_get_expr()))]
         if kind == isl.ast_node_type.mark:
@@ -569,7 +569,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     if private:
         check = check if check is not None else dependences
     prefix = iterator_prefix(scop)
-    context = assumed_context(scop, assumed or {}, fixed) if assumed or fixed else scop.context
+    context = assumed_context(scop, assumed or {}, fixed)
     domain = schedule.get_domain()
     accumulations = AccumulationFinder(scop)
 

@@ -149,7 +149,6 @@ def mark_bands(schedule: isl.Schedule, dependences: isl.UnionMap) -> isl.Schedul
     return schedule.map_schedule_node_bottom_up(visit)
 
 
-
 def in_written_order(schedule: isl.Schedule, scop: Scop,
                      dependences: isl.UnionMap) -> isl.Schedule:
     """The schedule with the statements of each innermost loop body (a subtree of

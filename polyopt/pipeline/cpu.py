@@ -41,8 +41,10 @@ def generate(scheduled: ScheduledScop, expressions: ExpressionPrinter) -> Genera
     scop, options = scheduled.scop, scheduled.options
     before = set(expressions.macros_used)
     nest = _generate(scheduled, expressions, {})
-    fixed = fixed_values(scop) if options.versioning and scop.original_lines else {}
-    if not fixed or not nest.parallel_loops:
+    if not (nest.parallel_loops and options.versioning and scop.original_lines):
+        return nest
+    fixed = fixed_values(scop)
+    if not fixed:
         return nest
     first = expressions.macros_used
     expressions.macros_used = set(before)

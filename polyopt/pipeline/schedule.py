@@ -173,7 +173,7 @@ def _schedule_scop(scop: Scop, options: Options, dependences: Dependences | None
 
 
 def written_order(schedule: isl.Schedule, scop: Scop,
-                      dependences: Dependences) -> isl.Schedule:
+                  dependences: Dependences) -> isl.Schedule:
     """The schedule with the statements of its innermost loop bodies in the written
     order where the dependences allow it (scheduler.tree.in_written_order), where that
     keeps the private scalars' values apart too, and within ORDER_BUDGET isl operations
