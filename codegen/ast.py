@@ -53,6 +53,9 @@ IVDEP = "ivdep"
 # compiler: unrolled completely, the loop around it vectorized (a SIMD register holds
 # 8 doubles with AVX-512, 4 with AVX2: a vector of fewer lanes gains little)
 SMALL_TRIPS = 8
+# the conditions that do not change along an innermost loop it is printed once per
+# outcome of, at most (2**UNSWITCHED copies; codegen.openmp, codegen.registers)
+UNSWITCHED = 2
 
 
 @dataclass

@@ -25,8 +25,8 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
-from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, build_ast, constant_trips,
-                                 contains_for, loops_in,
+from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, UNSWITCHED, build_ast,
+                                 constant_trips, contains_for, loops_in,
                                  iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
@@ -46,9 +46,6 @@ log = logging.getLogger(__name__)
 #: The operation budget of the AST for every size that is run in place of versioned
 #: code (generate_openmp's for_all_sizes), as a multiple of the caller's budget
 PROXY_BUDGET_FACTOR = 4
-
-#: The conditions an innermost loop is unswitched on at most (2**UNSWITCHED copies)
-UNSWITCHED = 2
 
 
 class OpenMPPrinter:
@@ -187,14 +184,13 @@ class OpenMPPrinter:
             return loops()
 
         def version(unrolled) -> list[cgen.Generable]:
+            if unrolled.condition is not None:
+                return [cgen.If(unrolled.condition, cgen.Block(version(unrolled.holds)),
+                                cgen.Block(version(unrolled.otherwise)))]
             items = self._loop(node, unrolled.body)
             return [cgen.Block(unrolled.hoisted + items)] if unrolled.hoisted else items
 
-        if unrolled.condition is None:
-            items = version(unrolled)
-        else:
-            items = [cgen.If(unrolled.condition, cgen.Block(version(unrolled)),
-                             cgen.Block(version(unrolled.otherwise)))]
+        items = version(unrolled)
         if not unrolled.assumptions:
             return items
         # the copies' bounds at their constants hold here; else the copies as loops

@@ -36,7 +36,7 @@ import cgen
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.codegen.ast import COPIES
+from polyopt.codegen.ast import COPIES, UNSWITCHED
 from polyopt.codegen.statements import SubstitutingGenerator, statement_text, substitutions
 from polyopt.core.marks import REGISTER_MARK
 
@@ -76,12 +76,14 @@ class _Reference:
 @dataclass
 class Unrolled:
     """The copies printed: what goes before the loop, and the loop's body; where they
-    have one condition that does not change along the loop, the version where it holds,
-    and `otherwise` the version where it does not (the loop unswitched)."""
+    have conditions that do not change along the loop, instead the first `condition`,
+    the version where it holds (`holds`) and the one where it does not (`otherwise`):
+    the loop unswitched."""
 
     hoisted: list[cgen.Generable] = field(default_factory=list)
     body: list[cgen.Generable] = field(default_factory=list)
     condition: str | None = None
+    holds: Unrolled | None = None
     otherwise: Unrolled | None = None
     # where the copies' bounds were taken at their constants: what must hold for that
     # (else the copies are printed as loops)
@@ -105,22 +107,29 @@ class CopiesPrinter:
         instances: list[_Instance] = []
         if not self._expand(register_copies(self.loop).mark_get_node(), (), instances):
             return None
-        conditions = {instance.guards for instance in instances if instance.guards}
-        guards = next(iter(conditions)) if len(conditions) == 1 else None
-        if guards and not any(re.search(rf"\b{re.escape(self.iterator)}\b", g) for g in guards):
-            # the same condition for the whole loop: a version where it holds, and one
-            # where it does not (gcc's vectorized loop would test it in every iteration)
-            result = self._version([replace(i, guards=()) for i in instances])
-            fails = self._version([i for i in instances if not i.guards])
-            if result is None or fails is None:
-                return None
-            result.condition = _conjunction(guards)
-            result.otherwise = fails
-        else:
-            result = self._version(instances)
+        result = self._unswitched(instances, UNSWITCHED)
         if result is not None:
             result.assumptions = list(dict.fromkeys(self.assumptions))
         return result
+
+    def _unswitched(self, instances: list[_Instance], depth: int) -> Unrolled | None:
+        """The copies printed once per outcome of their conditions that do not change
+        along the loop (at most `depth` of them, in the order met), where every condition
+        is such: a version where the first holds (its copies unguarded) and one where it
+        does not (its copies dropped), each unswitched on the rest. gcc's vectorized loop
+        would test them in every iteration, or not vectorize at all (a fused
+        initialization and a fused final statement of a register tile)."""
+        conditions = list(dict.fromkeys(i.guards for i in instances if i.guards))
+        if not conditions or len(conditions) > depth or any(
+                re.search(rf"\b{re.escape(self.iterator)}\b", g) for c in conditions for g in c):
+            return self._version(instances)
+        guards = conditions[0]
+        holds = self._unswitched([replace(i, guards=()) if i.guards == guards else i
+                                  for i in instances], depth - 1)
+        fails = self._unswitched([i for i in instances if i.guards != guards], depth - 1)
+        if holds is None or fails is None:
+            return None
+        return Unrolled(condition=_conjunction(guards), holds=holds, otherwise=fails)
 
     def _version(self, instances: list[_Instance]) -> Unrolled | None:
         references = []

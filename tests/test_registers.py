@@ -214,3 +214,67 @@ void f(void) {
 def test_an_array_written_in_two_shapes_gets_no_register_tile():
     # A[i][j] and A[k][j] are one element where i == k: copies could not keep it in a local
     assert all(f is None for f in _factors(LU, {"N": 1000}))
+
+
+# a product with its initialization and a final statement fused into the tiles: two
+# conditions on the outer loops (the first k, the last k) in the register tile's body
+FUSED = """\
+#include <stdio.h>
+#define N 331
+static float A[N][N], L[N][N], D[N][N], K[N];
+int main(void)
+{
+  for (int i = 0; i < N; i++) {
+    K[i] = 1.0f + (i % 7) * 0.25f;
+    for (int j = 0; j < N; j++)
+      A[i][j] = ((i * 7 + j * 3) % 17) * 0.0625f - 0.5f;
+  }
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      L[i][j] = A[i][j];
+  for (int i = 0; i < N; i++)
+    for (int u = 0; u < N; u++)
+      for (int j = 0; j < N; j++)
+        L[i][j] += A[i][u] * A[u][j];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      D[i][j] = 1.0f - L[i][j] / (K[i] + 2.0f - A[i][j]);
+#pragma endscop
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum += D[i][j] * ((i * 3 + j) % 7 + 1);
+  printf("%.6e\\n", sum);
+  return 0;
+}
+"""
+
+
+def _loop_bodies(text: str) -> list[str]:
+    """The text of each `#pragma omp simd` loop of `text`, to its closing brace."""
+    bodies = []
+    for part in text.split("#pragma omp simd")[1:]:
+        depth, end = 0, None
+        for index, char in enumerate(part):
+            depth += char == "{"
+            depth -= char == "}"
+            if char == "}" and depth == 0:
+                end = index
+                break
+        bodies.append(part[:end])
+    return bodies
+
+
+@needs_gcc
+def test_a_register_tile_with_two_fused_conditions_is_printed_per_outcome(tmp_path):
+    expected, _ = compile_and_run(FUSED, tmp_path, "original")
+    text = _optimized(FUSED)
+    tiled = [body for body in _loop_bodies(text) if "polyopt_r" in body]
+    assert tiled, text
+    # the full tiles' vector loops test neither condition (gcc vectorized none of them
+    # with the tests inside); the partial tiles' copies as loops still may
+    assert sum("if (" not in body for body in tiled) >= 4, text
+    assert re.search(r"if \(c\d+ == 0 && c\d+ == 0\)\s*\{\s*if \(", text), text
+    assert compile_and_run(text, tmp_path, "optimized")[0] == expected
+    assert compile_and_run(text, tmp_path, "optimized3", flags=("-O3", "-fopenmp"))[0] == expected
