@@ -34,6 +34,13 @@ per region); at or above it, ``omp parallel for``. W depending on unknown sizes:
 parameters (in double precision, so that it cannot overflow), so one file is right
 and fast at every size. The test only chooses between one thread and several: the
 code is correct either way.
+
+**Shared data.** Inside a loop that runs parallel regions (a time loop), a loop left
+serial for too little work moves the data those regions spread over the cores to one
+core, and back to them at the next region, in every iteration. Where its loop moves
+along the same subscript of an array as a parallel loop of the same loop (it would hand
+out the same rows), it gets a region from
+``SHARED_REGION_WORK`` (an eighth of the threshold) on (``codegen.openmp``).
 """
 
 from __future__ import annotations
@@ -57,6 +64,16 @@ CALL_COST = 10          # a call (sqrt, exp, pow) counts as this many operations
 ESTIMATE_OPERATIONS = 200_000
 
 SMALL_REGION = "serial: too little work per region"
+
+# Inside a loop that runs parallel regions (a time loop), a loop left serial moves the
+# data those regions spread over the cores to one core and back, every iteration: the
+# energy-balance step (copies of 69,000 doubles, 140,000 units of work, between two
+# parallel loops over the same arrays) ran 1.9x slower on two threads than on one. Such
+# a loop, where it moves along the same subscript of an array as a parallel loop of the
+# loop around it, gets a region from this much work on (a few microseconds of serial work, some hundred
+# kilobytes of data; codegen.openmp's shared regions; the cost model does not know it).
+SHARED_REGION_FACTOR = 8
+SHARED_REGION_WORK = MIN_REGION_WORK // SHARED_REGION_FACTOR     # 31,250
 
 
 @dataclass
@@ -187,9 +204,9 @@ class RegionDecider:
                 highest += high
             known_terms.append((weight, factors))
         if bounded and highest < self.threshold:
-            return RegionWork(known=highest)
+            return RegionWork(known=highest, threshold=self.threshold)
         if lowest is not None and lowest >= self.threshold:
-            return RegionWork(known=lowest)
+            return RegionWork(known=lowest, threshold=self.threshold)
         terms: dict[tuple[str, ...], tuple[int, list[isl.AstExpr]]] = {}
         for weight, factors in known_terms:
             expressions = [self._printer_build.expr_from_pw_aff(
@@ -211,7 +228,8 @@ class RegionDecider:
             return isl.Id(parallel, context=ctx)
         if work.known is not None:
             if work.known < self.threshold:
-                return isl.Id(SMALL_REGION, context=ctx)
+                # the work kept: such a loop may still get a region (SHARED_REGION_WORK)
+                return isl.Id(SMALL_REGION, user=work, context=ctx)
             return isl.Id(parallel, context=ctx)
         return isl.Id(parallel, user=work, context=ctx)
 

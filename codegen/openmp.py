@@ -26,10 +26,10 @@ from pycparser import c_ast
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, UNSWITCHED, build_ast,
-                                 constant_trips, contains_for, loops_in,
+                                 constant_trips, contains_for, loops_in, loops_under,
                                  iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
-from polyopt.codegen.granularity import SMALL_REGION, RegionDecider, RegionWork
+from polyopt.codegen.granularity import SHARED_REGION_FACTOR, SMALL_REGION, RegionDecider, RegionWork
 from polyopt.codegen.nest import GeneratedNest
 from polyopt.codegen.registers import CopiesPrinter, register_copies
 from polyopt.codegen.statements import statement_text
@@ -73,6 +73,9 @@ class OpenMPPrinter:
         self.depth = 0      # the loops being printed, the current one included
         self.ivdep = 0      # the IVDEP loops around the one being printed (codegen.ast)
         self.assumed: dict[str, bool] = {}   # conditions of unswitched loops -> their value
+        # the works (id) of loops left serial for too little work that get a region all
+        # the same: they share data with the regions of the loop around them
+        self.shared: set[int] = set()
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
         """The whole AST; each top-level loop or condition is a nest, numbered from 1
@@ -100,6 +103,7 @@ class OpenMPPrinter:
             condition = self._invariant_condition(node)
             if condition is not None:
                 return self._unswitched(node, condition)
+            self._share_regions(node)
             self.depth += 1
             try:
                 return self._for(node)
@@ -120,14 +124,58 @@ class OpenMPPrinter:
             return self.print(node.mark_get_node())
         raise NotImplementedError(f"isl AST node {kind}")
 
+    def _share_regions(self, node: isl.AstNode) -> None:
+        """In a loop that opens no region itself, the loops inside it left serial for too
+        little work, of at least a SHARED_REGION_FACTOR-th of a region's, that move
+        along a subscript of an array that a parallel loop inside it moves along too
+        (``_spread``: the same rows), get a region: serial, they would move what the
+        regions spread over the cores to one core and back at every iteration."""
+        annotation = node.get_annotation()
+        if node.for_is_degenerate() or (annotation is not None and annotation.get_name()
+                                        in (PARALLEL, SMALL_REGION, COPIES)):
+            return
+        regions, small = [], []
+        for loop in loops_under(node.for_get_body()):
+            mark = loop.get_annotation()
+            if mark is not None and mark.get_name() == PARALLEL:
+                regions.append(loop)
+            elif mark is not None and mark.get_name() == SMALL_REGION and \
+                    isinstance(mark.user, RegionWork) and mark.user.known is not None and \
+                    mark.user.known * SHARED_REGION_FACTOR >= mark.user.threshold and \
+                    id(mark.user) not in self.shared:
+                small.append(loop)
+        if not regions or not small:
+            return
+        spread = set().union(*(self._spread(loop) for loop in regions))
+        for loop in small:
+            if spread & self._spread(loop):
+                self.shared.add(id(loop.get_annotation().user))
+
+    def _spread(self, loop: isl.AstNode) -> set[tuple[str, int]]:
+        """(array, subscript position) of the arrays whose subscripts move with `loop`'s
+        iterator in one position only: the rows (or columns) a parallel loop there hands
+        out to the threads (a diagonal tile's loop moves along both: left out)."""
+        iterator = self.expressions(loop.for_get_iterator())
+        positions: dict[str, set[int]] = {}
+        for call in _calls(loop.for_get_body()):
+            statement = self.scop.statement(call.get_op_arg(0).get_id().get_name())
+            moving = [k for k in range(call.get_op_n_arg() - 1)
+                      if iterator in _names(call.get_op_arg(k + 1))]
+            for access in statement.accesses:
+                positions.setdefault(access.array, set()).update(
+                    _moving_subscripts(access.relation, moving))
+        return {(array, *found) for array, found in positions.items() if len(found) == 1}
+
     def _invariant_condition(self, node: isl.AstNode) -> str | None:
         """For an innermost loop (no register tile's copies, no accumulation, not
         parallel, not a small loop the compiler unrolls) with an ``if`` in its body
         whose condition does not name its iterator and whose statements call a
-        function (isl keeps a statement's guard on outer iterators inside the loop where
-        other statements share it: a fused initialization): that condition, not yet
-        assumed and at most UNSWITCHED deep; else None. (gcc if-converts a test around
-        plain assignments, or unswitches the loop itself; not one around a call.)"""
+        function or divide by a value (``_costly``; isl keeps a statement's guard on
+        outer iterators inside the loop where other statements share it: a fused
+        initialization): that condition, not yet assumed and at most UNSWITCHED deep;
+        else None. (gcc if-converts a test around plain assignments, or unswitches the
+        loop itself; around a call it vectorizes nothing, around an integer division
+        it divides lane by lane in every iteration.)"""
         if len(self.assumed) >= UNSWITCHED or node.for_is_degenerate() or \
                 contains_for(node.for_get_body()) or register_copies(node) is not None:
             return None
@@ -140,7 +188,7 @@ class OpenMPPrinter:
         iterator = node.for_get_iterator().get_id().get_name()
         for condition, guarded in _conditions(node.for_get_body()):
             if iterator not in _names(condition) and any(
-                    _calls(self.scop.statement(name).body) for name in guarded):
+                    _costly(self.scop.statement(name).body) for name in guarded):
                 text = self.expressions(condition)
                 if text not in self.assumed:
                     return text
@@ -241,11 +289,14 @@ class OpenMPPrinter:
             return [cgen.Block([cgen.Statement(f"const {self.scop.iterator_type} {iterator} = {init}"),
                                 *body])]
         loop = self._plain_for(node, body)
-        if annotation is not None and annotation.get_name() == PARALLEL:
+        shared = annotation is not None and annotation.get_name() == SMALL_REGION and \
+            id(annotation.user) in self.shared
+        if annotation is not None and annotation.get_name() == PARALLEL or shared:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
             work = annotation.user
-            condition = work.condition(self.expressions) if isinstance(work, RegionWork) else None
+            condition = work.condition(self.expressions) \
+                if isinstance(work, RegionWork) and not shared else None
             self.parallel_conditions.append(condition)
             clause = f" if({condition})" if condition else ""
             private = self._private_clause(node)
@@ -254,8 +305,9 @@ class OpenMPPrinter:
             if not private and self._collapsible(node, iterator, body):
                 clause = " collapse(2)" + clause
             pragma = cgen.Pragma(f"omp parallel for{private}{clause}")
-            if not clause.startswith(" collapse") and _steps_over_tiles(self.expressions(
-                    node.for_get_inc())):
+            # (a loop given a region for its shared data is no reason to balance or not)
+            if not clause.startswith(" collapse") and not shared and _steps_over_tiles(
+                    self.expressions(node.for_get_inc())):
                 written = {access.array for name in _statements(node)
                            for access in self.scop.statement(name).writes}
                 self.tile_loops.append((pragma, self._triangular(iterator, body), written,
@@ -437,13 +489,57 @@ def _conditions(node: isl.AstNode) -> list[tuple[isl.AstExpr, set[str]]]:
     return []
 
 
-def _calls(body: c_ast.Node) -> bool:
+def _calls(node: isl.AstNode) -> list[isl.AstExpr]:
+    """The statement calls (``S3(c0, c1 + c3)``) in an AST node."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.user:
+        return [node.user_get_expr()]
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        return [call for k in range(children.n_ast_node()) for call in _calls(children.get_at(k))]
+    if kind == isl.ast_node_type.for_:
+        return _calls(node.for_get_body())
+    if kind == isl.ast_node_type.if_:
+        return _calls(node.if_get_then_node()) + (
+            _calls(node.if_get_else_node()) if node.if_has_else_node() else [])
+    if kind == isl.ast_node_type.mark:
+        return _calls(node.mark_get_node())
+    return []
+
+
+def _moving_subscripts(relation: isl.Map, iterators: list[int]) -> set[int]:
+    """The subscript positions of an access (statement iterators -> subscripts) that
+    depend on one of `iterators` (positions of the statement's iterators); every one
+    where the access is no function of them."""
+    rank = relation.dim(isl.dim_type.out)
+    if not iterators:
+        return set()
+    try:
+        subscripts = isl.PwMultiAff.from_map(relation)
+    except isl.Error:
+        return set(range(rank))
+    # (the expressions' coefficients: the pieces' domains name every iterator)
+    return {position for position in range(rank)
+            if any(not aff.get_coefficient_val(isl.dim_type.in_, k).is_zero()
+                   for _, aff in subscripts.get_pw_aff(position).get_pieces()
+                   for k in iterators)}
+
+
+def _costly(body: c_ast.Node) -> bool:
     """Whether a statement's body calls a function on a value (a call on constants
-    only, `SCALAR_VAL(0.0)`, is a macro or folds to a constant)."""
+    only, `SCALAR_VAL(0.0)`, is a macro or folds to a constant) or divides by one (a
+    division by a constant is a multiplication): what gcc, if-converting a test around
+    it, would compute in every iteration (an integer division, lane by lane)."""
     if isinstance(body, c_ast.FuncCall) and (body.args is None or not all(
             isinstance(argument, c_ast.Constant) for argument in body.args.exprs)):
         return True
-    return any(_calls(child) for _, child in body.children())
+    if isinstance(body, c_ast.BinaryOp) and body.op in ("/", "%") and \
+            not isinstance(body.right, c_ast.Constant):
+        return True
+    if isinstance(body, c_ast.Assignment) and body.op in ("/=", "%=") and \
+            not isinstance(body.rvalue, c_ast.Constant):
+        return True
+    return any(_costly(child) for _, child in body.children())
 
 
 def _names(expr: isl.AstExpr) -> set[str]:

@@ -216,3 +216,64 @@ def test_a_region_in_a_loop_is_entered_only_where_it_pays(tmp_path):
     optimized, warnings = compile_and_run(text, tmp_path, "optimized")
     assert optimized == original
     assert not [warning for warning in warnings if "scop" not in warning], warnings
+
+
+# a time loop: a parallel update of every band, then a copy back that is too little
+# work for a region of its own; a copy of other arrays beside it
+BANDS = """\
+#include <math.h>
+#include <stdio.h>
+#define T 20
+#define S 384
+#define L 180
+double A[S][L + 2], B[S][L + 2], C[S][L + 2], D[S][L + 2], F[S];
+int main(void) {
+  int t, s, j;
+  for (s = 0; s < S; s++) {
+    F[s] = 0.01 * (s % 13);
+    for (j = 0; j < L + 2; j++) {
+      A[s][j] = 0.5 + 0.25 * sin(0.1 * s + 0.03 * j);
+      C[s][j] = 0.0;
+      D[s][j] = (s + j) % 7;
+    }
+  }
+#pragma scop
+  for (t = 0; t < T; t++) {
+    for (s = 0; s < S; s++)
+      for (j = 1; j <= L; j++)
+        B[s][j] = A[s][j] + 0.1 * (A[s][j - 1] - 2.0 * A[s][j] + A[s][j + 1])
+                  + F[s] * exp(-A[s][j]);
+    for (s = 0; s < S; s++)
+      for (j = 1; j <= L; j++)
+        A[s][j] = B[s][j];
+    for (s = 0; s < S; s++)
+      for (j = 1; j <= L; j++)
+        C[s][j] = D[s][j];
+  }
+#pragma endscop
+  double sum = 0;
+  for (s = 0; s < S; s++)
+    for (j = 0; j < L + 2; j++)
+      sum += (A[s][j] + 1e-3 * C[s][j]) * ((s + 3 * j) % 5 + 1);
+  printf("%.12e\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_small_loop_sharing_data_with_the_regions_around_gets_one(tmp_path):
+    """In a time loop, the copy back (138,000 units, under the threshold) of the array a
+    parallel loop updates gets a region: serial, it would move the array to one core and
+    back at every step. The copy of other arrays stays serial."""
+    text, report = _optimize(BANDS, scheduler="identity", tile=False)
+
+    def parallel(first: str) -> bool:
+        return re.search(r"#pragma omp parallel for\n\s*for \(int c1[^\n]*\n\s*\{\s*"
+                         r"(?:#pragma omp simd\s*)?for \([^\n]*\n\s*\{\s*" + re.escape(first),
+                         text) is not None
+    assert parallel("B[c1][c2] = ") and parallel("A[c1][c2] = B[c1][c2];"), text
+    assert not parallel("C[c1][c2] = "), text
+    assert report.small_regions, text           # the copy of C and D
+    original, _ = compile_and_run(BANDS, tmp_path, "original")
+    assert compile_and_run(text, tmp_path, "optimized")[0] == original

@@ -163,3 +163,31 @@ def test_a_statement_of_the_first_iteration_only_stays_first():
     schedule = _band_with(["S2", "S1", "S0"], first_only=("S2",))
     ordered = in_written_order(schedule, _scop("S0", "S1", "S2"), isl.UnionMap("[n] -> { }"))
     assert _leaf_order(ordered) == ["S2", "S0", "S1"]
+
+
+# the same with the rates from divisions (no call): gcc, if-converting the first step's
+# test, would divide in every iteration
+DIVIDED = GROWTH.replace("0.5 * exp(-100.0 / T[i][j])", "0.5 / (1.0 + 100.0 / T[i][j])") \
+    .replace("0.25 * exp(-200.0 / T[i][j])", "0.25 / (1.0 + 200.0 / T[i][j])")
+
+
+def test_a_guard_around_a_division_is_out_of_the_vector_loop_too(tmp_path):
+    assert "exp(" not in DIVIDED.split("#pragma scop")[1]
+    result = optimize_source(SourceFile("growth.c", DIVIDED), Options(scheduler="isl"))
+    bodies = [body for body in _innermost_bodies(result.text) if "grow =" in body]
+    assert bodies and any("KA[" in body for body in bodies), result.text
+    assert all("if (" not in body for body in bodies), result.text
+
+
+def test_what_if_conversion_would_compute_in_every_iteration():
+    from pycparser import c_parser
+    from polyopt.codegen.openmp import _costly
+
+    def body(text: str):
+        return c_parser.CParser().parse(f"void f(void) {{ {text}; }}").ext[0].body.block_items[0]
+    assert _costly(body("x = 65536 / J[m]"))
+    assert _costly(body("x %= n"))
+    assert _costly(body("x = a + exp(y)"))
+    assert not _costly(body("x = a / 2.0 + b"))
+    assert not _costly(body("x = SCALAR_VAL(0.0)"))
+    assert not _costly(body("C[i][j] *= beta"))
