@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 
 from polyopt.codegen.granularity import SMALL_REGION
+from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop
 from polyopt.core.marks import REGISTER_MARK
 
@@ -283,9 +284,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         if inside_copies:
             inside_parallel.append(False)
             return isl.Id.read_from_str(ctx, COPIES)
-        budget = ctx.get_max_operations()
-        ctx.set_max_operations(0)
-        try:
+        with isl_operations(ctx, 0, reset=False):
             parallel = False
             annotation = None
             if dependences is not None and regions and inside_parallel \
@@ -311,8 +310,6 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             if annotation is not None and not failures:
                 return annotation
             return isl.Id.read_from_str(ctx, PARALLEL if parallel else SERIAL)
-        finally:
-            ctx.set_max_operations(budget)
 
     def after_for(node: isl.AstNode, build: isl.AstBuild) -> isl.AstNode:
         # the build is the loop's own, as in before_for; only a loop before_for
@@ -331,26 +328,23 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
             # in two dimensions), none of them SIMD already
             chain = single_loop_chain(node.for_get_body())
             mark = SIMD
-            budget = ctx.get_max_operations()
-            ctx.set_max_operations(0)
-            try:
-                if chain is None or any(loop.get_annotation() is not None
-                                        and loop.get_annotation().get_name() == SIMD
-                                        for loop in chain):
-                    # else, in a parallel region, around small loops only (IVDEP; a
-                    # loop left serial for too little work opens none, nor is in one)
-                    if not any(opens_region) or not all(constant_trips(loop) is not None
-                                       for loop in loops_under(node.for_get_body())):
-                        return node
-                    mark = IVDEP
-                if unit_strides(build, outer_simd) and loop_is_parallel(build, dependences):
-                    small = annotation.get_name() == SMALL_REGION
-                    return node.set_annotation(isl.Id(mark, user=SMALL_REGION if small else None,
-                                                      context=ctx))
-            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
-                failures.append(error)
-            finally:
-                ctx.set_max_operations(budget)
+            with isl_operations(ctx, 0, reset=False):
+                try:
+                    if chain is None or any(loop.get_annotation() is not None
+                                            and loop.get_annotation().get_name() == SIMD
+                                            for loop in chain):
+                        # else, in a parallel region, around small loops only (IVDEP; a
+                        # loop left serial for too little work opens none, nor is in one)
+                        if not any(opens_region) or not all(constant_trips(loop) is not None
+                                           for loop in loops_under(node.for_get_body())):
+                            return node
+                        mark = IVDEP
+                    if unit_strides(build, outer_simd) and loop_is_parallel(build, dependences):
+                        small = annotation.get_name() == SMALL_REGION
+                        return node.set_annotation(isl.Id(mark, user=SMALL_REGION if small else None,
+                                                          context=ctx))
+                except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                    failures.append(error)
             return node
         if dependences is None and innermost is None:
             return node
@@ -359,20 +353,17 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
         if dependences is not None and (annotation is None
                                         or annotation.get_name() not in LEFT_SERIAL):
             return node
-        budget = ctx.get_max_operations()
-        ctx.set_max_operations(0)
-        try:
-            if dependences is not None and loop_is_parallel(build, dependences):
-                # a loop left serial for too little work keeps that note (the report's)
-                small = annotation.get_name() == SMALL_REGION
-                return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
-                                                  context=ctx))
-            if innermost is not None:
-                return innermost(node, build)
-        except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
-            failures.append(error)
-        finally:
-            ctx.set_max_operations(budget)
+        with isl_operations(ctx, 0, reset=False):
+            try:
+                if dependences is not None and loop_is_parallel(build, dependences):
+                    # a loop left serial for too little work keeps that note (the report's)
+                    small = annotation.get_name() == SMALL_REGION
+                    return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
+                                                      context=ctx))
+                if innermost is not None:
+                    return innermost(node, build)
+            except Exception as error:  # noqa: BLE001 - re-raised below, outside isl
+                failures.append(error)
         return node
 
     build = isl.AstBuild.from_context(context)

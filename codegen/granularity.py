@@ -51,6 +51,7 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.codegen.expressions import ATOM
+from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop, Statement
 
 # Calibration (see the module docstring).
@@ -162,14 +163,11 @@ class RegionDecider:
         """The work of one execution of the loop `build` is about to generate; None
         where isl could not tell within ESTIMATE_OPERATIONS."""
         text = build.get_schedule().to_str()
-        self.ctx.set_max_operations(ESTIMATE_OPERATIONS)
-        self.ctx.reset_operations()
         try:
-            return self._work(isl.UnionMap.read_from_str(self.ctx, text))
+            with isl_operations(self.ctx, ESTIMATE_OPERATIONS):
+                return self._work(isl.UnionMap.read_from_str(self.ctx, text))
         except isl.Error:
             return None
-        finally:
-            self.ctx.set_max_operations(0)
 
     def _work(self, union: isl.UnionMap) -> RegionWork:
         schedule: list[isl.Map] = []

@@ -40,6 +40,7 @@ from polyopt.core.errors import CodegenError, WrongCodeError
 from polyopt.core.scop import Scop, numbered_name
 from polyopt.core.timebox import step
 from polyopt.core.marks import MAX_REGISTER_FACTOR
+from polyopt.core.operations import isl_operations
 
 log = logging.getLogger(__name__)
 
@@ -554,20 +555,7 @@ def _names(expr: isl.AstExpr) -> set[str]:
 
 def _statements(node: isl.AstNode) -> set[str]:
     """The names of the statements an AST node runs."""
-    kind = node.get_type()
-    if kind == isl.ast_node_type.user:
-        return {node.user_get_expr().get_op_arg(0).get_id().get_name()}
-    if kind == isl.ast_node_type.block:
-        children = node.block_get_children()
-        return set().union(*(_statements(children.get_at(k)) for k in range(children.n_ast_node())))
-    if kind == isl.ast_node_type.for_:
-        return _statements(node.for_get_body())
-    if kind == isl.ast_node_type.if_:
-        found = _statements(node.if_get_then_node())
-        return found | _statements(node.if_get_else_node()) if node.if_has_else_node() else found
-    if kind == isl.ast_node_type.mark:
-        return _statements(node.mark_get_node())
-    return set()
+    return {call.get_op_arg(0).get_id().get_name() for call in _calls(node)}
 
 
 _CONSTANT_COMPARISON = re.compile(r"^\(?(-?\d+)\)? (<=|<) (-?\d+)$")
@@ -691,19 +679,15 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
         # its own budget, four times the caller's (pipeline.cpu's, shared with the AST
         # it stands in for): without a least size isl's AST has more cases to separate
         ctx = scop.context.get_ctx()
-        budget = ctx.get_max_operations()
-        ctx.set_max_operations(PROXY_BUDGET_FACTOR * budget)
-        ctx.reset_operations()
         try:
-            general = build_ast(tree_or_map, scop.context, dependences, prefix,
-                                innermost=AccumulationFinder(scop),
-                                region_decider=new_decider(), regions=parallel,
-                                outer_simd=accesses)
+            with isl_operations(ctx, PROXY_BUDGET_FACTOR * ctx.get_max_operations(),
+                                reset_after=True):
+                general = build_ast(tree_or_map, scop.context, dependences, prefix,
+                                    innermost=AccumulationFinder(scop),
+                                    region_decider=new_decider(), regions=parallel,
+                                    outer_simd=accesses)
         except isl.Error:
             return None
-        finally:
-            ctx.set_max_operations(budget)
-            ctx.reset_operations()
         return general.root, scop.context
 
     def this_schedule():

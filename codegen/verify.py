@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import islpy as isl
 
 from polyopt.codegen.ast import union_maps
+from polyopt.core.operations import isl_operations
 from polyopt.core.timebox import Beside, TimeBoxExceeded, TimeBoxFailed, call_with_cpu_limit
 
 op = isl.ast_expr_op_type
@@ -255,11 +256,8 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
     loops) run side by side where there is a second CPU (timebox.Beside), each
     with half the operation budget. A wrong AST found by either is the verdict; else
     "cannot tell" from either; else right."""
-    ctx = context.get_ctx()
-    budget = ctx.get_max_operations()
-    ctx.set_max_operations(CHECK_BUDGET)
-    ctx.reset_operations()
-    try:
+    # (what the check uses does not count against the caller)
+    with isl_operations(context.get_ctx(), CHECK_BUDGET, reset_after=True):
         try:
             reader = _Reader(context, parallel_mark)
             reader.read(root)
@@ -283,9 +281,6 @@ def check_ast(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap
                 covered = AstCheck(None, f"the check of every instance: {error}")
         finally:
             coverage.stop()
-    finally:
-        ctx.set_max_operations(budget)
-        ctx.reset_operations()        # what the check used does not count against the caller
     for verdict in (False, None):
         for half in (covered, order):
             if half.correct is verdict:
@@ -567,13 +562,9 @@ class _Run:
         self.loops = 0
         self.lines = ["def _ast(_values, _limit, _ex, _state):",
                       "    _e = 0", "    _rep = None", "    _p0 = ()", "    try:"]
-        ctx = root.get_ctx()
-        budget = ctx.get_max_operations()
-        ctx.set_max_operations(0)          # reading the AST is not isl's computation
-        try:
+        # (reading the AST is not isl's computation)
+        with isl_operations(root.get_ctx(), 0, reset=False):
             self._node(root, 2, "_p0", [])
-        finally:
-            ctx.set_max_operations(budget)
         self.lines[5:5] = [f"        {local} = _values.get({name!r})"
                            for name, local in self.names.items() if name in self.parameters]
         self.lines += ["        pass", "    finally:", "        _state[0] = _e",
@@ -948,16 +939,12 @@ def run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMa
     AST wrong (that verdict), one cannot be run whole, or RUN_TOTAL_EVENTS are spent.
     Right at every value run never proves the AST right for all values: that is
     returned as None, with the values run."""
-    ctx = context.get_ctx()
-    budget = ctx.get_max_operations()
-    ctx.set_max_operations(0)       # bounded by the events instead
     try:
-        return _run_checks(root, domain, dependences, context, parallel_mark, private)
+        # (bounded by the events instead)
+        with isl_operations(context.get_ctx(), 0, reset=False, reset_after=True):
+            return _run_checks(root, domain, dependences, context, parallel_mark, private)
     except isl.Error as error:
         return _cannot_tell(error)
-    finally:
-        ctx.set_max_operations(budget)
-        ctx.reset_operations()
 
 
 def _run_checks(root: isl.AstNode, domain: isl.UnionSet, dependences: isl.UnionMap,

@@ -23,6 +23,7 @@ import islpy as isl
 
 from polyopt.scheduler.generators import constraints_of
 from polyopt.core.dependences import Dependences
+from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop
 
 SPLIT_LIMIT = 4            # lexicographic-minimum splits per statement pair
@@ -172,22 +173,18 @@ def _pieces(relation: isl.Map) -> list[isl.BasicMap]:
 
 def _lexmin_split(relation: isl.Map, limit: int) -> list[isl.Map]:
     """Repeated lexicographic minima of the relation; None past the split limit."""
-    ctx = relation.get_ctx()
-    ctx.set_max_operations(SPLIT_OPERATIONS)
-    ctx.reset_operations()
     try:
-        remaining, result = relation, []
-        for _ in range(limit):
-            if remaining.is_empty():
-                return result
-            minimum = remaining.lexmin()
-            result.append(minimum)
-            remaining = remaining.subtract(minimum)
-        return result if remaining.is_empty() else None
+        with isl_operations(relation.get_ctx(), SPLIT_OPERATIONS):
+            remaining, result = relation, []
+            for _ in range(limit):
+                if remaining.is_empty():
+                    return result
+                minimum = remaining.lexmin()
+                result.append(minimum)
+                remaining = remaining.subtract(minimum)
+            return result if remaining.is_empty() else None
     except isl.Error:
         return None
-    finally:
-        ctx.set_max_operations(0)
 
 
 def _carry_level_split(relation: isl.Map, original: isl.UnionMap) -> list[isl.Map]:

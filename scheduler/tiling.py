@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
+from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop
 from polyopt.core.machine.caches import CacheSizes, machine_caches
 from polyopt.scheduler.bands import tile_band
@@ -373,14 +374,8 @@ FULL_TILES_BUDGET = 200_000
 def _full_tiles_budget(ctx: isl.Context, reset: bool = True):
     """isl's operations limited to FULL_TILES_BUDGET (counted afresh with `reset`,
     else on from the count so far: one budget for work done in parts)."""
-    budget = ctx.get_max_operations()
-    ctx.set_max_operations(FULL_TILES_BUDGET)
-    if reset:
-        ctx.reset_operations()
-    try:
+    with isl_operations(ctx, FULL_TILES_BUDGET, reset):
         yield
-    finally:
-        ctx.set_max_operations(budget)
 
 
 def isolate_full_tiles(tile_node: isl.ScheduleNode, sizes: list[int]) -> isl.ScheduleNode:

@@ -13,6 +13,7 @@ from polyopt.codegen.expressions import ExpressionPrinter
 from polyopt.codegen.versioning import fixed_values, least_values
 from polyopt.core.dependences import Dependences, compute_dependences
 from polyopt.core.errors import (CodegenError, LegalityError, WrongCodeError, format_warning)
+from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop
 from polyopt.core.timebox import (step)
 from polyopt.frontend import SourceFile
@@ -102,20 +103,17 @@ def _generate_tiled(scheduled: ScheduledScop, expressions: ExpressionPrinter,
     """generate's code of a tiled schedule: with full tiles set apart, or without where
     that is too costly."""
     scop, options, private = scheduled.scop, scheduled.options, scheduled.private
-    ctx = scheduled.schedule.get_ctx()
-    ctx.set_max_operations(REGISTER_ISOLATION_BUDGET if any(scheduled.tiling.registers)
-                           else ISOLATION_BUDGET)
-    ctx.reset_operations()
+    budget = REGISTER_ISOLATION_BUDGET if any(scheduled.tiling.registers) else ISOLATION_BUDGET
     try:
-        return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
-                               flat=scheduled.flat_map, min_region_work=options.min_region_work,
-                               parallel=options.parallel, assumed=assumed, private=private,
-                               outer_simd=options.outer_simd, fixed=fixed)
+        with isl_operations(scheduled.schedule.get_ctx(), budget):
+            return generate_openmp(scop, scheduled.schedule, dependences, expressions, check,
+                                   flat=scheduled.flat_map,
+                                   min_region_work=options.min_region_work,
+                                   parallel=options.parallel, assumed=assumed, private=private,
+                                   outer_simd=options.outer_simd, fixed=fixed)
     except isl.Error:
         log.info("%s: full-tile separation too costly; generating tiles without it",
                  scop.region.location)
-    finally:
-        ctx.set_max_operations(0)
     step("code generation")
     plain = written_order(tiled(scheduled.untiled, options, scop, scheduled.dependences,
                                 scheduled.wavefront, isolate=False,

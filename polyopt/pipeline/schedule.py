@@ -10,6 +10,7 @@ import islpy as isl
 
 from polyopt.core.dependences import Dependences, compute_dependences
 from polyopt.core.errors import (LegalityError)
+from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop
 from polyopt.core.timebox import (TimeBoxExceeded, TimeBoxFailed,
                                   call_with_step_limits, step)
@@ -178,19 +179,13 @@ def written_order(schedule: isl.Schedule, scop: Scop,
     order where the dependences allow it (scheduler.tree.in_written_order), where that
     keeps the private scalars' values apart too, and within ORDER_BUDGET isl operations
     (a tiled tree's times at one prefix are costly for many statements); else as it is."""
-    ctx = schedule.get_ctx()
-    budget = ctx.get_max_operations()
-    ctx.set_max_operations(ORDER_BUDGET)
-    ctx.reset_operations()
     try:
-        ordered = in_written_order(schedule, scop, dependences.all)
+        with isl_operations(schedule.get_ctx(), ORDER_BUDGET, reset_after=True):
+            ordered = in_written_order(schedule, scop, dependences.all)
     except isl.Error:
         log.info("%s: the statements' written order not tried: past its budget",
                  scop.region.location)
         return schedule
-    finally:
-        ctx.set_max_operations(budget)
-        ctx.reset_operations()
     if ordered.plain_is_equal(schedule) or not (
             is_legal(ordered, dependences.all) and keeps_live_ranges(ordered, dependences)):
         return schedule
