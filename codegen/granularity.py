@@ -85,6 +85,9 @@ class RegionWork:
     terms: list[tuple[int, list[isl.AstExpr]]] = field(default_factory=list)
     known: int | None = None
     threshold: int = MIN_REGION_WORK
+    # a loop left serial for too little work that gets a region all the same: it hands
+    # out the rows the regions around it hand out (SHARED_REGION_WORK; codegen.openmp)
+    shared: bool = False
 
     def condition(self, printer) -> str:
         """The C test of the OpenMP if clause, with `printer` for isl expressions."""

@@ -74,9 +74,6 @@ class OpenMPPrinter:
         self.depth = 0      # the loops being printed, the current one included
         self.ivdep = 0      # the IVDEP loops around the one being printed (codegen.ast)
         self.assumed: dict[str, bool] = {}   # conditions of unswitched loops -> their value
-        # the works (id) of loops left serial for too little work that get a region all
-        # the same: they share data with the regions of the loop around them
-        self.shared: set[int] = set()
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
         """The whole AST; each top-level loop or condition is a nest, numbered from 1
@@ -143,14 +140,14 @@ class OpenMPPrinter:
             elif mark is not None and mark.get_name() == SMALL_REGION and \
                     isinstance(mark.user, RegionWork) and mark.user.known is not None and \
                     mark.user.known * SHARED_REGION_FACTOR >= mark.user.threshold and \
-                    id(mark.user) not in self.shared:
+                    not mark.user.shared:
                 small.append(loop)
         if not regions or not small:
             return
         spread = set().union(*(self._spread(loop) for loop in regions))
         for loop in small:
             if spread & self._spread(loop):
-                self.shared.add(id(loop.get_annotation().user))
+                loop.get_annotation().user.shared = True
 
     def _spread(self, loop: isl.AstNode) -> set[tuple[str, int]]:
         """(array, subscript position) of the arrays whose subscripts move with `loop`'s
@@ -291,7 +288,7 @@ class OpenMPPrinter:
                                 *body])]
         loop = self._plain_for(node, body)
         shared = annotation is not None and annotation.get_name() == SMALL_REGION and \
-            id(annotation.user) in self.shared
+            isinstance(annotation.user, RegionWork) and annotation.user.shared
         if annotation is not None and annotation.get_name() == PARALLEL or shared:
             self.parallel_loops.append(iterator)
             self.parallel_nests.append(self.nest)
