@@ -37,7 +37,7 @@ from polyopt.codegen.verify import AstCheck, check_ast, run_checks
 from polyopt.codegen.versioning import assumed_context, region_condition
 from polyopt.core.dependences import all_accesses
 from polyopt.core.errors import CodegenError, WrongCodeError
-from polyopt.core.scop import Scop, numbered_name
+from polyopt.core.scop import Scop, numbered_name, subscript_rows
 from polyopt.core.timebox import step
 from polyopt.core.marks import MAX_REGISTER_FACTOR
 from polyopt.core.operations import isl_operations
@@ -508,19 +508,14 @@ def _calls(node: isl.AstNode) -> list[isl.AstExpr]:
 def _moving_subscripts(relation: isl.Map, iterators: list[int]) -> set[int]:
     """The subscript positions of an access (statement iterators -> subscripts) that
     depend on one of `iterators` (positions of the statement's iterators); every one
-    where the access is no function of them."""
+    where the access is no affine function of them."""
     rank = relation.dim(isl.dim_type.out)
     if not iterators:
         return set()
-    try:
-        subscripts = isl.PwMultiAff.from_map(relation)
-    except isl.Error:
+    rows = subscript_rows(relation)
+    if rows is None:
         return set(range(rank))
-    # (the expressions' coefficients: the pieces' domains name every iterator)
-    return {position for position in range(rank)
-            if any(not aff.get_coefficient_val(isl.dim_type.in_, k).is_zero()
-                   for _, aff in subscripts.get_pw_aff(position).get_pieces()
-                   for k in iterators)}
+    return {position for position, row in enumerate(rows) if any(row[k] for k in iterators)}
 
 
 def _costly(body: c_ast.Node) -> bool:

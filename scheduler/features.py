@@ -65,7 +65,7 @@ from fractions import Fraction
 import islpy as isl
 
 from polyopt.core.dependences import Dependences, accesses_to, zero_padded
-from polyopt.core.scop import Scop
+from polyopt.core.scop import Scop, subscript_rows
 from polyopt.scheduler.locality import innermost_first_order, member_scores
 from polyopt.scheduler.sampler import IteratorBasis
 from polyopt.scheduler.tiling import MAX_INNERMOST_TILE, band_tile_sizes
@@ -266,7 +266,7 @@ class ScheduleFeatures:
                 if direction is None:
                     good += 1        # no loop around it: one cell per execution
                     continue
-                subscripts = _subscript_rows(access.relation)
+                subscripts = subscript_rows(access.relation)
                 if subscripts is None:
                     continue
                 if not subscripts:
@@ -405,23 +405,6 @@ def _carrying_level(relation: isl.Map, flat: dict[str, isl.Map], n: int) -> int:
         if deltas.is_empty():
             break
     return level
-
-
-def _subscript_rows(access: isl.Map) -> list[list[int]] | None:
-    """Iterator coefficients of each subscript, None if not a single affine function."""
-    try:
-        subscripts = isl.PwMultiAff.from_map(access)
-    except isl.Error:
-        return None
-    rows = []
-    for position in range(access.dim(isl.dim_type.out)):
-        pieces = subscripts.get_pw_aff(position).get_pieces()
-        if len(pieces) != 1:
-            return None
-        aff = pieces[0][1]
-        rows.append([_integer(aff.get_coefficient_val(isl.dim_type.in_, k))
-                     for k in range(aff.dim(isl.dim_type.in_))])
-    return rows
 
 
 def _innermost_direction(rows: list[list], size: int) -> list[Fraction] | None:

@@ -36,7 +36,7 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.core.scop import (RESTRICT, ROWS, Access, Array, Buffer, Scop, Statement,
-                                ast_nodes, full_references, numbered_name)
+                                ast_nodes, full_references, numbered_name, subscript_rows)
 
 
 def packed_scop(scop: Scop, dependences=None) -> Scop | None:
@@ -89,18 +89,10 @@ def _moving_dimensions(relation: isl.Map, innermost: int) -> list[int] | None:
     `innermost`; None where a subscript is not one affine expression."""
     if innermost < 0:
         return []
-    function = isl.PwMultiAff.from_map(relation)
-    if function.n_piece() != 1:
+    rows = subscript_rows(relation)
+    if rows is None:
         return None
-    moving = []
-    for d in range(relation.dim(isl.dim_type.out)):
-        pieces = []
-        function.get_pw_aff(d).foreach_piece(lambda _, aff: pieces.append(aff))
-        if len(pieces) != 1:
-            return None
-        if not pieces[0].get_coefficient_val(isl.dim_type.in_, innermost).is_zero():
-            moving.append(d)
-    return moving
+    return [d for d, row in enumerate(rows) if row[innermost] != 0]
 
 
 def _full_reference_count(body: c_ast.Node, name: str, rank: int) -> int:

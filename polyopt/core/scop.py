@@ -9,6 +9,7 @@ Each statement keeps its body as a pycparser AST for printing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import islpy as isl
 from pycparser import c_ast
@@ -104,6 +105,25 @@ class Buffer:
     limit_bytes: int | None = None
     # a private scalar given a cell per iteration (scheduler.expansion), not a copy
     expands: bool = False
+
+
+def subscript_rows(relation: isl.Map) -> list[list[Fraction]] | None:
+    """The iterator coefficients of each subscript of an access (statement iterators ->
+    subscripts); None where a subscript is not one affine function of them."""
+    try:
+        subscripts = isl.PwMultiAff.from_map(relation)
+    except isl.Error:
+        return None
+    rows = []
+    for position in range(relation.dim(isl.dim_type.out)):
+        pieces = subscripts.get_pw_aff(position).get_pieces()
+        if len(pieces) != 1:
+            return None
+        aff = pieces[0][1]
+        rows.append([Fraction(value.get_num_si(), value.get_den_val().to_python())
+                     for value in (aff.get_coefficient_val(isl.dim_type.in_, k)
+                                   for k in range(aff.dim(isl.dim_type.in_)))])
+    return rows
 
 
 def numbered_name(stem: str, taken: set[str]) -> str:
