@@ -234,7 +234,9 @@ class OpenMPPrinter:
                 return [cgen.If(unrolled.condition, cgen.Block(version(unrolled.holds)),
                                 cgen.Block(version(unrolled.otherwise)))]
             items = self._loop(node, unrolled.body)
-            return [cgen.Block(unrolled.hoisted + items)] if unrolled.hoisted else items
+            if not unrolled.hoisted and not unrolled.after:
+                return items
+            return [cgen.Block(unrolled.hoisted + items + unrolled.after)]
 
         items = version(unrolled)
         if not unrolled.assumptions:

@@ -18,7 +18,10 @@ locals only where they all have one shape (subscripts that differ in their const
 alone: ``C[i][j]`` and ``C[i + 1][j]`` are never one element); a written array referenced
 in two shapes (``A[i][j]`` and ``A[k][j]``, one element where ``i == k``) stays in memory. The statements run in their
 order; only where an element is kept changes, so results are bit-identical. An element
-touched only under a condition stays in memory. Where the copies' bounds are not
+touched only under a condition stays in memory. The elements of a written array whose
+references are all kept and do not move along the loop (the sums of a dot product's
+copies, accumulated along it) stay in their locals for the whole loop: loaded before
+it, stored after it (where the loop surely runs). Where the copies' bounds are not
 constants (partial tiles) or something cannot be told (an element type the file does
 not show, a reference that is not an array's), the copies stay loops for the C
 compiler to unroll. Where a bound is a constant or an expression, whichever is
@@ -82,6 +85,7 @@ class Unrolled:
 
     hoisted: list[cgen.Generable] = field(default_factory=list)
     body: list[cgen.Generable] = field(default_factory=list)
+    after: list[cgen.Generable] = field(default_factory=list)     # stores after the loop
     condition: str | None = None
     holds: Unrolled | None = None
     otherwise: Unrolled | None = None
@@ -323,6 +327,12 @@ class CopiesPrinter:
                 continue
             first.setdefault(reference.key, reference)
             written[reference.key] = written.get(reference.key, False) or reference.write
+        # a written array all of whose references are kept and stay the same along the
+        # loop (an accumulation, a dot product's sums): its elements are in locals for
+        # the whole loop, loaded before it and stored after it
+        carried = {array for array in written_arrays if self.hoist and all(
+            r.key in first and not _moves(r.key, self.iterator)
+            for r in references if r.array == array)}
         result = Unrolled()
         loads, stores = [], []
         for key, reference in first.items():
@@ -330,8 +340,7 @@ class CopiesPrinter:
             kept[key] = local
             text = self._reference_text(reference)
             outside = (self.hoist and reference.array not in written_arrays
-                       and not any(self.iterator in monomial
-                                   for polynomial in key[1] for monomial, _ in polynomial))
+                       and not _moves(key, self.iterator)) or reference.array in carried
             if _stored_first(reference, references):
                 # its first access overwrites it: nothing to load (a strided load
                 # would be a gather)
@@ -341,7 +350,8 @@ class CopiesPrinter:
                                              f"{self._element(reference.array)} {local} = {text}")
             (result.hoisted if outside else loads).append(declaration)
             if written[key]:
-                stores.append(cgen.Statement(f"{text} = {local}"))
+                (result.after if reference.array in carried else stores).append(
+                    cgen.Statement(f"{text} = {local}"))
         by_instance: dict[int, dict[int, str]] = {}
         for reference in references:
             if reference.key in kept:
@@ -383,6 +393,11 @@ def _stored_first(first: _Reference, references: list[_Reference]) -> bool:
     return (first.assigned and not first.instance.guards
             and not any(r.key == first.key and not r.write and r.instance is first.instance
                         for r in references))
+
+
+def _moves(key: tuple, iterator: str) -> bool:
+    """Whether a reference's subscripts (its key) name the loop's iterator."""
+    return any(iterator in monomial for polynomial in key[1] for monomial, _ in polynomial)
 
 
 def _parenthesized(text: str) -> str:

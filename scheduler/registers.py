@@ -29,25 +29,36 @@ copies of all statements in it), per copy of a statement:
 
 the cycles of the iteration are the largest of the four (a chain of one update costs
 nothing: it overlaps with the iterations before), plus ``LOOP_CYCLES`` for the loop's
-own increment and branch. The factors (powers of two,
+own increment and branch.
+
+An element that a statement accumulates along the innermost loop (a dot product,
+``s[i][j] += A[i][k] * B[j][k]`` with ``k`` innermost) is different: it stays in a
+register for the whole loop (``codegen.registers`` loads it before the loop and stores
+it after), costs no load or store per iteration, but each update waits for the one of
+the iteration before: ``CHAIN_CYCLES`` times its updates per iteration, however few.
+Its copies are independent chains: unrolled by 4 and 2 (``i``, ``j``), eight sums
+advance together, each in the original order of ``k`` (results are bit-identical),
+and the loads of ``A`` and ``B`` are shared by the copies along the other member. The factors (powers of two,
 each dividing its member's tile size) minimize the cycles per statement copy, where the
 distinct vectors (references that move with the innermost loop) fit in the machine's
 vector registers less four and the copies of all statements stay within ``MAX_COPIES``;
 a register tile that saves less than ``MIN_GAIN`` of the cycles, or of the loads and
 stores (it must share elements in registers), is not made. Only bands
 whose members are single iterators of each statement (no skew) and that have no band
-below them (the innermost point loop is the innermost loop) are considered, and
-only where every element written moves with the innermost loop: a reduction along it
-(``s += A[i][k] * x[k]`` with ``k`` innermost) keeps its element in a register already
-(``codegen.accumulate``), and its copies would load and store it at every step. An
-array the copies write must be referenced with one shape of subscripts (up to
-constants), or its elements could not be kept in locals exactly (``codegen.registers``).
+below them (the innermost point loop is the innermost loop) are considered, and only
+where every element written either moves with the innermost loop or is accumulated
+along it (read and written by one statement) by a statement that moves with it (a
+statement fused into the band at one value of the innermost member would run under a
+test inside the loop; a scalar assigned in every iteration is no sum). An array the
+copies write must be referenced with one shape of subscripts (up to constants), or its
+elements could not be kept in locals exactly (``codegen.registers``).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import os
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -73,10 +84,18 @@ CHAIN_CYCLES = 4.0
 LOOP_CYCLES = 1.0        # the loop's own increment, test and branch, per iteration
 
 
+REGISTERS_VARIABLE = "POLYOPT_VECTOR_REGISTERS"
+
+
 @cache
 def vector_registers() -> int:
     """The vector registers of this CPU: 32 with AVX-512 (also for 256-bit vectors,
-    ymm16-31), else 16 (AVX2, SSE, and what the model assumes elsewhere)."""
+    ymm16-31), else 16 (AVX2, SSE, and what the model assumes elsewhere); the
+    environment's POLYOPT_VECTOR_REGISTERS instead where set (a target machine
+    other than this one)."""
+    given = os.environ.get(REGISTERS_VARIABLE, "").strip()
+    if given.isdigit() and int(given) > RESERVED_REGISTERS:
+        return int(given)
     try:
         text = Path("/proc/cpuinfo").read_text(errors="replace")
     except OSError:
@@ -97,6 +116,7 @@ class _Reference:
     subscripts: tuple[tuple[tuple, tuple[int, ...], int], ...]
     statement: str
     update: bool = False       # a write of the element the statement also reads
+    follows_innermost: bool = True     # the statement moves with the innermost member
 
     def address(self, copy: tuple[int, ...]) -> tuple:
         return (self.array, tuple((rest, coefficients,
@@ -192,7 +212,8 @@ def _band_model(node: isl.ScheduleNode, scop: Scop, innermost: int
                 described.append((rest, coefficients, constant.to_python()))
                 moves = moves or coefficients[innermost] != 0
             references.append(_Reference(access.is_write, access.array, moves, tuple(described),
-                                         statement.name))
+                                         statement.name,
+                                         follows_innermost=iterators[innermost] != CONSTANT))
     for k, reference in enumerate(references):
         if reference.write and any(not other.write and other.statement == reference.statement
                                    and other.array == reference.array
@@ -222,6 +243,8 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
     stores: set = set()
     vectors: set = set()
     chains: dict = {}
+    carried: dict = {}      # accumulated along the innermost loop: updates per iteration
+    accumulated = _accumulated(references)
     ranges = [range(f) for f in factors]
     operations = sum(_count(statement, factors) * max(1.0, statement.operations / 2)
                      for statement in statements)
@@ -230,6 +253,10 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
             if any(u and not moves for u, moves in zip(copy, follows[reference.statement])):
                 continue
             address = reference.address(copy)
+            if reference.array in accumulated:
+                # in a register across the loop
+                carried[address] = carried.get(address, 0) + (1 if reference.write else 0)
+                continue
             (stores if reference.write else loads).add(address)
             if reference.update:
                 chains[address] = chains.get(address, 0) + 1
@@ -237,10 +264,18 @@ def _cycles(references: list[_Reference], statements: list[_Statement],
                 vectors.add(address)
     memory = max(len(loads) / LOADS_PER_CYCLE, len(stores) / STORES_PER_CYCLE)
     chain = max(chains.values(), default=0)
+    carried_chain = max(carried.values(), default=0)
     cycles = max(memory, operations / OPERATIONS_PER_CYCLE,
-                 chain * CHAIN_CYCLES if chain > 1 else 0) + LOOP_CYCLES
+                 chain * CHAIN_CYCLES if chain > 1 else 0,
+                 carried_chain * CHAIN_CYCLES) + LOOP_CYCLES
     unrolled = math.prod(factors)
-    return _Cost(cycles / unrolled, memory / unrolled, len(vectors))
+    return _Cost(cycles / unrolled, memory / unrolled, len(vectors) + len(carried))
+
+
+def _accumulated(references: list[_Reference]) -> set[str]:
+    """The arrays whose elements the band's statements accumulate along the innermost
+    loop: written by references that do not move with it."""
+    return {r.array for r in references if r.write and not r.moves_innermost}
 
 
 def _band_below(node: isl.ScheduleNode) -> bool:
@@ -262,10 +297,12 @@ def _one_shape(references: list[_Reference], array: str) -> bool:
 
 
 def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
-                     tile_sizes: list[int], registers: int | None = None) -> list[int] | None:
+                     tile_sizes: list[int], registers: int | None = None,
+                     sums: bool = True) -> list[int] | None:
     """The register tile of a permutable band, one factor per member in member order
     (1 for the innermost point loop `order[-1]`), or None where none pays (see the
-    module). `tile_sizes` are the band's tile sizes in member order."""
+    module). `tile_sizes` are the band's tile sizes in member order. Without `sums`,
+    a band that accumulates along the innermost loop gets none."""
     innermost = order[-1]
     if _band_below(node.child(0)):
         return None       # the point loops are not the innermost: copies would take loops in
@@ -273,9 +310,12 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
     if model is None:
         return None
     references, statements = model
-    if not statements or any(r.write and not r.moves_innermost for r in references):
-        return None       # an element accumulated along the innermost loop: it stays in a
-        # register there already (codegen.accumulate), and copies would store it each step
+    if not statements or any(r.write and not r.moves_innermost
+                             and not (r.update and r.follows_innermost) for r in references):
+        return None       # an element written along the loop, not accumulated (a scalar
+        # assigned in each iteration), or once under a test inside the loop
+    if not sums and _accumulated(references):
+        return None
     if any(not _one_shape(references, array) for array in {r.array for r in references if r.write}):
         return None       # the copies' elements of a written array cannot be kept in locals
     budget = (registers or vector_registers()) - RESERVED_REGISTERS

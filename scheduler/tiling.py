@@ -330,7 +330,9 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             return node
         factors = None
         if (registers or find_registers) and scop is not None:
-            factors = register_factors(node, scop, order, chosen)
+            # (found for the default's choice: the tiles of products the cost model
+            # underestimates, not the sums along the innermost loop it does not)
+            factors = register_factors(node, scop, order, chosen, sums=not find_registers)
         node = tile_band(node, chosen)
         if order != list(range(n)):
             node = permute_band(node.child(0), order).parent()

@@ -25,6 +25,11 @@ def private_tuning_database(tmp_path_factory, monkeypatch):
     # the tests' expectations of tiling do not depend on what sysfs reports (some
     # virtual machines report a 480 MiB L3, in which the cost model tiles nothing)
     monkeypatch.setenv("POLYOPT_CACHES", "32K,512K,32M")
+    # and 32 vector registers (AVX-512's): the register tiles' factors do not depend on
+    # the CPU the tests run on
+    monkeypatch.setenv("POLYOPT_VECTOR_REGISTERS", "32")
+    from polyopt.scheduler.registers import vector_registers
+    vector_registers.cache_clear()
 GCC = shutil.which("gcc")
 WARNING = re.compile(r"warning: (.*)$", re.MULTILINE)
 

@@ -145,8 +145,17 @@ def test_a_product_gets_a_register_tile_and_its_innermost_loop_none():
     assert factors[0] * factors[1] >= 8      # rows of C and steps of k share loads
 
 
-def test_a_reduction_along_the_innermost_loop_gets_none():
-    assert _factors(DOTS, {"N": 1000}) == [None]
+def test_dot_products_along_the_innermost_loop_get_independent_sums():
+    (factors,) = _factors(DOTS, {"N": 1000})
+    assert factors is not None and factors[-1] == 1      # k, the sums' loop, not unrolled
+    assert factors[0] * factors[1] >= 4       # rows of A and B shared by the copies
+
+
+def test_a_reduction_without_reuse_gets_none():
+    # each sum over a row of its own: the copies would share nothing
+    rows = DOTS.replace("A[i][k] * B[j][k]", "E[i][j][k]").replace(
+        "double A[N][N]", "double E[N][N][N], A[N][N]")
+    assert _factors(rows, {"N": 1000}) == [None]
 
 
 def test_the_register_model_needs_reuse():
@@ -277,4 +286,64 @@ def test_a_register_tile_with_two_fused_conditions_is_printed_per_outcome(tmp_pa
     assert sum("if (" not in body for body in tiled) >= 4, text
     assert re.search(r"if \(c\d+ == 0 && c\d+ == 0\)\s*\{\s*if \(", text), text
     assert compile_and_run(text, tmp_path, "optimized")[0] == expected
+    assert compile_and_run(text, tmp_path, "optimized3", flags=("-O3", "-fopenmp"))[0] == expected
+
+
+# dot products of rows of two matrices (A times B transposed), the sums in an array:
+# each copy's sum in a local for the whole `k` loop, in order (and a block-local sum,
+# which keeps the loop innermost around its use: no register tile there yet)
+DOT_PROGRAM = """\
+#include <stdio.h>
+#define NI 190
+#define NJ 237
+#define NK 301
+static double A[NI][NK], B[NJ][NK], C[NI][NJ], D[NI][NJ];
+int main(void)
+{
+  for (int i = 0; i < NI; i++)
+    for (int k = 0; k < NK; k++)
+      A[i][k] = ((i * 7 + k * 3) % 17) * 0.125 - 1.0;
+  for (int j = 0; j < NJ; j++)
+    for (int k = 0; k < NK; k++)
+      B[j][k] = ((j * 5 + k * 11) % 13) * 0.25 - 1.5;
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++)
+      D[i][j] = (i + j) % 5 * 0.5;
+#pragma scop
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++)
+      for (int k = 0; k < NK; k++)
+        D[i][j] += A[i][k] * B[j][k];
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++) {
+      double s = 0.0;
+      for (int k = 0; k < NK; k++)
+        s += A[i][k] * A[i][k] * B[j][k];
+      C[i][j] = s;
+    }
+#pragma endscop
+  double sum = 0;
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++)
+      sum += (C[i][j] + 3.0 * D[i][j]) * ((i * 3 + j) % 7 + 1);
+  printf("%.15e\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_dot_products_keep_their_copies_sums_in_locals_for_the_whole_loop(tmp_path):
+    expected, _ = compile_and_run(DOT_PROGRAM, tmp_path, "original")
+    text = _optimized(DOT_PROGRAM)
+    # a copy's sum loaded before the k loop, stored after it: no load or store of D
+    # inside the loop
+    loaded = re.findall(r"double (polyopt_r\d+) = D\[", text)
+    assert len(loaded) >= 4, text
+    # between a tile's last load of D and its first store: the k loop, without D
+    for block in re.split(r"double polyopt_r\d+ = D\[[^\n]*\n", text)[1:]:
+        loop = re.split(r"\n\s*D\[[^\n]*\] = polyopt_r\d+;", block)[0]
+        if loop.strip():           # (else the next load follows)
+            assert "for (" in loop and "D[" not in loop, loop
+    assert compile_and_run(text, tmp_path, "optimized")[0] == expected       # bit-identical
     assert compile_and_run(text, tmp_path, "optimized3", flags=("-O3", "-fopenmp"))[0] == expected
