@@ -21,6 +21,8 @@ Built-in variants (polyopt's always get --no-db, so that no stored search decide
     pluto    polycc --tile --parallel FILE -o OUT
     polly    the program as written, built with clang and Polly (-mllvm -polly
              -mllvm -polly-parallel, the same other flags) where one is installed
+    clang    the program as written, built with the same clang without Polly (what
+             of Polly's time is clang's own code)
     tune     polyopt --tune FILE -o OUT --no-db
     ga       polyopt --scheduler ga --budget 20 FILE -o OUT --no-db
 
@@ -81,7 +83,9 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf
 @dataclass(frozen=True)
 class Variant:
     """One way of making a program's source: ``copy`` (as written), ``pluto``,
-    ``polly`` (as written, built by clang with Polly) or ``polyopt`` with ``flags``."""
+    ``polly`` (as written, built by clang with Polly), ``clang`` (as written, built by
+    the same clang without Polly: what of Polly's time is clang's own) or ``polyopt``
+    with ``flags``."""
     name: str
     kind: str
     flags: tuple[str, ...] = ()
@@ -177,10 +181,10 @@ def make_source(program: Path, variant: Variant, directory: Path, tools: Tools,
     # (CUDA: the host code stays C, the kernels go beside it in NAME_kernels.cu)
     source = directory / f"{variant.name}.c"
     source.with_name(f"{variant.name}_kernels.cu").unlink(missing_ok=True)   # an earlier run's
-    if variant.kind == "polly" and polly_build() is None:
+    if variant.kind in ("polly", "clang") and polly_build() is None:
         outcome.status, outcome.detail = "fails", "no clang with Polly found"
         return None
-    if variant.kind in ("copy", "polly"):
+    if variant.kind in ("copy", "polly", "clang"):
         shutil.copyfile(program, source)
         return source
     if variant.kind == "pluto" and tools.polycc is None:
@@ -233,6 +237,13 @@ def polly_build() -> tuple[str, ...] | None:
 
 # clang's flags with Polly: gcc's (BUILD) with Polly's parallel code generation
 POLLY_FLAGS = (*BUILD[1:3], "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp")
+CLANG_FLAGS = (*BUILD[1:3], "-fopenmp")
+
+
+def clang_build() -> tuple[str, ...] | None:
+    """The clang that builds the ``polly`` variant, without Polly."""
+    polly = polly_build()
+    return None if polly is None else (polly[0], *CLANG_FLAGS)
 
 
 def build(program: Path, source: Path, executable: Path, settings: argparse.Namespace,
@@ -290,6 +301,7 @@ def measure_program(program: Path, variants: list[Variant], tools: Tools, work: 
         source = make_source(program, variant, directory, tools, settings, outcome)
         if source is not None:
             compiler = (polly_build() if variant.kind == "polly"
+                        else clang_build() if variant.kind == "clang"
                         else ("nvcc", "-O3", f"-arch={settings.arch}", "-Xcompiler", "-fopenmp")
                         if variant.cuda else BUILD)
             build(program, source, directory / f"{variant.name}.exe", settings, outcome, compiler)
@@ -450,7 +462,8 @@ def format_report(results: dict[str, dict[str, Outcome]], variants: list[Variant
         mean, best_mean = geometric_mean(ran), geometric_mean(of_best)
         shown = Tools(("polyopt",), "polycc")     # the full paths are in the setup
         command = {"copy": "(as written)",
-                   "polly": f"(as written; clang {' '.join(POLLY_FLAGS)})"}.get(variant.kind) \
+                   "polly": f"(as written; clang {' '.join(POLLY_FLAGS)})",
+                   "clang": f"(as written; clang {' '.join(CLANG_FLAGS)})"}.get(variant.kind) \
             or " ".join(shlex.quote(part) for part in variant.command(shown))
         lines.append(f"| {name} | {len(ran)}/{len(results)} | "
                      + ("—" if mean is None else f"{mean:.2f}×") + " | "
@@ -515,7 +528,8 @@ def write_csv(path: Path, results: dict[str, dict[str, Outcome]], variants: list
 def choose_variants(listed: str, extra: list[str]) -> list[Variant]:
     """--variants NAMES and the --variant NAME=FLAGS definitions, gcc first."""
     defined: dict[str, Variant] = {"gcc": Variant("gcc", "copy"), "pluto": Variant("pluto", "pluto"),
-                                   "polly": Variant("polly", "polly")}
+                                   "polly": Variant("polly", "polly"),
+                                   "clang": Variant("clang", "clang")}
     defined.update({name: Variant(name, "polyopt", flags) for name, flags in BUILTIN_FLAGS.items()})
     added = []
     for text in extra:
