@@ -277,7 +277,9 @@ HARD_DECLARATIONS = ("#define M 3\ndouble D[1000003 * M + 999983 * M + 7919 * M]
 
 
 @needs_gcc
-@pytest.mark.parametrize("second", [PRIME_SUBSCRIPTS, _coupled_parameters()],
+# (prime coefficients, 11 s, with `make test-slow`: make test stays under 10 minutes)
+@pytest.mark.parametrize("second", [pytest.param(PRIME_SUBSCRIPTS, marks=pytest.mark.slow),
+                                    _coupled_parameters()],
                          ids=["prime-coefficients", "twenty-coupled-parameters"])
 def test_hard_dependence_analysis_answers_with_the_scop_unchanged(tmp_path, second):
     head = HEAD.replace("int main(void) {\n", HARD_DECLARATIONS + "int main(void) {\n")
