@@ -330,9 +330,9 @@ class CopiesPrinter:
         # a written array all of whose references are kept and stay the same along the
         # loop (an accumulation, a dot product's sums): its elements are in locals for
         # the whole loop, loaded before it and stored after it
-        carried = {array for array in written_arrays if self.hoist and all(
+        carried = {array for array in written_arrays if all(
             r.key in first and not _moves(r.key, self.iterator)
-            for r in references if r.array == array)}
+            for r in references if r.array == array)} if self.hoist else set()
         result = Unrolled()
         loads, stores = [], []
         for key, reference in first.items():

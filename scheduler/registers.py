@@ -38,14 +38,16 @@ it after), costs no load or store per iteration, but each update waits for the o
 the iteration before: ``CHAIN_CYCLES`` times its updates per iteration, however few.
 Its copies are independent chains: unrolled by 4 and 2 (``i``, ``j``), eight sums
 advance together, each in the original order of ``k`` (results are bit-identical),
-and the loads of ``A`` and ``B`` are shared by the copies along the other member. The factors (powers of two,
-each dividing its member's tile size) minimize the cycles per statement copy, where the
-distinct vectors (references that move with the innermost loop) fit in the machine's
-vector registers less four and the copies of all statements stay within ``MAX_COPIES``;
-a register tile that saves less than ``MIN_GAIN`` of the cycles, or of the loads and
-stores (it must share elements in registers), is not made. Only bands
-whose members are single iterators of each statement (no skew) and that have no band
-below them (the innermost point loop is the innermost loop) are considered, and only
+and the loads of ``A`` and ``B`` are shared by the copies along the other member.
+
+The factors (powers of two, each dividing its member's tile size) minimize the cycles
+per statement copy, where the distinct vectors (references that move with the innermost
+loop) fit in the machine's vector registers less four and the copies of all statements
+stay within ``MAX_COPIES``; a register tile that saves less than ``MIN_GAIN`` of the
+cycles, or of the loads and stores (it must share elements in registers), is not made.
+Only bands whose members are single iterators of each statement (no skew) and that
+have no band below them (the innermost point loop is the innermost loop) are
+considered, and only
 where every element written either moves with the innermost loop or is accumulated
 along it (read and written by one statement) by a statement that moves with it (a
 statement fused into the band at one value of the innermost member would run under a
@@ -116,7 +118,6 @@ class _Reference:
     subscripts: tuple[tuple[tuple, tuple[int, ...], int], ...]
     statement: str
     update: bool = False       # a write of the element the statement also reads
-    follows_innermost: bool = True     # the statement moves with the innermost member
 
     def address(self, copy: tuple[int, ...]) -> tuple:
         return (self.array, tuple((rest, coefficients,
@@ -212,8 +213,7 @@ def _band_model(node: isl.ScheduleNode, scop: Scop, innermost: int
                 described.append((rest, coefficients, constant.to_python()))
                 moves = moves or coefficients[innermost] != 0
             references.append(_Reference(access.is_write, access.array, moves, tuple(described),
-                                         statement.name,
-                                         follows_innermost=iterators[innermost] != CONSTANT))
+                                         statement.name))
     for k, reference in enumerate(references):
         if reference.write and any(not other.write and other.statement == reference.statement
                                    and other.array == reference.array
@@ -310,8 +310,10 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
     if model is None:
         return None
     references, statements = model
+    follows = {s.name: s.follows for s in statements}
     if not statements or any(r.write and not r.moves_innermost
-                             and not (r.update and r.follows_innermost) for r in references):
+                             and not (r.update and follows[r.statement][innermost])
+                             for r in references):
         return None       # an element written along the loop, not accumulated (a scalar
         # assigned in each iteration), or once under a test inside the loop
     if not sums and _accumulated(references):
