@@ -117,9 +117,10 @@ KERNELS = kernel_paths()
 POLYBENCH = [SUITE / "kernels" / f"{k}.c" for k in sorted(POLYBENCH_KERNELS)]
 
 
-# minmax_bounds (10 s on a slower machine) runs with `make test-slow`
+# minmax_bounds and heat3d_like (7-10 s on a slower machine) run with `make test-slow`
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow)
-                                  if p.stem == "minmax_bounds" else p for p in KERNELS],
+                                  if p.stem in ("minmax_bounds", "heat3d_like") else p
+                                  for p in KERNELS],
                          ids=lambda p: p.stem)
 def test_every_operator_yields_legal_complete_schedules(path):
     space = _space(path)

@@ -24,9 +24,18 @@ def test_the_set_is_there():
     assert len(REALWORLD) >= 8
 
 
-@pytest.mark.parametrize("scheduler,tile", VARIANTS,
-                         ids=[f"{s}-{'tiled' if t else 'untiled'}" for s, t in VARIANTS])
-@pytest.mark.parametrize("path", REALWORLD, ids=lambda p: p.stem)
+def _cases():
+    """Each program under each variant; the 3-D stencil's isl tiles (10 s on a slower
+    machine; its default tiles stay) run with `make test-slow`."""
+    for path in REALWORLD:
+        for scheduler, tile in VARIANTS:
+            slow = path.stem == "hotspot3d" and scheduler == "isl" and tile
+            yield pytest.param(path, scheduler, tile,
+                               id=f"{path.stem}-{scheduler}-{'tiled' if tile else 'untiled'}",
+                               marks=[pytest.mark.slow] if slow else [])
+
+
+@pytest.mark.parametrize("path,scheduler,tile", list(_cases()))
 def test_realworld_kernel_optimized_matches_original(path, scheduler, tile, tmp_path,
                                                      tmp_path_factory):
     expected_output, original_warnings = reference_output(path, tmp_path_factory)

@@ -129,8 +129,11 @@ def _check_random_schedules(path: Path, count: int, seed: int, tmp_path: Path) -
 # `make test-slow` the first four of the same seed (the second is the one of steps.c
 # whose tiled-tree code isl gets wrong).
 # minmax_bounds and guards take 30-75 s (isl's AST generation of their random schedule): slow;
-# seidel2d 9 s on a slower machine (make test stays under 10 minutes on 2 cores)
-_SLOW_RANDOM = {"minmax_bounds", "guards", "steps", "seidel2d"}
+# seidel2d 9 s on a slower machine, and the kernels of 5-7 s whose shapes others of the
+# default run cover (a triangle, a 3-D stencil, products), with `make test-slow`
+# (make test stays under 10 minutes on 2 cores)
+_SLOW_RANDOM = {"minmax_bounds", "guards", "steps", "seidel2d",
+                "cholesky_like", "floyd_like", "heat3d_like", "atax_like", "syrk_like"}
 
 
 @needs_gcc

@@ -208,8 +208,10 @@ HEXAGONAL_CASES = [(name, "hexagonal", [4, 5, 6, 7]) for name in sorted(STENCILS
 
 
 def _case(name: str, shape: str, sizes: list[int] | None):
-    """The largest programs under the less usual shapes run with the slow tests."""
-    slow = name in ("fdtd2d", "heat3d") and shape in ("parallelogram", "hexagonal")
+    """The largest programs under the less usual shapes, and the 3-D one's given sizes,
+    run with the slow tests."""
+    slow = (name in ("fdtd2d", "heat3d") and shape in ("parallelogram", "hexagonal")
+            or name == "heat3d" and sizes is not None)
     return pytest.param(name, shape, sizes, marks=[pytest.mark.slow] if slow else [])
 
 
