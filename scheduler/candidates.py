@@ -54,30 +54,42 @@ ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
                              algorithm=1)),
 ]
 
-# When isl's settings stop being tried for one SCoP: after a setting that took more
-# than SLOW_SETTING_SECONDS of CPU alone (a SCoP slow to schedule is slow under every
-# setting), or once they took SCHEDULING_SECONDS together; and the CPU seconds one
-# setting may take at most (SETTING_SECONDS: killed past it, no setting after it).
-# CPU time, not wall time: on a loaded machine (a parallel make) wall time grows and
-# would drop candidates, so the same file would give different code. CPU time varies
-# too (by a fifth under load), so each limit sits far from what programs take: one
-# setting takes under 0.06 s or over 0.17 s on every PolyBench kernel and held-out
-# program (adi's and deriche's second, 0.18 s; heat-3d's first, 1.6 s: killed), all
-# five together under 0.4 s. A single budget of 0.3 s for all of them, within a
-# tenth of what adi's first four take, gave adi one candidate more or less from run
-# to run. (isl's operation counter cannot bound it: heat-3d's seconds count few
-# operations; each setting runs in a forked child.)
-SLOW_SETTING_SECONDS = 0.1
-SCHEDULING_SECONDS = 1.0
-SETTING_SECONDS = 1.0
+# When isl's settings stop being tried for one SCoP: after a setting that needed more
+# than SLOW_SETTING_OPERATIONS of isl's operations (a SCoP slow to schedule is slow under
+# every setting); after one that needed more than SETTING_OPERATIONS (stopped there: it
+# gives no schedule); and, for what isl's operation counter does not see (its
+# Fourier-Motzkin steps: a 3-D stencil's first setting counts few operations in 3 s), after
+# one killed past SETTING_SECONDS of CPU or once they took SCHEDULING_SECONDS together.
+# Operations, not seconds, decide where programs are: a count is the same on every
+# machine and in every run, where CPU time varies with the machine and its load (a
+# threshold of 0.1 s gave one program three different schedules in five runs, and a
+# slower CPU other candidates). Over PolyBench, the held-out and the real-world programs
+# a setting needs 10,000-360,000 operations (0.01-0.5 s); the seconds limits sit far above
+# what settings that count few operations take (0.2 s), and below the 3-D stencils'
+# (1.3-3 s each) and the one program whose settings take more than 14 s.
+SLOW_SETTING_OPERATIONS = 200_000
+SETTING_OPERATIONS = 600_000
+SETTING_SECONDS = 2.0
+SCHEDULING_SECONDS = 4.0
+
+_OPERATIONS_EXCEEDED = "maximal number of operations exceeded"
 
 
-def isl_schedule(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]) -> isl.Schedule | None:
+class OperationsExceeded(Exception):
+    """isl stopped a computation at its context's operation limit."""
+
+
+def isl_schedule(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int],
+                 max_operations: int = 0) -> isl.Schedule | None:
     """isl's schedule under `settings` (validity, proximity and coincidence: every
-    dependence), None if isl finds none; the context's options are restored."""
+    dependence), None if isl finds none; the context's options are restored. With
+    `max_operations` (0: no limit), OperationsExceeded where isl needs more."""
     ctx = isl.DEFAULT_CONTEXT
     saved = {name: getattr(ctx, f"get_schedule_{name}")() for name in settings}
+    saved_operations = ctx.get_max_operations()
     try:
+        ctx.set_max_operations(max_operations)
+        ctx.reset_operations()
         for name, value in settings.items():
             getattr(ctx, f"set_schedule_{name}")(value)
         constraints = (isl.ScheduleConstraints.on_domain(scop.domain())
@@ -87,27 +99,41 @@ def isl_schedule(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]
                        .set_coincidence(dependences))
         return constraints.compute_schedule()
     except isl.Error as error:
+        if max_operations and _OPERATIONS_EXCEEDED in str(error):
+            raise OperationsExceeded(str(error)) from None
         log.info("isl scheduler (%s) failed: %s", settings, error)
         return None
     finally:
+        ctx.set_max_operations(saved_operations)
+        ctx.reset_operations()
         for name, value in saved.items():
             getattr(ctx, f"set_schedule_{name}")(value)
 
 
-def _isl_schedule_text(scop: Scop, dependences: isl.UnionMap,
-                       settings: dict[str, int]) -> tuple[str | None, str, bool, float]:
+def _isl_schedule_text(scop: Scop, dependences: isl.UnionMap, settings: dict[str, int]
+                       ) -> tuple[str | None, str, bool, float, bool]:
     """isl_schedule as text (it crosses from a child process), with what the parent
     would compute from that text next, here in the child, side by side with the
     other settings: the key of its flat map (for duplicates) and whether it is
-    legal; and the CPU seconds isl's scheduler took (what the limits above count)."""
+    legal; the CPU seconds isl's scheduler took, and whether it needed more than
+    SLOW_SETTING_OPERATIONS (what the limits above count). Past SETTING_OPERATIONS,
+    no schedule and seconds infinite, as if killed."""
     started = time.process_time()
-    schedule = isl_schedule(scop, dependences, settings)
+    slow = False
+    try:
+        schedule = isl_schedule(scop, dependences, settings, SLOW_SETTING_OPERATIONS)
+    except OperationsExceeded:
+        slow = True
+        try:
+            schedule = isl_schedule(scop, dependences, settings, SETTING_OPERATIONS)
+        except OperationsExceeded:
+            return None, "", False, math.inf, True
     seconds = time.process_time() - started
     if schedule is None:
-        return None, "", False, seconds
+        return None, "", False, seconds, slow
     text = schedule.to_str()
     schedule = isl.Schedule.read_from_str(schedule.get_ctx(), text)   # as the parent reads it
-    return text, str(schedule.get_map()), is_legal(schedule, dependences), seconds
+    return text, str(schedule.get_map()), is_legal(schedule, dependences), seconds, slow
 
 
 def candidate_schedules(scop: Scop, dependences: Dependences) -> list[CandidateSchedule]:
@@ -147,22 +173,21 @@ def candidate_schedules(scop: Scop, dependences: Dependences) -> list[CandidateS
 def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str, str, str, bool]]:
     """(name, schedule text, key, legal: see _isl_schedule_text) of each of ISL_SETTINGS
     that gives a schedule, in their order, as far as the settings before it leave
-    the trying going (none took more than SLOW_SETTING_SECONDS of CPU, all of them
-    together not more than SCHEDULING_SECONDS).
+    the trying going (none needed more than SLOW_SETTING_OPERATIONS, all of them
+    together took not more than SCHEDULING_SECONDS).
 
     Each runs in a forked child, as many at a time as there are CPUs: which ones count
     is decided in their order, as if one ran after another, so that a second CPU
     changes the time taken, not the answer."""
-    outcomes: dict[int, tuple[tuple | None, float]] = {}
+    outcomes: dict[int, tuple[tuple | None, float, bool]] = {}
 
     def stopped_before(count: int) -> bool | None:
         """Whether the first `count` settings end the trying (one of them slow, or all
         of them together past the budget); None while some still run."""
         if any(k not in outcomes for k in range(count)):
             return None
-        seconds = [outcomes[k][1] for k in range(count)]
-        return (any(each > SLOW_SETTING_SECONDS for each in seconds)
-                or sum(seconds) > SCHEDULING_SECONDS)
+        return (any(outcomes[k][2] for k in range(count))
+                or sum(outcomes[k][1] for k in range(count)) > SCHEDULING_SECONDS)
 
     # (the limit covers the child's check of its schedule too: milliseconds, where isl's
     # scheduler takes tens to hundreds)
@@ -172,11 +197,11 @@ def _isl_schedule_texts(scop: Scop, dependences: isl.UnionMap) -> list[tuple[str
         for index, found, error, _ in runs:
             if error is not None:
                 log.info("isl scheduler (%s): %s; not considered", ISL_SETTINGS[index][0], error)
-                found, seconds = None, math.inf     # killed: no setting after it
+                found, seconds, slow = None, math.inf, True     # killed: no setting after it
             else:
-                seconds = found[3]
+                seconds, slow = found[3], found[4]
                 found = None if found[0] is None else found[:3]
-            outcomes[index] = (found, seconds)
+            outcomes[index] = (found, seconds, slow)
             done = next((k for k in range(len(ISL_SETTINGS)) if k not in outcomes),
                         len(ISL_SETTINGS))
             if stopped_before(done):
