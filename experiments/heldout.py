@@ -30,7 +30,10 @@ Built-in variants (polyopt's always get --no-db, so that no stored search decide
 (--no-db is added unless FLAGS name --db or --no-db); it is measured even where
 --variants does not list it. Leading VAR=VALUE words of FLAGS set its tool's
 environment: ``--variant 'before=PYTHONPATH=/tmp/old'`` runs another version of polyopt
-installed there (``pip install --no-deps --target /tmp/old .`` in its checkout). gcc is always measured: it is the reference.
+installed there (``pip install --no-deps --target /tmp/old .`` in its checkout), except
+``CFLAGS=...``, which adds its flags to the variant's build; FLAGS ``--as-written``
+makes a variant of the program as written: ``--variant 'gcc-ntm=CFLAGS=-fno-trapping-math
+--as-written'`` is gcc with one flag more. gcc is always measured: it is the reference.
 A polyopt variant whose FLAGS name ``--target cuda`` writes CUDA (host code in C, the
 kernels in a .cu file beside it), built with ``nvcc -O3`` (--arch; needs a GPU to run):
 ``--variant 'cuda=--target cuda'``.
@@ -91,6 +94,7 @@ class Variant:
     flags: tuple[str, ...] = ()
     # VAR=VALUE assignments its tool runs with (PYTHONPATH=DIR: another polyopt)
     environment: tuple[tuple[str, str], ...] = ()
+    cflags: tuple[str, ...] = ()      # added to its build's flags
 
     @property
     def cuda(self) -> bool:
@@ -303,7 +307,7 @@ def measure_program(program: Path, variants: list[Variant], tools: Tools, work: 
             compiler = (polly_build() if variant.kind == "polly"
                         else clang_build() if variant.kind == "clang"
                         else ("nvcc", "-O3", f"-arch={settings.arch}", "-Xcompiler", "-fopenmp")
-                        if variant.cuda else BUILD)
+                        if variant.cuda else BUILD) + variant.cflags
             build(program, source, directory / f"{variant.name}.exe", settings, outcome, compiler)
         tool = "" if outcome.tool_seconds is None else f" ({outcome.tool_seconds:.1f} s)"
         note = " (output as written)" if outcome.as_written else ""
@@ -465,6 +469,8 @@ def format_report(results: dict[str, dict[str, Outcome]], variants: list[Variant
                    "polly": f"(as written; clang {' '.join(POLLY_FLAGS)})",
                    "clang": f"(as written; clang {' '.join(CLANG_FLAGS)})"}.get(variant.kind) \
             or " ".join(shlex.quote(part) for part in variant.command(shown))
+        if variant.cflags:
+            command += f"; built with {' '.join(variant.cflags)} more"
         lines.append(f"| {name} | {len(ran)}/{len(results)} | "
                      + ("—" if mean is None else f"{mean:.2f}×") + " | "
                      + ("—" if best_mean is None else f"{best_mean:.2f}") + f" | {below} | "
@@ -539,11 +545,18 @@ def choose_variants(listed: str, extra: list[str]) -> list[Variant]:
             raise SystemExit(f"heldout: --variant {text!r}: expected NAME=FLAGS "
                              "(NAME of letters, digits, ._+-, not gcc)")
         words = shlex.split(flags)
-        assignments = []
+        assignments, cflags = [], []
         while words and _ASSIGNMENT.match(words[0]):
             key, _, value = words.pop(0).partition("=")
-            assignments.append((key, value))
-        defined[name] = Variant(name, "polyopt", tuple(words), tuple(assignments))
+            if key == "CFLAGS":
+                cflags += shlex.split(value)
+            else:
+                assignments.append((key, value))
+        if words == ["--as-written"]:
+            defined[name] = Variant(name, "copy", (), tuple(assignments), tuple(cflags))
+        else:
+            defined[name] = Variant(name, "polyopt", tuple(words), tuple(assignments),
+                                    tuple(cflags))
         added.append(name)
     names = [name.strip() for name in listed.split(",") if name.strip()]
     unknown = [name for name in names if name not in defined]
