@@ -39,6 +39,11 @@ gave no sizes:
 * Bands whose members are not plain iterators (skewed) have no footprint
   model: their members get ``DEFAULT_TILE_SIZE`` (or the largest power of two
   within a smaller known extent), small extents still apart.
+* Threads. Where the first member of a band no loop encloses is parallel (its tile
+  loop is the one the threads share) and its known extent makes fewer tiles than the
+  machine has threads, its size is halved until each thread has a tile (not below
+  ``MIN_TILE``): 32 iterations in one tile of 32 would leave a parallel loop of one
+  iteration and every thread but one idle.
 
 A search can choose the sizes of each band itself (``band_sizes``, the genetic
 search's tile genes): one list per *tilable band* (``tilable_bands``: the
@@ -57,6 +62,7 @@ import islpy as isl
 from polyopt.core.operations import isl_operations
 from polyopt.core.scop import Scop
 from polyopt.core.machine.caches import CacheSizes, machine_caches
+from polyopt.core.machine.cpu import thread_count
 from polyopt.scheduler.bands import tile_band
 from polyopt.scheduler.registers import register_factors, register_tile
 from polyopt.scheduler.locality import (CONSTANT, innermost_first_order, iterator_of_member,
@@ -169,12 +175,15 @@ def footprint_bytes(references: list[_Reference], sizes: list[int]) -> int:
 
 
 def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int, int] | None],
-                     order: list[int], caches: CacheSizes) -> list[int] | None:
+                     order: list[int], caches: CacheSizes, threads: int = 1,
+                     parallel: int | None = None) -> list[int] | None:
     """Tile sizes of a band by the cache model (see the module), None: do not tile.
 
-    `order` is the point loops' order, innermost last."""
+    `order` is the point loops' order, innermost last; `parallel`, the member whose
+    tile loop `threads` threads share (None: none)."""
     n = len(ranges)
     extents = [None if r is None else r[1] - r[0] + 1 for r in ranges]
+    limits = [_size_limit(member == order[-1], extent) for member, extent in enumerate(extents)]
     small = [e is not None and e <= SMALL_EXTENT for e in extents]
     if n - sum(small) < 2:
         return None
@@ -182,20 +191,24 @@ def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int
             and footprint_bytes(references, extents) <= caches.l2 // 2):
         return None
     if references is None:
-        sizes = [0 if s else _floor_power_of_two(_size_limit(False, e), DEFAULT_TILE_SIZE)
-                 for s, e in zip(small, extents)]
+        sizes = [0 if s else _floor_power_of_two(min(_size_limit(False, e), limit),
+                                                   DEFAULT_TILE_SIZE)
+                 for s, e, limit in zip(small, extents, limits)]
     else:
-        sizes = [0 if s else MIN_TILE for s in small]
-        _grow(sizes, references, extents, order, caches)
+        sizes = [0 if s else min(MIN_TILE, limit) for s, limit in zip(small, limits)]
+        _grow(sizes, references, limits, order, caches)
     for member, (is_small, r) in enumerate(zip(small, ranges)):
         if is_small:       # one tile spans the whole member
             low, high = r
             sizes[member] = high + 1 if low >= 0 else high - low + 1
+    if parallel is not None and extents[parallel] is not None and not small[parallel]:
+        sizes[parallel] = _thread_tiles(sizes[parallel], extents[parallel], threads)
     return sizes
 
 
-def _grow(sizes: list[int], references: list[_Reference], extents: list[int | None],
+def _grow(sizes: list[int], references: list[_Reference], limits: list[int],
           order: list[int], caches: CacheSizes) -> None:
+    """Doubles `sizes` (see the module) up to each member's limit."""
     innermost, outermost = order[-1], order[0]
     growing = [size > 0 for size in sizes]
 
@@ -215,8 +228,7 @@ def _grow(sizes: list[int], references: list[_Reference], extents: list[int | No
                                     preference[m]))
         candidate = list(sizes)
         candidate[member] *= 2
-        if candidate[member] > _size_limit(member == innermost, extents[member]) \
-                or not fits(candidate):
+        if candidate[member] > limits[member] or not fits(candidate):
             growing[member] = False
             continue
         sizes[member] = candidate[member]
@@ -225,6 +237,23 @@ def _grow(sizes: list[int], references: list[_Reference], extents: list[int | No
 def _floor_power_of_two(value: int, cap: int) -> int:
     """The largest power of two at most `value` and `cap`."""
     return 1 << (min(value, cap).bit_length() - 1)
+
+
+def _inside_band(node: isl.ScheduleNode) -> bool:
+    """Whether a band encloses `node` (a loop around it: its threads may share that one)."""
+    while node.has_parent():
+        node = node.parent()
+        if node.get_type() == isl.schedule_node_type.band:
+            return True
+    return False
+
+
+def _thread_tiles(size: int, extent: int, threads: int) -> int:
+    """`size` halved (not below MIN_TILE) while `extent` iterations make fewer tiles
+    than `threads`."""
+    while size > MIN_TILE and -(-extent // size) < threads:
+        size //= 2
+    return size
 
 
 def _size_limit(innermost: bool, extent: int | None) -> int:
@@ -361,8 +390,9 @@ def band_tile_sizes(node: isl.ScheduleNode, scop: Scop | None, sizes: list[int] 
     n = node.band_n_member()
     if sizes or scop is None:
         return tile_sizes_for(n, sizes)
+    parallel = 0 if node.band_member_get_coincident(0) and not _inside_band(node) else None
     return model_tile_sizes(band_references(node, scop), member_ranges(node, scop), order,
-                            caches or machine_caches())
+                            caches or machine_caches(), thread_count(), parallel)
 
 
 # isl operations allowed for computing the full tiles of one band; past it

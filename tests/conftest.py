@@ -28,6 +28,9 @@ def private_tuning_database(tmp_path_factory, monkeypatch):
     # and 32 vector registers (AVX-512's): the register tiles' factors do not depend on
     # the CPU the tests run on
     monkeypatch.setenv("POLYOPT_VECTOR_REGISTERS", "32")
+    # and two threads (the tile sizes leave each thread a tile of a parallel member; the
+    # programs the tests build run on two)
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")
     from polyopt.scheduler.registers import vector_registers
     vector_registers.cache_clear()
 GCC = shutil.which("gcc")

@@ -304,3 +304,37 @@ def test_band_without_a_footprint_model():
     assert model_tile_sizes(None, [None, None], [0, 1], CACHES) == [32, 32]
     assert model_tile_sizes(None, [(0, 23), (1, 4000)], [0, 1], CACHES) == [16, 32]
     assert model_tile_sizes(None, [(0, 4), (0, 99), None], [0, 1, 2], CACHES) == [5, 32, 32]
+
+
+ROWS = """
+double A[E][T], B[E][T];
+void f(void) {
+#pragma scop
+  for (int e = 0; e < E; e++)
+    for (int t = 0; t < T; t++)
+      A[e][t] = 2.0 * B[e][t] + A[e][t];
+#pragma endscop
+}
+"""
+
+
+def test_a_parallel_member_leaves_a_tile_for_each_thread(monkeypatch):
+    """32 rows in one tile of 32 would leave the parallel tile loop one iteration and
+    every thread but one idle: the rows' tiles are cut for the threads (OMP_NUM_THREADS,
+    else the CPUs polyopt may use); one thread, or rows enough, keep the cache model's."""
+    def sizes(rows: int, threads: int) -> list[int] | None:
+        monkeypatch.setenv("OMP_NUM_THREADS", str(threads))
+        scop = _scop(ROWS, {"E": rows, "T": 100000})
+        untiled = schedule_scop(scop, Options(scheduler="isl", tile=False)).schedule
+        report = TilingReport()
+        tile_schedule(untiled, None, report, scop=scop, caches=CACHES)
+        return report.bands[0] if report.bands else None
+
+    assert sizes(32, 1) == [32, 256]
+    assert sizes(32, 2) == [16, 256]
+    assert sizes(32, 4) == [8, 256]
+    assert sizes(1000, 2) == sizes(1000, 1) == [64, 256]
+    assert sizes(48, 2) == [32, 256]      # two tiles already (32 and 16)
+    # a band without a footprint model (skewed) alike; no parallel member: no change
+    assert model_tile_sizes(None, [(0, 31), (0, 4000)], [0, 1], CACHES, 2, 0) == [16, 32]
+    assert model_tile_sizes(None, [(0, 31), (0, 4000)], [0, 1], CACHES, 2, None) == [32, 32]
