@@ -64,7 +64,8 @@ ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
 # machine and in every run, where CPU time varies with the machine and its load (a
 # threshold of 0.1 s gave one program three different schedules in five runs, and a
 # slower CPU other candidates). Over PolyBench, the held-out and the real-world programs
-# a setting needs 10,000-360,000 operations (0.01-0.5 s); the seconds limits sit far above
+# most settings need 10,000-360,000 operations (0.01-0.5 s), a few 400,000-800,000 (0.4-1.3
+# s); the seconds limits sit far above
 # what settings that count few operations take (0.2 s), and below the 3-D stencils'
 # (1.3-3 s each) and the one program whose settings take more than 14 s.
 SLOW_SETTING_OPERATIONS = 200_000
