@@ -57,17 +57,16 @@ ISL_SETTINGS: list[tuple[str, dict[str, int]]] = [
 # When isl's settings stop being tried for one SCoP: after a setting that needed more
 # than SLOW_SETTING_OPERATIONS of isl's operations (a SCoP slow to schedule is slow under
 # every setting); after one that needed more than SETTING_OPERATIONS (stopped there: it
-# gives no schedule); and, for what isl's operation counter does not see (its
-# Fourier-Motzkin steps: a 3-D stencil's first setting counts few operations in 3 s), after
-# one killed past SETTING_SECONDS of CPU or once they took SCHEDULING_SECONDS together.
-# Operations, not seconds, decide where programs are: a count is the same on every
-# machine and in every run, where CPU time varies with the machine and its load (a
-# threshold of 0.1 s gave one program three different schedules in five runs, and a
-# slower CPU other candidates). Over PolyBench, the held-out and the real-world programs
-# most settings need 10,000-360,000 operations (0.01-0.5 s), a few 400,000-800,000 (0.4-1.3
-# s); the seconds limits sit far above
-# what settings that count few operations take (0.2 s), and below the 3-D stencils'
-# (1.3-3 s each) and the one program whose settings take more than 14 s.
+# gives no schedule); and, for the time isl's operation counter does not see (a 3-D
+# stencil's first setting counts few operations in 3 s), after one killed past
+# SETTING_SECONDS of CPU or once they took SCHEDULING_SECONDS together. Operations, not
+# seconds, decide where programs are: a count is the same on every machine and in every
+# run, where CPU time varies with the machine and its load (a threshold of 0.1 s gave one
+# program three different schedules in five runs, and a slower CPU other candidates).
+# Over PolyBench, the held-out and the real-world programs most settings need
+# 10,000-360,000 operations (0.01-0.5 s), a few 400,000-800,000 (0.4-1.3 s); the seconds
+# limits sit far above what settings that count few operations take (0.2 s), and below
+# the 3-D stencils' (1.3-3 s each) and the one program whose settings take over 14 s.
 SLOW_SETTING_OPERATIONS = 200_000
 SETTING_OPERATIONS = 600_000
 SETTING_SECONDS = 2.0
