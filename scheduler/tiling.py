@@ -183,7 +183,6 @@ def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int
     tile loop `threads` threads share (None: none)."""
     n = len(ranges)
     extents = [None if r is None else r[1] - r[0] + 1 for r in ranges]
-    limits = [_size_limit(member == order[-1], extent) for member, extent in enumerate(extents)]
     small = [e is not None and e <= SMALL_EXTENT for e in extents]
     if n - sum(small) < 2:
         return None
@@ -191,12 +190,11 @@ def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int
             and footprint_bytes(references, extents) <= caches.l2 // 2):
         return None
     if references is None:
-        sizes = [0 if s else _floor_power_of_two(min(_size_limit(False, e), limit),
-                                                   DEFAULT_TILE_SIZE)
-                 for s, e, limit in zip(small, extents, limits)]
+        sizes = [0 if s else _floor_power_of_two(_size_limit(False, e), DEFAULT_TILE_SIZE)
+                 for s, e in zip(small, extents)]
     else:
-        sizes = [0 if s else min(MIN_TILE, limit) for s, limit in zip(small, limits)]
-        _grow(sizes, references, limits, order, caches)
+        sizes = [0 if s else MIN_TILE for s in small]
+        _grow(sizes, references, extents, order, caches)
     for member, (is_small, r) in enumerate(zip(small, ranges)):
         if is_small:       # one tile spans the whole member
             low, high = r
@@ -206,9 +204,8 @@ def model_tile_sizes(references: list[_Reference] | None, ranges: list[tuple[int
     return sizes
 
 
-def _grow(sizes: list[int], references: list[_Reference], limits: list[int],
+def _grow(sizes: list[int], references: list[_Reference], extents: list[int | None],
           order: list[int], caches: CacheSizes) -> None:
-    """Doubles `sizes` (see the module) up to each member's limit."""
     innermost, outermost = order[-1], order[0]
     growing = [size > 0 for size in sizes]
 
@@ -228,7 +225,8 @@ def _grow(sizes: list[int], references: list[_Reference], limits: list[int],
                                     preference[m]))
         candidate = list(sizes)
         candidate[member] *= 2
-        if candidate[member] > limits[member] or not fits(candidate):
+        if candidate[member] > _size_limit(member == innermost, extents[member]) \
+                or not fits(candidate):
             growing[member] = False
             continue
         sizes[member] = candidate[member]
@@ -237,15 +235,6 @@ def _grow(sizes: list[int], references: list[_Reference], limits: list[int],
 def _floor_power_of_two(value: int, cap: int) -> int:
     """The largest power of two at most `value` and `cap`."""
     return 1 << (min(value, cap).bit_length() - 1)
-
-
-def _inside_band(node: isl.ScheduleNode) -> bool:
-    """Whether a band encloses `node` (a loop around it: its threads may share that one)."""
-    while node.has_parent():
-        node = node.parent()
-        if node.get_type() == isl.schedule_node_type.band:
-            return True
-    return False
 
 
 def _thread_tiles(size: int, extent: int, threads: int) -> int:
@@ -390,7 +379,9 @@ def band_tile_sizes(node: isl.ScheduleNode, scop: Scop | None, sizes: list[int] 
     n = node.band_n_member()
     if sizes or scop is None:
         return tile_sizes_for(n, sizes)
-    parallel = 0 if node.band_member_get_coincident(0) and not _inside_band(node) else None
+    # (a band inside another's loops: the threads may share one of those)
+    outermost = node.get_schedule_depth() == 0
+    parallel = 0 if outermost and node.band_member_get_coincident(0) else None
     return model_tile_sizes(band_references(node, scop), member_ranges(node, scop), order,
                             caches or machine_caches(), thread_count(), parallel)
 
