@@ -88,8 +88,9 @@ int main(void)
 
 
 @needs_gcc
-@pytest.mark.parametrize("program", [STENCIL, DIAGONAL], ids=["stencil", "diagonal"])
-@pytest.mark.parametrize("scheduler", ["auto", "isl"])
+@pytest.mark.parametrize("program,scheduler", [(STENCIL, "auto"), (DIAGONAL, "auto"), (DIAGONAL, "isl"),
+                                              pytest.param(STENCIL, "isl", marks=pytest.mark.slow)],
+                         ids=["auto-stencil", "auto-diagonal", "isl-diagonal", "isl-stencil"])
 def test_scalars_holding_affine_values_are_substituted(tmp_path, program, scheduler):
     result = optimize_source(SourceFile("k.c", program), Options(scheduler=scheduler))
     assert not [w for w in result.warnings if "warning:" in w], result.warnings

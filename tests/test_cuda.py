@@ -479,7 +479,8 @@ _references: dict[str, bytes] = {}
 
 
 @needs_gxx
-@pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem == "heat3d_like" else p
+                                  for p in kernel_paths()], ids=lambda p: p.stem)   # 3-D: 10 s
 def test_test_kernel_emulated_matches_original(path, tmp_path):
     result = _cuda(path)
     assert _kernel_count(result.text) >= 1, result.warnings

@@ -36,8 +36,8 @@ from tests.program_generator import GeneratedProgram, generate
 BUDGET_SECONDS = 60
 WALL_SECONDS = 600
 RUN_SECONDS = 30           # each generated program runs in milliseconds
-FAST_SEEDS = list(range(16))
-SLOW_SEEDS = list(range(16, 25)) + list(range(1000, 1300))
+FAST_SEEDS = [seed for seed in range(16) if seed != 13]
+SLOW_SEEDS = [13] + list(range(16, 25)) + list(range(1000, 1300))
 _ERROR_LINE = re.compile(r"^(\S.*?: )?error: ", re.MULTILINE)
 
 

@@ -18,9 +18,15 @@ pytestmark = needs_gcc
 VARIANTS = [("isl", True), ("isl", False), ("identity", True), ("identity", False)]
 
 
-@pytest.mark.parametrize("scheduler,tile", VARIANTS, ids=[f"{s}-{'tiled' if t else 'untiled'}"
-                                                          for s, t in VARIANTS])
-@pytest.mark.parametrize("path", kernel_paths(), ids=lambda p: p.stem)
+# the 3-D stencil's untiled and identity cases (4-5 s each) run with `make test-slow`
+_SLOW_CASES = {("heat3d_like", "isl", False), ("heat3d_like", "identity", True),
+               ("heat3d_like", "identity", False)}
+
+
+@pytest.mark.parametrize("path,scheduler,tile", [
+    pytest.param(p, s, t, marks=pytest.mark.slow) if (p.stem, s, t) in _SLOW_CASES else (p, s, t)
+    for p in kernel_paths() for s, t in VARIANTS],
+    ids=[f"{p.stem}-{s}-{'tiled' if t else 'untiled'}" for p in kernel_paths() for s, t in VARIANTS])
 def test_kernel_optimized_matches_original(path, scheduler, tile, tmp_path, tmp_path_factory):
     expected_output, original_warnings = reference_output(path, tmp_path_factory)
     # every parallel loop gets its region, however little work: the parallel code is tested

@@ -117,9 +117,9 @@ KERNELS = kernel_paths()
 POLYBENCH = [SUITE / "kernels" / f"{k}.c" for k in sorted(POLYBENCH_KERNELS)]
 
 
-# minmax_bounds and heat3d_like (7-10 s on a slower machine) run with `make test-slow`
+# minmax_bounds, heat3d_like and guards (7-10 s on a slower machine) run with `make test-slow`
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow)
-                                  if p.stem in ("minmax_bounds", "heat3d_like") else p
+                                  if p.stem in ("minmax_bounds", "heat3d_like", "guards") else p
                                   for p in KERNELS],
                          ids=lambda p: p.stem)
 def test_every_operator_yields_legal_complete_schedules(path):
@@ -176,7 +176,8 @@ def test_mutations_keep_what_the_thesis_keeps(path):
     assert longest == 0
 
 
-@pytest.mark.parametrize("path", KERNELS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem == "heat3d_like" else p
+                                  for p in KERNELS], ids=lambda p: p.stem)
 def test_row_crossover_can_rebuild_either_parent(path):
     space = _space(path)
     rng = random.Random(11)

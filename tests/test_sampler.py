@@ -133,7 +133,8 @@ def _check_random_schedules(path: Path, count: int, seed: int, tmp_path: Path) -
 # default run cover (a triangle, a 3-D stencil, products), with `make test-slow`
 # (make test stays under 10 minutes on 2 cores)
 _SLOW_RANDOM = {"minmax_bounds", "guards", "steps", "seidel2d",
-                "cholesky_like", "floyd_like", "heat3d_like", "atax_like", "syrk_like"}
+                "cholesky_like", "floyd_like", "heat3d_like", "atax_like", "syrk_like",
+                "jacobi2d", "lu"}
 
 
 @needs_gcc
