@@ -201,11 +201,22 @@ class IntegerTypes:
         result: dict[str, IntegerType | None] = {}
         text = self.source.blanked[:self.offset]
         for chunk in re.split(r"[;{}()]", text):
-            words = re.findall(r"[A-Za-z_]\w*", chunk)
-            kind = type_of_words(words, self.typedefs)
-            if kind is None:
-                continue
-            for word in words:
-                known = result.get(word)
-                result[word] = kind if known is None else common_type(known, kind)
+            # a subscript names sizes, not what is declared (`int n, double A[n][m]`)
+            chunk = re.sub(r"\[[^\]]*\]", " ", chunk)
+            kind = None
+            for part in chunk.split(","):
+                words = re.findall(r"[A-Za-z_]\w*", part)
+                if any(self._names_a_type(word) for word in words):
+                    kind = type_of_words(words, self.typedefs)   # a parameter of its own
+                # else a declarator of the list before it (`int a, b`)
+                if kind is None:
+                    continue
+                for word in words:
+                    known = result.get(word)
+                    result[word] = kind if known is None else common_type(known, kind)
         return result
+
+    def _names_a_type(self, word: str) -> bool:
+        return (word in _QUALIFIERS or word in _FLOATING or word in _STANDARD
+                or word in self.typedefs
+                or word in ("int", "char", "short", "long", "unsigned", "signed"))

@@ -56,12 +56,18 @@ static void polyopt_harness_stop(void)
 }
 """
 
-# values 1..17 for integers, 0.875..1.125 for floating point: never zero, never large
+# values 1..17 for integers, 0.875..1.125 for floating point: never zero, never large.
+# Written out for each array, not as a macro with the element type for an argument:
+# the harness is read again as C (its regions found, its names' types looked up).
+def fill_loop(element: str, buffer: str, count: str, seed: int) -> str:
+    """The statement that fills `buffer` (`count` elements of type `element`)."""
+    return (f"  for (long polyopt_k = 0; polyopt_k < (long) ({count}); polyopt_k++)\n"
+            f"    {buffer}[polyopt_k] = ({element}) 0.5 == 0 "
+            f"? ({element}) ((polyopt_k * 7 + {seed}) % 17 + 1)\n"
+            f"      : ({element}) (1 + ((polyopt_k * 7 + {seed}) % 17 - 8) / 64.0);")
+
+
 FILL = r"""
-#define POLYOPT_FILL(T, p, n, seed) do { \
-    for (long polyopt_k = 0; polyopt_k < (long) (n); polyopt_k++) \
-      (p)[polyopt_k] = (T) 0.5 == 0 ? (T) ((polyopt_k * 7 + (seed)) % 17 + 1) \
-        : (T) (1 + ((polyopt_k * 7 + (seed)) % 17 - 8) / 64.0); } while (0)
 #define POLYOPT_PRINT(name, p, n) do { \
     long polyopt_step = (long) (n) / POLYOPT_SAMPLES + 1; double polyopt_sum = 0, polyopt_weighted = 0; \
     for (long polyopt_k = 0; polyopt_k < (long) (n); polyopt_k++) { \
@@ -327,8 +333,7 @@ class _Driver:
                     and "const" in declaration.qualifiers)
         if key not in self.filled and not constant:
             self.filled.add(key)
-            self.fills.append(f"  POLYOPT_FILL({element}, {buffer}, {count_text}, "
-                              f"{self.count * 5});")
+            self.fills.append(fill_loop(element, buffer, count_text, self.count * 5))
             if written:
                 self.prints.append(f'  POLYOPT_PRINT("{name}", {buffer}, {count_text});')
         if global_name is not None and declaration.pointer:

@@ -87,6 +87,21 @@ def test_a_size_nobody_gives_is_a_located_error_that_says_what_to_pass():
     assert harness.sizes["n"] == 8 and harness.sizes["len"] == 100
 
 
+def test_the_harness_of_unsigned_arrays_reads_back_with_its_regions():
+    """The driver is read again as C to put the optimized regions in it: it parses (no
+    macro with a type for an argument), and its integer sizes keep their types."""
+    text = (
+        "static void mul(int nb, int n, const unsigned long long A[restrict nb][n],\n"
+        "                unsigned long long C[restrict nb][2 * n])\n{\n  int b, k;\n"
+        "#pragma scop\n  for (b = 0; b < nb; b++)\n    for (k = 0; k < 2 * n - 1; k++)\n"
+        "      C[b][k + 1] += A[b][k / 2] >> 16;\n#pragma endscop\n}\n"
+        "void caller(unsigned long long (*A)[64], unsigned long long (*C)[128])\n"
+        "{\n  mul(8, 64, A, C);\n}\n")
+    harness = harness_of(text)
+    scops, warnings = find_scops(SourceFile("driver.c", harness.text), Options())
+    assert len(scops) == 1, warnings
+
+
 def test_a_region_in_main_is_refused_with_what_to_do():
     source = read_source(str(ROOT / "examples" / "matmul.c"))
     scops, _ = find_scops(source, Options())

@@ -314,3 +314,20 @@ def test_integer_types_read_macros_as_defined_at_the_offset():
     assert types("N") == LONG
     assert types("M") == LONG
     assert types("K") == INT
+
+
+def test_integer_types_without_a_parse_read_each_parameter_apart():
+    """Where the file does not parse, the scan reads a parameter list one parameter at
+    a time: the sizes of `int n, const unsigned long long A[restrict nb][n]` are int,
+    not the array's element type; `int a, b` declares two ints."""
+    from polyopt.frontend.integers import IntegerTypes, INT, UNSIGNED_LONG
+    from polyopt.frontend.source import SourceFile
+    text = ("static void f(int nb, int n, const unsigned long long A[restrict nb][n], "
+            "size_t len)\n{\n  int a, b;\n  x = y(unsigned long long, 1);\n"
+            "#pragma scop\n")
+    source = SourceFile("t.c", text)
+    types = IntegerTypes(source, text.index("#pragma"))
+    declared = types._scanned()
+    assert declared["n"] == INT and declared["nb"] == INT
+    assert declared["a"] == INT and declared["b"] == INT
+    assert declared["len"] == UNSIGNED_LONG
