@@ -118,12 +118,17 @@ def compute_dependences(scop: Scop) -> Dependences:
             reads, writes = reads.intersect_params(fixed), writes.intersect_params(fixed)
         if writes.is_empty():
             continue
+        # the schedule of the statements that access the array only: the same pairs,
+        # and isl's flow analysis then walks a few statements, not the whole SCoP's (a
+        # region of 40 statements and 39 arrays, most of them block-local scalars: 4.6 s
+        # with the whole schedule for every array, 0.17 s so)
+        own = schedule.intersect_domain(reads.domain().union(writes.domain()))
         flow = (isl.UnionAccessInfo.from_sink(reads).set_must_source(writes)
-                .set_schedule(schedule).compute_flow().get_must_dependence())
+                .set_schedule(own).compute_flow().get_must_dependence())
         output = (isl.UnionAccessInfo.from_sink(writes).set_must_source(writes)
-                  .set_schedule(schedule).compute_flow().get_must_dependence())
+                  .set_schedule(own).compute_flow().get_must_dependence())
         anti = (isl.UnionAccessInfo.from_sink(writes).set_may_source(reads).set_kill(writes)
-                .set_schedule(schedule).compute_flow().get_may_dependence())
+                .set_schedule(own).compute_flow().get_may_dependence())
         for kind, relation in (("flow", flow), ("anti", anti), ("output", output)):
             if not relation.is_empty():
                 result.by_array[(kind, array)] = relation.coalesce()
