@@ -29,10 +29,16 @@ statement is looked at on its own, in the schedule's coordinates:
   the number of runs of that loop. Lines brought into a level are charged that
   level's cost. A cache level several CPUs share (sysfs's ``shared_cpu_list``;
   the last level, where the machine says nothing) is split by the threads of a
-  parallel statement: each footprint gets its part of the capacity. (syr2k and
+  parallel statement: each footprint inside the parallel loop gets its part of
+  the capacity, the threads running different iterations at once. (syr2k and
   gemm at LARGE: the original order tiled keeps a 5-10 MB panel in the 16 MB the
   model allows the whole cache; with two threads it does not stay, and isl's
   schedule, which reuses its panels from a 64 KB tile, measured 2-4x faster.)
+  The footprint of the parallel loop itself and of the loops around it is the
+  threads' together in a shared level, and in a thread's own level its part
+  (the groups that follow the parallel dimension divided among the threads): a
+  stencil whose two grids fit the last level stays there from one time step to
+  the next with two threads as with one.
   Tiling shows up by itself: the point loops' footprint fits.
   Address translation is counted the same way, with pages for lines and the
   two TLB levels for caches: a walk down the columns of a large array takes a
@@ -43,7 +49,9 @@ statement is looked at on its own, in the schedule's coordinates:
   statement's own anti-dependences: an in-place update that reads ahead,
   ``V[i] = f(V[i + 1])``, loads before it stores in vector code too) and every
   access is stride 0 or stride 1 in it, as gcc and clang require (a reduction
-  in floating point is not vectorized without -ffast-math). Innermost loops of
+  in floating point is not vectorized without -ffast-math), and no other
+  statement runs on one of its iterations (``guarded_loops``: a boundary
+  update fused into a sweep puts a test in the loop's body). Innermost loops of
   a few iterations (``SMALL_TRIP``) are unrolled completely by the compiler: the
   loop around them is then the one vectorized (``vector_loop``).
 * **Parallel granularity.** A loop is parallel if it carries no dependence of
@@ -188,6 +196,7 @@ class StatementShape:
     # but those where only the statement's own anti-dependences are (vector_safe_pairs)
     vector_carried: set[int] = field(default_factory=set)
     recurrent: set[int] = field(default_factory=set)  # dims carrying its own flow dependence
+    spans: list[tuple[int, int] | None] = field(default_factory=list)   # (first, last) per dim
 
     @property
     def instances(self) -> float:
@@ -253,11 +262,12 @@ def instance_count(domain: isl.Set, point: isl.Set) -> int:
     return math.prod(_trips(_without_parameters(domain, point))[0])
 
 
-def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
-    """Trip count, stride and constant value of each dimension, the outer ones fixed at
-    the middle of their ranges in turn."""
+def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None],
+                                       list[tuple[int, int] | None]]:
+    """Trip count, stride, constant value and (first, last) value of each dimension,
+    the outer ones fixed at the middle of their ranges in turn."""
     n = instances.dim(isl.dim_type.set)
-    trips, steps, constants = [], [], []
+    trips, steps, constants, spans = [], [], [], []
     current = instances
     for k in range(n):
         low = _constant_of(current.dim_min(k))
@@ -266,7 +276,9 @@ def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
             trips.append(1)
             steps.append(1)
             constants.append(None)
+            spans.append(None)
             continue
+        spans.append((low, high))
         if low == high:
             trips.append(1)
             steps.append(1)
@@ -284,7 +296,7 @@ def _trips(instances: isl.Set) -> tuple[list[int], list[int], list[int | None]]:
         if fixed.is_empty():
             fixed = current.fix_val(isl.dim_type.set, k, isl.Val.int_from_si(current.get_ctx(), low))
         current = fixed
-    return trips, steps, constants
+    return trips, steps, constants, spans
 
 
 def _average_trips(trips: list[int], steps: list[int], count: int) -> list[int]:
@@ -457,7 +469,7 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
         instances = _without_parameters(relation.range(), point)
         if instances.is_empty():
             continue
-        trips, steps, constants = _trips(instances)
+        trips, steps, constants, spans = _trips(instances)
         # the count does not depend on the schedule: kept with the lines, for the next one
         count_key = ("instances", statement.name)
         if count_key not in touched:
@@ -473,7 +485,7 @@ def statement_shapes(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionM
             model_access.lines, model_access.pages = touched[access.reference]
         shapes[statement.name] = StatementShape(statement.name, trips, steps, constants, accesses,
                                                 statement_operations(statement), _skewed(relation),
-                                                chain_operations(statement))
+                                                chain_operations(statement), spans=spans)
     for dependence in _maps(dependences):
         source = dependence.get_tuple_name(isl.dim_type.in_)
         sink = dependence.get_tuple_name(isl.dim_type.out)
@@ -600,14 +612,19 @@ def _groups(shape: StatementShape) -> list[list[_Access]]:
 
 
 def _cache_lines(shape: StatementShape, shapes: list[StatementShape], machine: Machine,
-                 threads: int = 1) -> list[float]:
+                 threads: int = 1, parallel_dim: int | None = None) -> list[float]:
     """Lines brought into each cache level for this statement (see the module
     docstring); run by `threads` threads at once, a shared level holds each thread's
-    part only."""
+    part only, and each thread touches its part of what the loop at `parallel_dim`
+    and the loops around it touch."""
     per_line = max(1, machine.line_bytes // machine.element_bytes)
-    caches = [replace(level, capacity=level.capacity // max(1, min(level.shared, threads)))
-              for level in machine.caches]
-    lines = _level_traffic(shape, shapes, caches, machine.line_bytes, per_line, False)
+    if parallel_dim is not None:
+        lines = _level_traffic(shape, shapes, machine.caches, machine.line_bytes, per_line,
+                               False, split=(parallel_dim, threads))
+    else:
+        caches = [replace(level, capacity=level.capacity // max(1, min(level.shared, threads)))
+                  for level in machine.caches]
+        lines = _level_traffic(shape, shapes, caches, machine.line_bytes, per_line, False)
     return [max(count, _compulsory(shape, shapes, False)) for count in lines]
 
 
@@ -644,17 +661,27 @@ def _compulsory(shape: StatementShape, shapes: list[StatementShape], pages: bool
 
 
 def _level_traffic(shape: StatementShape, shapes: list[StatementShape], levels, unit_bytes: int,
-                   elements_per_line: int, pages: bool) -> list[float]:
+                   elements_per_line: int, pages: bool,
+                   split: tuple[int, int] | None = None) -> list[float]:
     """Units (lines or pages) brought into each level. The footprint of a loop holds
     every statement inside it; an array group that several statements share (the same
     subscripts in the schedule's coordinates) counts once, its units shared out by the
-    statements' accesses."""
+    statements' accesses.
+
+    `split`: (the dimension of a parallel loop, its threads). A level the threads share
+    holds the footprint of that loop, or of a loop around it, for all of them together
+    (the rows of a stencil's sweep each is given, at every step of the time loop
+    around; what they all read, once), and holds inside that loop each thread's
+    footprint in its part of the capacity (the threads run different iterations at
+    once). A thread's own level holds its part: the groups that follow the parallel
+    dimension divided among the threads, the others whole."""
     loops = shape.loops
     # footprint[j]: lines touched by one run of loops[j:], footprint[len] = one instance;
     # share[j]: this statement's part of them
     footprint = [0.0] * (len(loops) + 1)
     share = [0.0] * (len(loops) + 1)
     footprint[len(loops)] = share[len(loops)] = float(len(_groups(shape)))
+    own = list(footprint)       # one thread's part, where `split`
     for j in range(len(loops) - 1, -1, -1):
         dim = loops[j]
         key = _loop_key(shape, dim)
@@ -674,10 +701,25 @@ def _level_traffic(shape: StatementShape, shapes: list[StatementShape], levels, 
             mine = sum(len(group) for other, group in members if other is shape)
             footprint[j] += lines
             share[j] += lines * mine / total
+            if split is not None:
+                coefficients = members[0][1][0].coefficients
+                divided = coefficients is not None and any(
+                    split[0] < len(row) and row[split[0]] for row in coefficients)
+                own[j] += lines / split[1] if divided else lines
+
+    def fits_in(level, j: int) -> bool:
+        if split is None:
+            return footprint[j] * unit_bytes <= level.capacity
+        sharing = max(1, min(level.shared, split[1]))
+        if j < len(loops) and loops[j] <= split[0]:
+            needed = footprint[j] if sharing > 1 else own[j]
+            return needed * unit_bytes <= level.capacity
+        return footprint[j] * unit_bytes <= level.capacity / sharing
+
     result = []
     for level in levels:
         fits = len(loops)
-        while fits > 0 and footprint[fits - 1] * unit_bytes <= level.capacity:
+        while fits > 0 and fits_in(level, fits - 1):
             fits -= 1
         if fits == 0:
             result.append(share[0])
@@ -713,9 +755,33 @@ def vector_loop(shape: StatementShape) -> int | None:
     return loops[index]
 
 
-def _vectorized(shape: StatementShape, machine: Machine, innermost: int | None) -> bool:
-    """Whether the compiler vectorizes `innermost`, the shape's ``vector_loop``."""
-    if innermost is None:
+def guarded_loops(shapes: list[StatementShape]) -> set[tuple]:
+    """The loops (``_loop_key``) that run another statement on one of their iterations:
+    a statement at a constant value of the loop's dimension, among its values, under
+    the same outer loops and positions (a boundary row's update fused into the sweep
+    of the inner rows). The generated loop tests for that iteration in its body, and
+    gcc vectorizes no loop with such a test in it (measured: a column model's sweep
+    2x slower than as written, where both models counted it vectorized)."""
+    points: dict[tuple, list[int]] = {}
+    for shape in shapes:
+        for dim, value in enumerate(shape.constants):
+            if value is not None and shape.trips[dim] == 1:
+                points.setdefault(_loop_key(shape, dim), []).append(value)
+    guarded = set()
+    for shape in shapes:
+        for dim in shape.loops:
+            key, span = _loop_key(shape, dim), shape.spans[dim] if shape.spans else None
+            if span is not None and any(span[0] <= value <= span[1]
+                                        for value in points.get(key, ())):
+                guarded.add(key)
+    return guarded
+
+
+def _vectorized(shape: StatementShape, machine: Machine, innermost: int | None,
+                guarded: set[tuple] = frozenset()) -> bool:
+    """Whether the compiler vectorizes `innermost`, the shape's ``vector_loop``
+    (`guarded`: ``guarded_loops`` of the schedule)."""
+    if innermost is None or _loop_key(shape, innermost) in guarded:
         return False
     if innermost in shape.vector_carried or shape.trips[innermost] < 2 * machine.vector_width:
         return False
@@ -771,10 +837,11 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
                 work[key] = work.get(key, 0.0) + _region_work(shape, found[1])
     regions_of: dict[tuple, float] = {}
     costs = []
+    guarded = guarded_loops(shapes)
     for shape in shapes:
         instances = shape.instances
         vector_dim = vector_loop(shape)
-        vectorized = _vectorized(shape, machine, vector_dim)
+        vectorized = _vectorized(shape, machine, vector_dim, guarded)
         compute = instances * (shape.operations * machine.op_ns
                                + len(shape.accesses) * machine.access_ns)
         if vectorized:
@@ -803,7 +870,7 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
         if parallel_dim is not None and any(min(level.shared, machine.threads) > 1
                                             for level in machine.caches):
             serial_memory, serial_lines = memory, lines
-            lines = _cache_lines(shape, shapes, machine, machine.threads)
+            lines = _cache_lines(shape, shapes, machine, machine.threads, parallel_dim)
             memory = _memory_ns(lines, pages, machine)
         costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
                                    parallel_dim, parallel_depth, speedup, regions, lines,

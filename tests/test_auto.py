@@ -680,3 +680,68 @@ def test_no_untiled_candidates_beside_register_tiles():
     judged = judge_candidates(scop, dependences, machine=MACHINE)
     assert any(j.tiled for j in judged)
     assert not any(j.untiled for j in judged), [j.label for j in judged]
+
+
+BOUNDARY_FUSED = """
+void sweep(int n, double X[n], double Y[n], double L[n])
+{
+#pragma scop
+  for (int i = 1; i < n - 1; i++)
+    X[i] = X[i] + 0.5 * (Y[i - 1] - Y[i]);
+  L[n - 1] = 2.0 * L[0];
+#pragma endscop
+}
+"""
+
+
+def test_a_loop_that_runs_another_statement_on_one_iteration_is_not_vectorized():
+    # The boundary statement placed at the loop's last iteration (as isl's schedules
+    # do, fusing it into the sweep): the loop's body tests for that iteration, and gcc
+    # vectorizes no such loop. After the loop, the sweep stays vectorized.
+    scop, dependences = _scop(BOUNDARY_FUSED, {"n": 4096})
+    ctx = scop.context.get_ctx()
+    for inside, vectorized in ((True, False), (False, True)):
+        at = "n - 2" if inside else "n"
+        schedule = isl.Schedule.from_domain(scop.domain()).insert_partial_schedule(
+            isl.MultiUnionPwAff.read_from_str(
+                ctx, f"[n] -> [{{ S0[i] -> [(i)]; S1[] -> [({at})] }}]"))
+        shapes = statement_shapes(scop, schedule, dependences.all, dependences.flow,
+                                  machine=MACHINE)
+        sweep = estimate(shapes, MACHINE, parallel=False).statements[0]
+        assert sweep.vectorized == vectorized, at
+
+
+STENCIL_STEPS = """
+void steps(int nt, int n, double u[n][n], double v[n][n])
+{
+#pragma scop
+  for (int t = 0; t < nt; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        v[i][j] = 0.25 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        u[i][j] = v[i][j];
+  }
+#pragma endscop
+}
+"""
+
+
+def test_threads_of_a_parallel_sweep_each_keep_their_rows_in_a_shared_cache():
+    # Two arrays of 6.6 MB: with the last level at 16 MB (half kept for a footprint: 8
+    # MB), one thread keeps both from step to step, and so do two threads, each with
+    # its half of the rows in its half of the cache: the parallel sweep brings no more
+    # lines from memory than the serial one.
+    from polyopt.core.machine.cpu import CacheLevel, SHARED_BY_ALL
+    machine = replace(MACHINE, caches=(CacheLevel(32 << 10, 0.93), CacheLevel(512 << 10, 0.52),
+                                       CacheLevel(16 << 20, 4.1, shared=SHARED_BY_ALL)))
+    scop, dependences = _scop(STENCIL_STEPS, {"nt": 100, "n": 910})
+    shapes = statement_shapes(scop, scop.schedule, dependences.all, dependences.flow,
+                              machine=machine)
+    serial = estimate(shapes, machine, parallel=False)
+    parallel = estimate(shapes, machine, parallel=True)
+    assert all(c.parallel_dim is not None for c in parallel.statements)
+    for serial_cost, parallel_cost in zip(serial.statements, parallel.statements):
+        assert parallel_cost.lines[-1] <= 1.01 * serial_cost.lines[-1]
+    assert parallel.seconds < 0.75 * serial.seconds
