@@ -612,19 +612,13 @@ def _groups(shape: StatementShape) -> list[list[_Access]]:
 
 
 def _cache_lines(shape: StatementShape, shapes: list[StatementShape], machine: Machine,
-                 threads: int = 1, parallel_dim: int | None = None) -> list[float]:
+                 parallel: tuple[int, int] | None = None) -> list[float]:
     """Lines brought into each cache level for this statement (see the module
-    docstring); run by `threads` threads at once, a shared level holds each thread's
-    part only, and each thread touches its part of what the loop at `parallel_dim`
-    and the loops around it touch."""
+    docstring); `parallel`: (the dimension of its parallel loop, the threads that
+    run it), as ``_level_traffic``'s `split`."""
     per_line = max(1, machine.line_bytes // machine.element_bytes)
-    if parallel_dim is not None:
-        lines = _level_traffic(shape, shapes, machine.caches, machine.line_bytes, per_line,
-                               False, split=(parallel_dim, threads))
-    else:
-        caches = [replace(level, capacity=level.capacity // max(1, min(level.shared, threads)))
-                  for level in machine.caches]
-        lines = _level_traffic(shape, shapes, caches, machine.line_bytes, per_line, False)
+    lines = _level_traffic(shape, shapes, machine.caches, machine.line_bytes, per_line, False,
+                           split=parallel)
     return [max(count, _compulsory(shape, shapes, False)) for count in lines]
 
 
@@ -870,7 +864,7 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
         if parallel_dim is not None and any(min(level.shared, machine.threads) > 1
                                             for level in machine.caches):
             serial_memory, serial_lines = memory, lines
-            lines = _cache_lines(shape, shapes, machine, machine.threads, parallel_dim)
+            lines = _cache_lines(shape, shapes, machine, (parallel_dim, machine.threads))
             memory = _memory_ns(lines, pages, machine)
         costs.append(StatementCost(shape.name, instances, compute, memory, loop, vectorized,
                                    parallel_dim, parallel_depth, speedup, regions, lines,
