@@ -63,6 +63,9 @@ UNSWITCHED = 2
 class AstResult:
     root: isl.AstNode
     parallel_loops: list[str] = field(default_factory=list)   # iterators of the parallel loops
+    # innermost loops left serial (reductions) along which an access steps over more
+    # than one element (gathered, were the loop vectorized): (iterator, statements)
+    gathering: set[tuple[str, frozenset[str]]] = field(default_factory=set)
 
 
 def union_maps(union: isl.UnionMap) -> list[isl.Map]:
@@ -189,6 +192,54 @@ def constant_trips(node: isl.AstNode) -> int | None:
     return trips if 0 < trips < SMALL_TRIPS else None
 
 
+def known_trips(node: isl.AstNode, values: dict[str, int]) -> int | None:
+    """The trip count of the ``for`` `node` of step one whose bounds name parameters
+    only, at the parameters' `values` (a size a ``#define`` gives); None where a bound
+    names an outer loop's iterator or a parameter without a value."""
+    cond = node.for_get_cond()
+    if _number(node.for_get_inc()) != 1 or cond.get_type() != isl.ast_expr_type.op \
+            or cond.get_op_type() not in (isl.ast_expr_op_type.le, isl.ast_expr_op_type.lt):
+        return None
+    first = _evaluated(node.for_get_init(), values)
+    bound = _evaluated(cond.get_op_arg(1), values)
+    if first is None or bound is None:
+        return None
+    return max(0, bound - first + (cond.get_op_type() == isl.ast_expr_op_type.le))
+
+
+def _evaluated(expr: isl.AstExpr, values: dict[str, int]) -> int | None:
+    """The value of an integer isl AST expression at `values`; None where it names
+    anything else or is an operation other than arithmetic."""
+    kind = expr.get_type()
+    if kind == isl.ast_expr_type.int:
+        return expr.get_val().to_python()
+    if kind == isl.ast_expr_type.id:
+        return values.get(expr.get_id().get_name())
+    args = [_evaluated(expr.get_op_arg(k), values) for k in range(expr.get_op_n_arg())]
+    if None in args:
+        return None
+    op = isl.ast_expr_op_type
+    kind = expr.get_op_type()
+    if kind == op.minus:
+        return -args[0]
+    if kind in (op.min, op.max):
+        return (min if kind == op.min else max)(args)
+    if len(args) != 2:
+        return None
+    left, right = args
+    if kind == op.add:
+        return left + right
+    if kind == op.sub:
+        return left - right
+    if kind == op.mul:
+        return left * right
+    if kind in (op.fdiv_q, op.pdiv_q, op.div) and right != 0:
+        return left // right
+    if kind in (op.pdiv_r, op.zdiv_r) and right > 0 and left >= 0:
+        return left % right
+    return None
+
+
 def _number(expr: isl.AstExpr) -> int | None:
     return expr.get_val().to_python() if expr.get_type() == isl.ast_expr_type.int else None
 
@@ -237,6 +288,29 @@ def contains_for(node: isl.AstNode, copies: bool = True) -> bool:
     return False
 
 
+def calls_in(node: isl.AstNode) -> list[isl.AstExpr]:
+    """The statement calls (``S3(c0, c1 + c3)``) in an AST node."""
+    kind = node.get_type()
+    if kind == isl.ast_node_type.user:
+        return [node.user_get_expr()]
+    if kind == isl.ast_node_type.block:
+        children = node.block_get_children()
+        return [call for k in range(children.n_ast_node()) for call in calls_in(children.get_at(k))]
+    if kind == isl.ast_node_type.for_:
+        return calls_in(node.for_get_body())
+    if kind == isl.ast_node_type.if_:
+        return calls_in(node.if_get_then_node()) + (
+            calls_in(node.if_get_else_node()) if node.if_has_else_node() else [])
+    if kind == isl.ast_node_type.mark:
+        return calls_in(node.mark_get_node())
+    return []
+
+
+def statements_in(node: isl.AstNode) -> set[str]:
+    """The names of the statements an AST node runs."""
+    return {call.get_op_arg(0).get_id().get_name() for call in calls_in(node)}
+
+
 def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
               dependences: isl.UnionMap | None, iterator_prefix: str = "c",
               after_mark=None, innermost=None, region_decider=None,
@@ -257,7 +331,8 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
     no dependence, is
     not the PARALLEL loop, and every access steps by at most one element along it
     (``unit_strides``): the vectorization of the loop around a reduction that gcc
-    does in serial code and not inside an OpenMP region.
+    does in serial code and not inside an OpenMP region; the innermost loops left
+    serial along which an access does not step so are noted (``AstResult.gathering``).
     """
     ctx = schedule.get_ctx()
     ctx.set_ast_build_atomic_upper_bound(1)
@@ -360,6 +435,10 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
                     small = annotation.get_name() == SMALL_REGION
                     return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
                                                       context=ctx))
+                if outer_simd is not None and dependences is not None \
+                        and not unit_strides(build, outer_simd):
+                    result.gathering.add((node.for_get_iterator().get_id().get_name(),
+                                          frozenset(statements_in(node))))
                 if innermost is not None:
                     return innermost(node, build)
             except Exception as error:  # noqa: BLE001 - re-raised below, outside isl

@@ -26,7 +26,8 @@ from pycparser import c_ast
 
 from polyopt.codegen.accumulate import Accumulation, AccumulationFinder
 from polyopt.codegen.ast import (COLLAPSE, COPIES, IVDEP, PARALLEL, SIMD, UNSWITCHED, build_ast,
-                                 constant_trips, contains_for, loops_in, loops_under,
+                                 calls_in, constant_trips, contains_for, known_trips, loops_in,
+                                 loops_under, statements_in,
                                  iterator_prefix, single_loop_chain)
 from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
 from polyopt.codegen.granularity import SHARED_REGION_FACTOR, SMALL_REGION, RegionDecider, RegionWork
@@ -47,6 +48,9 @@ log = logging.getLogger(__name__)
 #: The operation budget of the AST for every size that is run in place of versioned
 #: code (generate_openmp's for_all_sizes), as a multiple of the caller's budget
 PROXY_BUDGET_FACTOR = 4
+#: The iterations of a strip of the innermost loop of a reduction nest under a SIMD
+#: loop (OpenMPPrinter._strip_innermost)
+STRIP = 4
 
 
 class OpenMPPrinter:
@@ -74,6 +78,10 @@ class OpenMPPrinter:
         self.depth = 0      # the loops being printed, the current one included
         self.ivdep = 0      # the IVDEP loops around the one being printed (codegen.ast)
         self.assumed: dict[str, bool] = {}   # conditions of unswitched loops -> their value
+        # the iterators of innermost loops printed strip-mined (_strip_mined)
+        self.strip_mined: set[str] = set()
+        # innermost reduction loops whose accesses would be gathered (AstResult.gathering)
+        self.gathering: set[tuple[str, frozenset[str]]] = set()
 
     def print_nests(self, root: isl.AstNode) -> list[cgen.Generable]:
         """The whole AST; each top-level loop or condition is a nest, numbered from 1
@@ -155,7 +163,7 @@ class OpenMPPrinter:
         out to the threads (a diagonal tile's loop moves along both: left out)."""
         iterator = self.expressions(loop.for_get_iterator())
         positions: dict[str, set[int]] = {}
-        for call in _calls(loop.for_get_body()):
+        for call in calls_in(loop.for_get_body()):
             statement = self.scop.statement(call.get_op_arg(0).get_id().get_name())
             moving = [k for k in range(call.get_op_n_arg() - 1)
                       if iterator in _names(call.get_op_arg(k + 1))]
@@ -214,11 +222,16 @@ class OpenMPPrinter:
             return self._accumulating_for(node, accumulation)
         if register_copies(node) is None:
             ivdep = int(annotation is not None and annotation.get_name() == IVDEP)
+            strip = self._strip_innermost(node) \
+                if annotation is not None and annotation.get_name() == SIMD else None
             self.ivdep += ivdep
+            if strip is not None:
+                self.strip_mined.add(strip)
             try:
                 return self._loop(node, self.print(node.for_get_body()))
             finally:
                 self.ivdep -= ivdep
+                self.strip_mined.discard(strip)
 
         def loops() -> list[cgen.Generable]:
             """The copies as loops: outside `node` where they allow it, else inside."""
@@ -308,7 +321,7 @@ class OpenMPPrinter:
             # (a loop given a region for its shared data is no reason to balance or not)
             if not clause.startswith(" collapse") and not shared and _steps_over_tiles(
                     self.expressions(node.for_get_inc())):
-                written = {access.array for name in _statements(node)
+                written = {access.array for name in statements_in(node)
                            for access in self.scop.statement(name).writes}
                 self.tile_loops.append((pragma, self._triangular(iterator, body), written,
                                         self.depth > 1))
@@ -427,7 +440,7 @@ class OpenMPPrinter:
         """` private(s, ...)`: the private scalars a statement in the loop writes."""
         if not self.private:
             return ""
-        inside = _statements(node)
+        inside = statements_in(node)
         names = [name for name, statements in sorted(self.private.items()) if statements & inside]
         return f" private({', '.join(names)})" if names else ""
 
@@ -456,9 +469,60 @@ class OpenMPPrinter:
     def _for_loop(self, node: isl.AstNode) -> list[cgen.Generable]:
         return [self._plain_for(node, self.print(node.for_get_body()))]
 
+    def _strip_innermost(self, node: isl.AstNode) -> str | None:
+        """For a SIMD loop around a chain of two loops or more (outer-loop
+        vectorization of the loop around a reduction nest): the iterator of its
+        innermost loop, to be printed strip-mined (_strip_mined); None where there is
+        none, or the C compiler unrolls it anyway (a
+        few iterations known at compile time).
+
+        gcc vectorizes the innermost loop of a nest first; once it has, it cannot
+        vectorize the SIMD loop around the nest, whatever its pragma says, and the
+        reduction's inner loop is the worse of the two (its operands gathered, where
+        along the SIMD loop they step by one element: a rank-4 contraction 3x slower).
+        Strip-mined, its inner part has at most STRIP iterations: gcc unrolls it
+        completely and vectorizes the SIMD loop. Around a single inner loop gcc
+        vectorizes the SIMD loop already, and strip-mining would only get in its way;
+        nor where every access steps by at most one element along the innermost loop
+        (AstResult.gathering): gcc's vector loop there, contiguous, is the better one
+        (a sum over the rows of many columns, strip-mined, ran 1.25x slower)."""
+        chain = single_loop_chain(node.for_get_body())
+        if chain is None or len(chain) < 2:
+            return None
+        innermost = chain[-1]
+        trips = known_trips(innermost, self.scop.known_values)
+        if innermost.for_is_degenerate() or (trips is not None and trips <= 2 * STRIP) \
+                or self.expressions(innermost.for_get_inc()) != "1" \
+                or (innermost.for_get_iterator().get_id().get_name(),
+                    frozenset(statements_in(innermost))) not in self.gathering:
+            return None
+        return self.expressions(innermost.for_get_iterator())
+
+    def _strip_mined(self, node: isl.AstNode, body: list[cgen.Generable]) -> cgen.For:
+        """The innermost loop `node` as a loop over strips of STRIP iterations and
+        one over a strip's iterations (bounded by STRIP: unrolled by the C compiler),
+        the original iterator a constant inside (_strip_innermost)."""
+        iterator = self.expressions(node.for_get_iterator())
+        strips = _free_name(self.scop, f"{iterator}_strip")
+        offset = _free_name(self.scop, f"{iterator}_lane")
+        mentions = re.compile(rf"\b{re.escape(iterator)}\b")
+        condition = self.expressions(node.for_get_cond())
+        kind = self.scop.iterator_type
+        inner = cgen.For(f"{kind} {offset} = 0",
+                         f"{offset} < {STRIP} && "
+                         + mentions.sub(f"({strips} + {offset})", condition),
+                         f"{offset}++",
+                         cgen.Block([cgen.Statement(f"const {kind} {iterator} = {strips} + {offset}"),
+                                     *body]))
+        return cgen.For(f"{kind} {strips} = {self.expressions(node.for_get_init())}",
+                        mentions.sub(strips, condition), f"{strips} += {STRIP}",
+                        cgen.Block([inner]))
+
     def _plain_for(self, node: isl.AstNode, body: list[cgen.Generable]) -> cgen.For:
         """The ``for`` of the loop `node` around `body`, without pragmas."""
         iterator = self.expressions(node.for_get_iterator())
+        if iterator in self.strip_mined:
+            return self._strip_mined(node, body)
         increment = self.expressions(node.for_get_inc())
         update = f"{iterator}++" if increment == "1" else f"{iterator} += {increment}"
         return cgen.For(f"{self.scop.iterator_type} {iterator} = "
@@ -482,28 +546,10 @@ def _conditions(node: isl.AstNode) -> list[tuple[isl.AstExpr, set[str]]]:
         return [condition for k in range(children.n_ast_node())
                 for condition in _conditions(children.get_at(k))]
     if kind == isl.ast_node_type.if_:
-        return [(node.if_get_cond(), _statements(node)), *_conditions(node.if_get_then_node()),
+        return [(node.if_get_cond(), statements_in(node)), *_conditions(node.if_get_then_node()),
                 *(_conditions(node.if_get_else_node()) if node.if_has_else_node() else [])]
     if kind == isl.ast_node_type.mark:
         return _conditions(node.mark_get_node())
-    return []
-
-
-def _calls(node: isl.AstNode) -> list[isl.AstExpr]:
-    """The statement calls (``S3(c0, c1 + c3)``) in an AST node."""
-    kind = node.get_type()
-    if kind == isl.ast_node_type.user:
-        return [node.user_get_expr()]
-    if kind == isl.ast_node_type.block:
-        children = node.block_get_children()
-        return [call for k in range(children.n_ast_node()) for call in _calls(children.get_at(k))]
-    if kind == isl.ast_node_type.for_:
-        return _calls(node.for_get_body())
-    if kind == isl.ast_node_type.if_:
-        return _calls(node.if_get_then_node()) + (
-            _calls(node.if_get_else_node()) if node.if_has_else_node() else [])
-    if kind == isl.ast_node_type.mark:
-        return _calls(node.mark_get_node())
     return []
 
 
@@ -545,11 +591,6 @@ def _names(expr: isl.AstExpr) -> set[str]:
     if kind == isl.ast_expr_type.int:
         return set()
     return set().union(*(_names(expr.get_op_arg(k)) for k in range(expr.get_op_n_arg())))
-
-
-def _statements(node: isl.AstNode) -> set[str]:
-    """The names of the statements an AST node runs."""
-    return {call.get_op_arg(0).get_id().get_name() for call in _calls(node)}
 
 
 _CONSTANT_COMPARISON = re.compile(r"^\(?(-?\d+)\)? (<=|<) (-?\d+)$")
@@ -734,6 +775,7 @@ def generate_openmp(scop: Scop, schedule: isl.Schedule, dependences: isl.UnionMa
     # generated bounds: isl's "n - 1" must not wrap
     expressions.renamed = {**parameter_casts(scop),
                            **{name: str(value) for name, value in (fixed or {}).items()}}
+    printer.gathering = ast.gathering
     try:
         items = printer.print_nests(ast.root)
         printer.balance_triangles()

@@ -196,6 +196,8 @@ def _reordered(node: isl.ScheduleNode, position: dict[str, int],
     if parent is not None and parent.get_type() == isl.schedule_node_type.filter and \
             parent.parent().get_type() in _ORDERS:
         return node     # (order_before would splice into the sequence around it)
+    if _in_position(node, position):
+        return node     # (the stable sort below would keep it: spared its isl work)
     parts: dict[str, isl.Set] = {}
 
     def add(part: isl.Set) -> None:
@@ -253,6 +255,27 @@ def _reordered(node: isl.ScheduleNode, position: dict[str, int],
             not _flat_in(result, statements, order):
         return node
     return result
+
+
+def _in_position(node: isl.ScheduleNode, position: dict[str, int]) -> bool:
+    """Whether the subtree at `node` is sequences (no set), with one statement per
+    leaf, in the written order: the order _reordered keeps, whatever it anchors."""
+    names: list[str] = []
+
+    def walk(node: isl.ScheduleNode) -> bool:
+        if node.get_type() == isl.schedule_node_type.set:
+            return False
+        if node.get_type() == isl.schedule_node_type.leaf:
+            here: list[str] = []
+            node.get_domain().foreach_set(lambda part: here.append(part.get_tuple_name()))
+            names.extend(here)
+            return len(here) == 1
+        return all(walk(node.child(k)) for k in range(node.n_children()))
+
+    if not walk(node) or any(name not in position for name in names):
+        return False
+    order = [position[name] for name in names]
+    return order == sorted(order) and len(set(order)) == len(order)
 
 
 def _innermost_partial(image: isl.UnionSet, every: isl.UnionSet) -> bool:

@@ -252,3 +252,123 @@ def test_no_outer_simd_prints_no_ivdep():
                                      outer_simd=False))
     assert "#pragma omp parallel for" in result.text
     assert "ivdep" not in result.text, result.text
+
+
+CONTRACTION = """\
+#include <stdio.h>
+#define NA 6
+#define NI 10
+#define NJ 24
+#define NK 12
+#define NL 19
+static double A[NA][NK][NI][NL], B[NL][NK][NJ], C[NA][NI][NJ];
+int main(void)
+{
+  int a, i, j, k, l;
+  for (a = 0; a < NA; a++)
+    for (k = 0; k < NK; k++)
+      for (i = 0; i < NI; i++)
+        for (l = 0; l < NL; l++)
+          A[a][k][i][l] = ((a * 5 + k * 3 + i + l * 7) % 17) * 0.0625 + 0.5;
+  for (l = 0; l < NL; l++)
+    for (k = 0; k < NK; k++)
+      for (j = 0; j < NJ; j++)
+        B[l][k][j] = ((l + k * 11 + j * 2) % 13) * 0.125 - 0.75;
+#pragma scop
+  for (a = 0; a < NA; a++)
+    for (i = 0; i < NI; i++)
+      for (j = 0; j < NJ; j++) {
+        double s = 0.0;
+        for (k = 0; k < NK; k++)
+          for (l = 0; l < NL; l++)
+            s += A[a][k][i][l] * B[l][k][j];
+        C[a][i][j] = s;
+      }
+#pragma endscop
+  double sum = 0;
+  for (a = 0; a < NA; a++)
+    for (i = 0; i < NI; i++)
+      for (j = 0; j < NJ; j++)
+        sum += C[a][i][j] * (a + i % 3 + j % 5 + 1);
+  printf("%.10e\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_the_innermost_loop_of_a_reduction_nest_under_a_simd_loop_is_strip_mined(tmp_path):
+    """A contraction over two indices under the SIMD loop `j`: the innermost loop is
+    printed in strips of at most four iterations (gcc unrolls them and vectorizes `j`
+    instead of the innermost loop; a trip count that is no multiple of four leaves a
+    partial strip), and the results are the same."""
+    result = optimize_source(SourceFile("c.c", CONTRACTION),
+                             Options(scheduler="identity", tile=False, min_region_work=0))
+    loops = _simd_loops(result.text)
+    assert len(loops) == 1 and "NJ" in loops[0], result.text
+    strips = re.findall(r"for \(int (\w+)_strip = 0; \1_strip < NL; \1_strip \+= 4\)", result.text)
+    # (twice: the copy without the pragma, where the inner loops never run, too)
+    assert len(set(strips)) == 1, result.text
+    assert re.search(rf"const int {strips[0]} = {strips[0]}_strip \+ {strips[0]}_lane;",
+                     result.text), result.text
+    expected, _ = compile_and_run(CONTRACTION, tmp_path, "original")
+    assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
+        == expected
+
+
+ROW_SUMS = """\
+#include <stdio.h>
+#define NI 8
+#define NJ 40
+#define NA 6
+#define NK 50
+static double X[NI][NA][NK], Wt[NA][NJ], Out[NI][NJ];
+int main(void)
+{
+  int i, j, a, k;
+  for (i = 0; i < NI; i++)
+    for (a = 0; a < NA; a++)
+      for (k = 0; k < NK; k++)
+        X[i][a][k] = ((i * 3 + a * 5 + k) % 11) * 0.125 + 0.25;
+  for (a = 0; a < NA; a++)
+    for (j = 0; j < NJ; j++)
+      Wt[a][j] = ((a + j * 7) % 9) * 0.25 - 0.5;
+#pragma scop
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++) {
+      double s = 0.0;
+      for (a = 0; a < NA; a++)
+        for (k = 0; k < NK; k++)
+          s += X[i][a][k] * Wt[a][j];
+      Out[i][j] = s;
+    }
+#pragma endscop
+  double sum = 0;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      sum += Out[i][j] * (i + j % 3 + 1);
+  printf("%.10e\\n", sum);
+  return 0;
+}
+"""
+
+
+def test_a_contiguous_innermost_reduction_is_not_strip_mined():
+    """Under the SIMD loop `j`, a reduction nest whose innermost loop reads one row
+    contiguously (and the weight it does not move): gcc's vector loop there is the
+    better one, and it is printed as it is."""
+    result = optimize_source(SourceFile("r.c", ROW_SUMS),
+                             Options(scheduler="identity", tile=False, min_region_work=0))
+    loops = _simd_loops(result.text)
+    assert len(loops) == 1 and "NJ" in loops[0], result.text
+    assert "_strip" not in result.text, result.text
+
+
+def test_a_single_reduction_loop_or_a_few_taps_are_not_strip_mined():
+    """Around one reduction loop gcc vectorizes the SIMD loop already; a filter's taps
+    (five per loop, known at compile time) it unrolls itself."""
+    for text in (FIR, FILTER_2D):
+        result = optimize_source(SourceFile("f.c", text),
+                                 Options(scheduler="identity", tile=False, min_region_work=0))
+        assert _simd_loops(result.text), result.text
+        assert "_strip" not in result.text, result.text
