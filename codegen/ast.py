@@ -436,7 +436,7 @@ def build_ast(schedule: isl.Schedule | isl.UnionMap, context: isl.Set,
                     return node.set_annotation(isl.Id(SIMD, user=SMALL_REGION if small else None,
                                                       context=ctx))
                 if outer_simd is not None and dependences is not None \
-                        and not unit_strides(build, outer_simd):
+                        and constant_trips(node) is None and not unit_strides(build, outer_simd):
                     result.gathering.add((node.for_get_iterator().get_id().get_name(),
                                           frozenset(statements_in(node))))
                 if innermost is not None:

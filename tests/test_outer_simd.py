@@ -372,3 +372,13 @@ def test_a_single_reduction_loop_or_a_few_taps_are_not_strip_mined():
                                  Options(scheduler="identity", tile=False, min_region_work=0))
         assert _simd_loops(result.text), result.text
         assert "_strip" not in result.text, result.text
+
+
+def test_a_reduction_loop_of_a_few_known_iterations_is_not_strip_mined():
+    """The contraction with five iterations in its innermost loop (a #define): gcc
+    unrolls that loop itself; no strips."""
+    text = CONTRACTION.replace("#define NL 19", "#define NL 5")
+    result = optimize_source(SourceFile("c.c", text),
+                             Options(scheduler="identity", tile=False, min_region_work=0))
+    assert len(_simd_loops(result.text)) == 1, result.text
+    assert "_strip" not in result.text, result.text
