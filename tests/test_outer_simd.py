@@ -382,3 +382,75 @@ def test_a_reduction_loop_of_a_few_known_iterations_is_not_strip_mined():
                              Options(scheduler="identity", tile=False, min_region_work=0))
     assert len(_simd_loops(result.text)) == 1, result.text
     assert "_strip" not in result.text, result.text
+
+
+FUSED_INIT = """\
+#include <stdio.h>
+#define NB 2
+#define CO 4
+#define CI 3
+#define H 20
+#define W 44
+#define K 3
+static float In[NB][CI][H][W], Wt[CO][CI][K][K], Bias[CO], Out[NB][CO][H - K + 1][W - K + 1];
+static float Acc[NB][CO][H - K + 1][W - K + 1];
+int main(void)
+{
+  int b, o, c, y, x, p, q;
+  for (b = 0; b < NB; b++)
+    for (c = 0; c < CI; c++)
+      for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++)
+          In[b][c][y][x] = ((b * 5 + c * 3 + y * 7 + x) % 13) * 0.125f - 0.5f;
+  for (o = 0; o < CO; o++) {
+    Bias[o] = 0.25f * o - 0.5f;
+    for (c = 0; c < CI; c++)
+      for (p = 0; p < K; p++)
+        for (q = 0; q < K; q++)
+          Wt[o][c][p][q] = ((o + c * 2 + p * 3 + q) % 7) * 0.0625f - 0.1875f;
+  }
+#pragma scop
+  for (b = 0; b < NB; b++)
+    for (o = 0; o < CO; o++)
+      for (y = 0; y <= H - K; y++)
+        for (c = 0; c < CI; c++)
+          for (x = 0; x <= W - K; x++) {
+            if (c == 0)
+              Acc[b][o][y][x] = Bias[o];
+            for (p = 0; p < K; p++)
+              for (q = 0; q < K; q++)
+                Acc[b][o][y][x] += Wt[o][c][p][q] * In[b][c][y + p][x + q];
+          }
+  for (b = 0; b < NB; b++)
+    for (o = 0; o < CO; o++)
+      for (y = 0; y <= H - K; y++)
+        for (x = 0; x <= W - K; x++)
+          Out[b][o][y][x] = Acc[b][o][y][x] > 0.0f ? Acc[b][o][y][x] : 0.1f * Acc[b][o][y][x];
+#pragma endscop
+  double sum = 0;
+  for (b = 0; b < NB; b++)
+    for (o = 0; o < CO; o++)
+      for (y = 0; y <= H - K; y++)
+        for (x = 0; x <= W - K; x++)
+          sum += Out[b][o][y][x] * (b + o % 3 + y % 5 + x % 7 + 1);
+  printf("%.10e\\n", sum);
+  return 0;
+}
+"""
+
+
+@needs_gcc
+def test_a_test_in_a_simd_loop_around_loops_is_hoisted(tmp_path):
+    """A convolution whose output row is initialised at the first input channel
+    (`if (c == 0)` in the loop over pixels, around the taps' loops): the SIMD loop is
+    printed once for each outcome of the test, none with the test in its body (gcc
+    vectorizes no outer loop whose body has control flow besides its inner loops), and
+    the results are the same."""
+    result = optimize_source(SourceFile("conv.c", FUSED_INIT),
+                             Options(scheduler="identity", tile=False, min_region_work=0))
+    bodies = re.findall(r"#pragma omp simd[^\n]*\n\s*for \([^\n]*\n\s*\{\n\s*([^\n]*)", result.text)
+    assert len(bodies) >= 3, result.text
+    assert not any(body.startswith("if") for body in bodies), result.text
+    expected, _ = compile_and_run(FUSED_INIT, tmp_path, "original")
+    assert compile_and_run(result.text, tmp_path, "optimized", flags=("-O3", "-fopenmp"))[0] \
+        == expected
