@@ -174,51 +174,41 @@ class OpenMPPrinter:
 
     def _invariant_condition(self, node: isl.AstNode) -> str | None:
         """For an innermost loop (no register tile's copies, no accumulation, not
-        parallel, not a small loop the compiler unrolls; a loop around loops:
-        ``_invariant_around_loops``) with an ``if`` in its body
+        parallel, not a small loop the compiler unrolls) with an ``if`` in its body
         whose condition does not name its iterator and whose statements call a
         function or divide by a value (``_costly``; isl keeps a statement's guard on
         outer iterators inside the loop where other statements share it: a fused
         initialization): that condition, not yet assumed and at most UNSWITCHED deep;
         else None. (gcc if-converts a test around plain assignments, or unswitches the
         loop itself; around a call it vectorizes nothing, around an integer division
-        it divides lane by lane in every iteration.)"""
+        it divides lane by lane in every iteration.)
+
+        For a SIMD loop around loops (the loop around a reduction or around small
+        loops, vectorized as an outer loop), such a test outside the loops in it,
+        whatever it guards: gcc vectorizes an outer loop only where its body has no
+        control flow but its inner loops (a convolution's fused initialization under
+        `if (c == 0)` in the loop over output pixels: 3x slower than the same code
+        without it)."""
         if len(self.assumed) >= UNSWITCHED or node.for_is_degenerate() or \
                 register_copies(node) is not None:
             return None
-        if contains_for(node.for_get_body()):
-            return self._invariant_around_loops(node)
-        if constant_trips(node) is not None:
-            return None     # unrolled by the compiler: one test per few elements
         annotation = node.get_annotation()
-        if annotation is not None and (annotation.get_name() == PARALLEL
-                                       or annotation.get_name() in self.accumulations):
+        around_loops = contains_for(node.for_get_body())
+        if around_loops:
+            if annotation is None or annotation.get_name() != SIMD:
+                return None
+        elif constant_trips(node) is not None:
+            return None     # unrolled by the compiler: one test per few elements
+        elif annotation is not None and (annotation.get_name() == PARALLEL
+                                         or annotation.get_name() in self.accumulations):
             return None
         iterator = node.for_get_iterator().get_id().get_name()
         for condition, guarded in _conditions(node.for_get_body()):
-            if iterator not in _names(condition) and any(
-                    _costly(self.scop.statement(name).body) for name in guarded):
+            if iterator not in _names(condition) and (around_loops or any(
+                    _costly(self.scop.statement(name).body) for name in guarded)):
                 text = self.expressions(condition)
                 if text not in self.assumed:
                     return text
-        return None
-
-    def _invariant_around_loops(self, node: isl.AstNode) -> str | None:
-        """For a SIMD loop around loops (the loop around a reduction or around small
-        loops, vectorized as an outer loop) with an ``if`` in its body, outside the
-        loops in it, whose condition does not name its iterator: that condition, not
-        yet assumed; else None. gcc vectorizes an outer loop only where its body has
-        no control flow but its inner loops (a convolution's fused initialization
-        under `if (c == 0)` in the loop over output pixels: 3x slower than the same
-        code without it)."""
-        annotation = node.get_annotation()
-        if annotation is None or annotation.get_name() != SIMD:
-            return None
-        iterator = node.for_get_iterator().get_id().get_name()
-        for condition, _ in _conditions(node.for_get_body()):
-            text = self.expressions(condition)
-            if iterator not in _names(condition) and text not in self.assumed:
-                return text
         return None
 
     def _unswitched(self, node: isl.AstNode, condition: str) -> list[cgen.Generable]:
