@@ -64,8 +64,11 @@ def with_buffers(nest: GeneratedNest, scop: Scop, expressions: ExpressionPrinter
     nest.preamble = code.allocations + nest.preamble
     nest.condition = joined_condition([code.condition, nest.condition])
     parts = []
-    for expands, what in ((False, "the copies of"), (True, "the expanded scalars")):
-        names = sorted({buffer.array for buffer in scop.buffers if buffer.expands == expands})
+    for expands, scalar, what in ((False, None, "the copies of"),
+                                  (True, True, "the expanded scalars"),
+                                  (True, False, "the expanded arrays")):
+        names = sorted({buffer.array for buffer in scop.buffers if buffer.expands == expands
+                        and (scalar is None or (buffer.array not in scop.arrays) == scalar)})
         if names:
             parts.append(f"{what} {', '.join(names)}")
     allocated = f"{' and '.join(parts)} allocated"

@@ -96,12 +96,13 @@ def _add_optimization_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-packing", dest="packing", action="store_false",
                        help="read every array where it is")
     group.add_argument("--expansion", dest="expansion", action="store_true", default=True,
-                       help="the default may give a scalar declared in the region, whose "
-                            "values live within one iteration of its outer loops, a cell "
-                            "per iteration (a buffer allocated before the loops), where the "
+                       help="the default may give a scalar declared in the region, or an "
+                            "array, whose values live within one iteration of its outer "
+                            "loops, a cell per iteration (a buffer allocated before the "
+                            "loops; an array's last values copied back), where the "
                             "schedules this frees are predicted faster (default)")
     group.add_argument("--no-expansion", dest="expansion", action="store_false",
-                       help="keep every scalar a scalar")
+                       help="keep every scalar a scalar and every array as it is")
     group.add_argument("--time-tile", action="store_true",
                        help="time-tile stencils (an outer time loop around all statements, "
                             "bounded dependence distances in space), the tiles of one wavefront "
@@ -662,7 +663,8 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
     origin = _origin(args.file)
 
     def evaluator(build: str) -> Evaluator:
-        return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1, warmup=0)
+        return Evaluator(build, args.run, shell=args.shell, timeout=args.timeout, repeat=1,
+                         warmup=0, include_dirs=args.include_dirs, defines=args.defines)
 
     build, suffix = (_cuda_search_build(args), ".cu") if options.target == "cuda" else \
         (_build_command(args), ".c")
@@ -820,8 +822,9 @@ def run_bench(argv: list[str]) -> int:
     harness = _harness(args, options, source)
     if harness is not None:
         print(f"polyopt: bench: {harness.description}", file=sys.stderr)
-    with Evaluator(_build_command(args), args.run, shell=args.shell, repeat=args.repeat, warmup=args.warmup,
-                   timeout=args.timeout, keep=args.keep) as evaluator:
+    with Evaluator(_build_command(args), args.run, shell=args.shell, repeat=args.repeat,
+                   warmup=args.warmup, timeout=args.timeout, keep=args.keep,
+                   include_dirs=args.include_dirs, defines=args.defines) as evaluator:
         if args.target == "cuda":
             bench = _bench_cuda(args, evaluator, source, result, origin)
         elif harness is not None:

@@ -133,6 +133,19 @@ def _tail(data: bytes, limit: int = _STDERR_LIMIT) -> str:
     return text if len(text) <= limit else "..." + text[-limit:]
 
 
+def defined(text: str, defines: list[str]) -> str:
+    """`text` with each of `defines` (the user's -D: "NAME" or "NAME=VALUE") defined
+    first, as the compiler's -D would, whatever the build command; its own lines
+    numbered as before."""
+    if not defines:
+        return text
+    lines = []
+    for define in defines:
+        name, _, value = define.partition("=")
+        lines.append(f"#define {name} {value if '=' in define else 1}\n")
+    return "".join(lines) + "#line 1\n" + text
+
+
 class Evaluator:
     """Compiles, runs, times and compares C programs.
 
@@ -149,7 +162,8 @@ class Evaluator:
     def __init__(self, build: str = DEFAULT_BUILD, run: str = DEFAULT_RUN, *,
                  shell: bool = False, repeat: int = 5, warmup: int = 1,
                  timeout: float = 60.0, build_timeout: float = 300.0,
-                 include_dirs=(), env: dict[str, str] | None = None, keep: bool = False):
+                 include_dirs=(), defines=(), env: dict[str, str] | None = None,
+                 keep: bool = False):
         if repeat < 1 or warmup < 0:
             raise UsageError(f"need repeat >= 1 and warmup >= 0 (got {repeat}, {warmup})")
         if not (0 < timeout < math.inf and 0 < build_timeout < math.inf):
@@ -165,6 +179,7 @@ class Evaluator:
         self.repeat, self.warmup = repeat, warmup
         self.timeout, self.build_timeout = timeout, build_timeout
         self.include_dirs = [Path(d).resolve() for d in include_dirs]
+        self.defines = list(defines)
         self.env, self.keep = dict(env or {}), keep
         self._directories: list[Path] = []
         self._origins: dict[Path, Path] = {}  # program directory -> origin directory
@@ -233,7 +248,8 @@ class Evaluator:
         original's ``#include "local.h"`` still resolves. ``command`` replaces the
         evaluator's build command for this build. Raises BuildError.
         """
-        program, origin_dir = self._new_program(source_text, label, suffix, origin)
+        program, origin_dir = self._new_program(defined(source_text, self.defines), label,
+                                                suffix, origin)
         directory, source, executable = program.source.parent, program.source, program.executable
         include = [str(d) for d in [origin_dir, *self.include_dirs]]
         environment = {**os.environ, **self.env}

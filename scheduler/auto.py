@@ -39,7 +39,7 @@ from polyopt.core.scop import Scop
 from polyopt.scheduler.learned import (ModelError, PerformanceModel, candidate_features,
                                        feature_vector, shipped_model)
 from polyopt.scheduler.learned import load as load_model
-from polyopt.scheduler.expansion import expanded_scop
+from polyopt.scheduler.expansion import expanded_arrays_scop, expanded_scop
 from polyopt.scheduler.packing import packed_scop
 from polyopt.scheduler.privatize import keeps_live_ranges
 from polyopt.scheduler.base import ScheduleResult, Scheduler, register
@@ -416,7 +416,8 @@ def as_result(judged: Judged, description: str) -> ScheduleResult:
 # the SCoP rewritten with buffers, judged beside it: a kind of rewrite -> the function
 # that makes it from the SCoP and, where the caller has them, its dependences (None
 # where it does not apply)
-REWRITES = {"packed": packed_scop, "expanded": expanded_scop}
+REWRITES = {"packed": packed_scop, "expanded": expanded_scop,
+            "expanded arrays": expanded_arrays_scop}
 # an expansion's candidate must be predicted this much faster than the plain SCoP's
 # best by the analytical model (rewritten_candidates): its buffer's traffic and the
 # code around it cost more than the model sees (held-out programs whose expansion
@@ -425,6 +426,8 @@ EXPANSION_MARGIN = 1.5
 # the kinds that apply only where the SCoP has private scalars (they rewrite them);
 # the others only where it has none (their dependences are the plain SCoP's)
 SCALAR_REWRITES = {"expanded"}
+# the kinds that give values a cell per iteration (judged against the plain SCoP's best)
+EXPANSIONS = {"expanded", "expanded arrays"}
 
 
 def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
@@ -433,10 +436,11 @@ def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True
                          kinds: tuple[str, ...] = tuple(REWRITES),
                          plain: list[Judged] | None = None) -> list[Judged]:
     """The candidates of the SCoP rewritten with buffers (each kind of REWRITES: arrays
-    read through packed copies, scheduler.packing; private scalars expanded,
+    read through packed copies, scheduler.packing; private scalars or arrays expanded,
     scheduler.expansion), judged, but its code as written; none where no kind
-    applies. Packing applies where the SCoP has no private scalars (its dependences
-    are the plain SCoP's), expansion only where it has some. With `plain` (the plain
+    applies. Packing and the arrays' expansion apply where the SCoP has no private
+    scalars (its dependences are the plain SCoP's), the scalars' only where it has
+    some. With `plain` (the plain
     SCoP's candidates, judged), an expansion's candidate is kept only where the
     analytical model, which counts the buffer's traffic, predicts it EXPANSION_MARGIN
     times faster than every one of them (the learned model has seen no such buffers: on held-out programs it
@@ -457,11 +461,16 @@ def rewritten_candidates(scop: Scop, dependences: Dependences, tile: bool = True
             # schedules the expansion frees are worth its traffic
             judged = [each for each in judged
                       if not keeps_live_ranges(each.candidate.schedule, dependences)]
-            if plain:
-                fastest = min(_charged(each) for each in plain)
-                judged = [each for each in judged
-                          if _charged(each) * EXPANSION_MARGIN < fastest]
         for each in judged:
             each.rewrite = (kind, rewritten, rewritten_dependences)
-        result += judged
+        result += [each for each in judged if plain is None or worth_its_buffer(each, plain)]
     return result
+
+
+def worth_its_buffer(judged: Judged, plain: list[Judged]) -> bool:
+    """Whether a rewritten SCoP's candidate (``rewritten_candidates``) is worth judging
+    beside the plain SCoP's candidates `plain`: an expansion's only where the analytical
+    model predicts it EXPANSION_MARGIN times faster than every one of them."""
+    if judged.rewrite is None or judged.rewrite[0] not in EXPANSIONS or not plain:
+        return True
+    return _charged(judged) * EXPANSION_MARGIN < min(_charged(each) for each in plain)

@@ -36,9 +36,11 @@ from dataclasses import replace
 import islpy as isl
 from pycparser import c_ast
 
-from polyopt.core.dependences import Dependences, compute_dependences
-from polyopt.core.scop import (RESTRICT, Array, Buffer, Scop, ast_nodes, numbered_name,
-                                set_child)
+from polyopt.core.dependences import (Dependences, accesses_to, compute_dependences,
+                                      keeps_prefix_everywhere)
+from polyopt.core.scop import (RESTRICT, ROWS, Access, Array, Buffer, Scop, Statement,
+                                ast_nodes, full_reference_count, full_references,
+                                numbered_name, set_child)
 from polyopt.scheduler.cost import parameter_point
 from polyopt.scheduler.packing import array_reference, cell_box, minus_constant, moved_cells
 from polyopt.scheduler.privatize import privatizable
@@ -174,3 +176,224 @@ def _rewritten(body: c_ast.Node, name: str, buffer: str, subscripts: list[c_ast.
     visit(holder)
     return holder.block_items[0]
 
+
+
+def expanded_arrays_scop(scop: Scop, dependences: Dependences | None = None) -> Scop | None:
+    """The SCoP with each array that holds values only within one iteration of its
+    outer loops (a work row refilled for every row, a sum vector cleared for every
+    output) given a cell per iteration of them, the last values copied back to the
+    array at the end; None where no array qualifies (see ``private_arrays``)."""
+    if scop.macro_accesses or scop.original_lines is None:
+        return None
+    dependences = dependences or compute_dependences(scop)
+    depths = private_arrays(scop, dependences)
+    expanded, total = scop, 0.0
+    for name in sorted(depths):
+        found = _expanded_array(expanded, name, depths[name])
+        if found is None:
+            continue
+        candidate, cells = found
+        total += cells * (scop.arrays[name].element_bytes or 8)
+        if total > EXPANSION_BYTES:
+            break
+        expanded = candidate
+    return expanded if expanded is not scop else None
+
+
+def private_arrays(scop: Scop, dependences: Dependences) -> dict[str, int]:
+    """Array -> the number of outer loops d >= 1 whose every iteration reads from it
+    only values it wrote itself, where some other dependence on it runs from one of
+    their iterations to another (expanding it frees those loops). An array
+    qualifies where every reference to it is a full subscript chain in the text
+    (nothing through a pointer or a call), the SCoP reads it, every read reads a
+    value written in the SCoP, and its flow dependences keep the first d iterators
+    of statements that all have at least d loops."""
+    found = {}
+    for name, array in sorted(scop.arrays.items()):
+        if (not array.rank or not array.written or array.linear_sizes
+                or array.storage == ROWS or not array.element_type or name in scop.locals):
+            continue
+        statements = [s for s in scop.statements if any(a.array == name for a in s.accesses)]
+        if any(full_reference_count(s.body, name, array.rank) < 0 for s in statements):
+            continue
+        flow = dependences.by_array.get(("flow", name))
+        if flow is None or _reads_from_before(scop, name):
+            continue
+        depth = min(len(s.iterators) for s in statements)
+        while depth > 0 and not keeps_prefix_everywhere(flow, depth):
+            depth -= 1
+        false = isl.UnionMap.empty(scop.context.get_space())
+        for kind in ("anti", "output"):
+            false = false.union(dependences.by_array.get((kind, name), false))
+        if depth == 0 or keeps_prefix_everywhere(false, depth):
+            continue            # nothing to free
+        # as few loops as free the same dependences (the fewest cells)
+        while depth > 1 and keeps_prefix_everywhere(_with_prefix(false, depth - 1), depth):
+            depth -= 1
+        found[name] = depth
+    return found
+
+
+def _reads_from_before(scop: Scop, name: str) -> bool:
+    """Does some reference to `name` read a value from before the SCoP (in some
+    instance, no write in the SCoP before it)?"""
+    writes = accesses_to(scop, name, writes=True)
+    for statement in scop.statements:
+        for access in statement.accesses:
+            if access.array != name or access.is_write:
+                continue
+            unwritten = (isl.UnionAccessInfo.from_sink(isl.UnionMap.from_map(access.relation))
+                         .set_must_source(writes).set_schedule(scop.schedule).compute_flow()
+                         .get_must_no_source())
+            if not unwritten.is_empty():
+                return True
+    return False
+
+
+def _with_prefix(relation: isl.UnionMap, depth: int) -> isl.UnionMap:
+    """The pairs of `relation` whose ends have equal first `depth` iterators."""
+    result = isl.UnionMap.empty(relation.get_space())
+    pieces: list[isl.Map] = []
+    relation.foreach_map(pieces.append)
+    for piece in pieces:
+        if min(piece.dim(isl.dim_type.in_), piece.dim(isl.dim_type.out)) < depth:
+            continue
+        for dim in range(depth):
+            piece = piece.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+        result = result.union(isl.UnionMap.from_map(piece))
+    return result
+
+
+def _prefix_map(statement, depth: int, params: str) -> isl.Map:
+    """`S[i0, ..., in] -> [i0, ..., i(depth-1)]` on the statement's domain."""
+    space = ", ".join(statement.iterators)
+    cells = ", ".join(statement.iterators[:depth])
+    return isl.Map(f"[{params}] -> {{ {statement.name}[{space}] -> [{cells}] }}") \
+        .intersect_domain(statement.domain)
+
+
+def _last_cells(scop: Scop, name: str, depth: int, params: str, sink: str) -> isl.Map | None:
+    """`sink[e] -> [p]`: for each element the SCoP writes, the outer iterators of its
+    last write (the cell of the expanded array that holds its final value)."""
+    written = accesses_to(scop, name, writes=True)
+    elements = written.range()
+    if elements.n_set() != 1:
+        return None
+    domain = isl.Set.from_union_set(elements).set_tuple_name(sink)
+    reads = isl.UnionMap.from_map(isl.Map.from_domain_and_range(
+        domain, isl.Set.from_union_set(elements)).intersect(
+            isl.Map.identity(isl.Space.map_from_set(domain.get_space())
+                             ).set_tuple_name(isl.dim_type.out, name)))
+    after = scop.schedule.sequence(isl.Schedule.from_domain(isl.UnionSet.from_set(domain)))
+    last = (isl.UnionAccessInfo.from_sink(reads).set_must_source(written)
+            .set_schedule(after).compute_flow().get_must_dependence())
+    cells = isl.UnionMap.empty(scop.context.get_space())
+    for statement in scop.statements:
+        if any(a.array == name and a.is_write for a in statement.accesses):
+            cells = cells.union(isl.UnionMap.from_map(_prefix_map(statement, depth, params)))
+    found = last.reverse().apply_range(cells)
+    if found.is_empty() or found.n_map() != 1:
+        return None
+    return isl.Map.from_union_map(found)
+
+
+def _expanded_array(scop: Scop, name: str, depth: int) -> tuple[Scop, float] | None:
+    """(`scop` with array `name` read and written through a buffer indexed by the first
+    `depth` iterators of its statements and then its own subscripts, its final values
+    copied back at the end; the buffer's cells at the known sizes); None where a
+    dimension has no constant least value."""
+    array = scop.arrays[name]
+    params = ", ".join(scop.parameters)
+    prefixes, elements = None, None
+    for statement in scop.statements:
+        for access in statement.accesses:
+            if access.array != name:
+                continue
+            prefix = _prefix_map(statement, depth, params).intersect_domain(
+                access.relation.domain()).range()
+            prefixes = prefix if prefixes is None else prefixes.union(prefix)
+            cells = access.relation.range()
+            elements = cells if elements is None else elements.union(cells)
+    outer, inner = cell_box(prefixes, scop.context), cell_box(elements, scop.context)
+    if outer is None or inner is None:
+        return None
+    cells = _cells_at(outer[1] + inner[1], scop)
+    if cells is None or cells * (array.element_bytes or 8) > EXPANSION_BYTES:
+        return None
+    names = {statement.name for statement in scop.statements}
+    sink = numbered_name("E", names)
+    last = _last_cells(scop, name, depth, params, sink)
+    if last is None:
+        return None
+    taken = scop.taken_names | set(scop.arrays)
+    buffer = numbered_name(f"polyopt_expanded_{name}", taken)
+    lower = outer[0] + inner[0]
+    inputs = [f"p{d}" for d in range(depth)] + [f"x{d}" for d in range(array.rank)]
+    outputs = ", ".join(f"{value} - {least}" if least else value
+                        for value, least in zip(inputs, lower))
+    moved = isl.Map(f"[{params}] -> {{ [{', '.join(inputs)}] -> {buffer}[{outputs}] }}")
+    statements = []
+    for statement in scop.statements:
+        if not any(access.array == name for access in statement.accesses):
+            statements.append(statement)
+            continue
+        prefix = _prefix_map(statement, depth, params)
+        accesses = [replace(access, array=buffer,
+                            relation=prefix.intersect_domain(access.relation.domain())
+                            .range_product(access.relation).flatten_range()
+                            .apply_range(moved))
+                    if access.array == name else access for access in statement.accesses]
+        body = _rewritten_array(statement.body, name, array.rank, buffer,
+                                [c_ast.ID(iterator) for iterator in statement.iterators[:depth]],
+                                lower)
+        statements.append(replace(statement, accesses=accesses, body=body))
+    # the copy back: sink[x..., p...] for each element x written, p its last write's
+    iterators = [numbered_name(f"polyopt_{name}_{d}", taken | {buffer})
+                 for d in range(array.rank + depth)]
+    domain = last.wrap().flatten().set_tuple_name(sink)
+    space = ", ".join(iterators)
+    elements_of = ", ".join(iterators[:array.rank])
+    cells_of = ", ".join(iterators[array.rank:] + iterators[:array.rank])
+    location = statements[-1].location if statements else scop.region.location
+    writes = isl.Map(f"[{params}] -> {{ {sink}[{space}] -> {name}[{elements_of}] }}") \
+        .intersect_domain(domain)
+    reads = isl.Map(f"[{params}] -> {{ {sink}[{space}] -> [{cells_of}] }}") \
+        .intersect_domain(domain).apply_range(moved)
+    target = array_reference(name, [c_ast.ID(i) for i in iterators[:array.rank]])
+    source = array_reference(buffer, [minus_constant(c_ast.ID(i), least) for i, least
+                                      in zip(iterators[array.rank:] + iterators[:array.rank],
+                                             lower)])
+    statements.append(Statement(
+        sink, iterators, domain,
+        [Access(f"{sink}W", name, writes, True, location),
+         Access(f"{sink}R", buffer, reads, False, location)],
+        c_ast.Assignment("=", target, source), location))
+    band = ", ".join(f"{{ {sink}[{space}] -> [({iterator})] }}" for iterator in iterators)
+    copy_schedule = isl.Schedule.from_domain(isl.UnionSet.from_set(domain)) \
+        .insert_partial_schedule(isl.MultiUnionPwAff(f"[{params}] -> [{band}]"))
+    arrays = dict(scop.arrays)
+    arrays[buffer] = Array(buffer, depth + array.rank, written=True,
+                           element_type=array.element_type, storage=RESTRICT)
+    texts = [str(extent) for extent in outer[1] + inner[1]]
+    return replace(scop, statements=statements, arrays=arrays,
+                   schedule=scop.schedule.sequence(copy_schedule),
+                   identifiers=scop.identifiers | {buffer, *iterators},
+                   buffers=scop.buffers + [Buffer(buffer, name, array.element_type, texts,
+                                                  limit_bytes=EXPANSION_BYTES,
+                                                  expands=True)]), cells
+
+
+def _rewritten_array(body: c_ast.Node, name: str, rank: int, buffer: str,
+                     outer: list[c_ast.Node], lower: list[int]) -> c_ast.Node:
+    """A copy of `body` with each `name[x0]...[xr]` as `buffer[outer...][x0]...`, each
+    subscript less its least value in `lower`."""
+    body = copy.deepcopy(body)
+    for node in full_references(body, name, rank):
+        subscripts, base = [], node
+        while isinstance(base, c_ast.ArrayRef):
+            subscripts.insert(0, base.subscript)
+            base = base.name
+        new = array_reference(buffer, [minus_constant(copy.deepcopy(value), least) for value, least
+                                       in zip(outer + subscripts, lower)])
+        node.name, node.subscript = new.name, new.subscript
+    return body

@@ -36,7 +36,8 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.core.scop import (RESTRICT, ROWS, Access, Array, Buffer, Scop, Statement,
-                                ast_nodes, full_references, numbered_name, subscript_rows)
+                                full_reference_count, full_references, numbered_name,
+                                subscript_rows)
 
 
 def packed_scop(scop: Scop, dependences=None) -> Scop | None:
@@ -65,7 +66,7 @@ def _strided_statements(scop: Scop, name: str) -> tuple[list[int], set[str]] | N
     order, statements = None, set()
     for statement in scop.statements:
         count = sum(access.array == name for access in statement.accesses)
-        if count != _full_reference_count(statement.body, name, array.rank):
+        if count != full_reference_count(statement.body, name, array.rank):
             return None     # named otherwise too (a pointer, a call's argument)
         for access in statement.accesses:
             if access.array != name:
@@ -93,14 +94,6 @@ def _moving_dimensions(relation: isl.Map, innermost: int) -> list[int] | None:
     if rows is None:
         return None
     return [d for d, row in enumerate(rows) if row[innermost] != 0]
-
-
-def _full_reference_count(body: c_ast.Node, name: str, rank: int) -> int:
-    """How often `name` appears in `body` as the base of `rank` subscripts, -1 where
-    it appears otherwise too."""
-    full = full_references(body, name, rank)
-    named = sum(1 for node in ast_nodes(body) if isinstance(node, c_ast.ID) and node.name == name)
-    return len(full) if named == len(full) else -1
 
 
 def _subscript_chain(node: c_ast.ArrayRef, rank: int) -> tuple[str, list[c_ast.Node]] | None:

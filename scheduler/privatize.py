@@ -34,17 +34,10 @@ import dataclasses
 
 import islpy as isl
 
-from polyopt.core.dependences import (Dependences, accesses_to, compute_dependences, keeps_prefix,
-                                      zero_padded)
+from polyopt.core.dependences import (Dependences, accesses_to, compute_dependences,
+                                      keeps_prefix_everywhere, zero_padded)
 from polyopt.core.scop import Scop
 from polyopt.frontend.declarations import scope_private_scalars
-
-
-def _keeps_prefix(relation: isl.UnionMap, depth: int) -> bool:
-    """Does every pair of `relation` have equal first `depth` input and output dims?"""
-    pieces: list[isl.Map] = []
-    relation.foreach_map(pieces.append)
-    return all(keeps_prefix(piece, depth) for piece in pieces)
 
 
 def privatizable(scop: Scop, dependences: Dependences, names) -> dict[str, int]:
@@ -64,7 +57,7 @@ def privatizable(scop: Scop, dependences: Dependences, names) -> dict[str, int]:
             flow = isl.UnionMap.empty(scop.context.get_space())
         elif not reads.is_subset(flow.range()):
             continue                # a read of a value from before the SCoP
-        while depth > 0 and not _keeps_prefix(flow, depth):
+        while depth > 0 and not keeps_prefix_everywhere(flow, depth):
             depth -= 1
         if depth > 0:
             found[name] = depth

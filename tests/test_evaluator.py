@@ -46,6 +46,21 @@ def test_build_and_run_prints_number(evaluator):
     assert result.files == {}
 
 
+def test_the_users_defines_reach_the_build_whatever_its_command(tmp_path):
+    """-D as polyopt read the file with: the sizes it analysed are the sizes it times."""
+    text = ('#include <stdio.h>\n#ifndef LARGE\n#error no LARGE\n#endif\n'
+            'int main(void) { printf("%d %d\\n", N, LARGE); return 0; }\n')
+    with Evaluator(QUICK_BUILD, repeat=1, warmup=0, timeout=10,
+                   defines=["N=12", "LARGE"]) as evaluator:
+        assert evaluator.run(evaluator.build(text, "sizes")).stdout == b"12 1\n"
+    # without them, as without -D; a compiler message keeps the file's own line numbers
+    for defines in ([], ["N=1"]):
+        with Evaluator(QUICK_BUILD, repeat=1, warmup=0, timeout=10,
+                       defines=defines) as evaluator:
+            with pytest.raises(BuildError, match=r"sizes\.c:3:\d+: error: #error no LARGE"):
+                evaluator.build(text, "sizes")
+
+
 def test_default_build_command_compiles_openmp():
     source = ("#include <omp.h>\n#include <stdio.h>\n"
               'int main(void) { printf("%d\\n", omp_get_max_threads() > 0); }\n')

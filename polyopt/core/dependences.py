@@ -79,6 +79,13 @@ def keeps_prefix(pair: isl.Map, depth: int) -> bool:
     return pair.is_subset(same)
 
 
+def keeps_prefix_everywhere(relation: isl.UnionMap, depth: int) -> bool:
+    """keeps_prefix for every pair of every statement pair in `relation`."""
+    pieces: list[isl.Map] = []
+    relation.foreach_map(pieces.append)
+    return all(keeps_prefix(piece, depth) for piece in pieces)
+
+
 def zero_padded(order: isl.UnionMap) -> tuple[list[isl.Map], int]:
     """Each statement's map of a flat schedule with zeros appended to its times up to
     the longest's dimension (the statements' times compared in one space), and that

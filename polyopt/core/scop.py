@@ -171,6 +171,14 @@ def full_references(body: c_ast.Node, array: str, rank: int) -> list[c_ast.Array
     return found
 
 
+def full_reference_count(body: c_ast.Node, name: str, rank: int) -> int:
+    """How often `name` appears in `body` as the base of `rank` subscripts, -1 where
+    it appears otherwise too."""
+    full = full_references(body, name, rank)
+    named = sum(1 for node in ast_nodes(body) if isinstance(node, c_ast.ID) and node.name == name)
+    return len(full) if named == len(full) else -1
+
+
 def fixed_sizes_set(sizes: dict[str, int]) -> isl.Set | None:
     """The parameters where each size (model name -> value; ``Scop.fixed_sizes``) has
     its value; None where there is none."""

@@ -194,12 +194,13 @@ def written_order(schedule: isl.Schedule, scop: Scop,
 
 def rewrites(options: Options) -> tuple[str, ...]:
     """The kinds of rewrites with buffers the default may judge (scheduler.auto.REWRITES:
-    packed copies, expanded scalars): OpenMP C, the code as written kept beside it
+    packed copies, expanded scalars and arrays): OpenMP C, the code as written kept beside it
     (where a buffer cannot be allocated)."""
     if options.target != "c" or not options.versioning:
         return ()
     return (("packed",) if options.packing else ()) + \
-        (("expanded",) if options.expansion and options.private_scalars else ())
+        (("expanded",) if options.expansion and options.private_scalars else ()) + \
+        (("expanded arrays",) if options.expansion else ())
 
 
 def with_rewritten_scop(scop: Scop, chosen: ScheduleResult) -> ScheduleResult:

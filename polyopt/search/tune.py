@@ -14,8 +14,8 @@ import logging
 
 from polyopt.scheduler import ScheduleResult
 from polyopt.pipeline.schedule import rewrites
-from polyopt.scheduler.auto import (as_result, judge_candidates, rewritten_candidates,
-                                    performance_model, ranked)
+from polyopt.scheduler.auto import (as_result, judge_candidates, performance_model, ranked,
+                                    rewritten_candidates, worth_its_buffer)
 from polyopt.search.driver import Candidate, Search, register
 
 log = logging.getLogger(__name__)
@@ -33,15 +33,25 @@ class TuneStrategy:
             judged = judge_candidates(scop, dependences, options.tile, options.tile_sizes,
                                       options.parallel)
             kinds = rewrites(options)
-            if kinds:
-                judged += rewritten_candidates(scop, dependences, options.tile,
-                                               options.tile_sizes, options.parallel,
-                                               kinds=kinds, plain=judged)
+            rewritten = rewritten_candidates(scop, dependences, options.tile, options.tile_sizes,
+                                             options.parallel, kinds=kinds) if kinds else []
+            plain = list(judged)
+            judged += [j for j in rewritten if worth_its_buffer(j, plain)]
             choices = [(as_result(j, f"tune: {j.label} (predicted {speedup:.2f}x)"), j.label)
                        for j, speedup in ranked(judged, model) if j.candidate.schedule is not None]
-            per_scop.append([choice for choice, _ in choices][:search.settings.budget])
+            choices = choices[:search.settings.budget]
+            # the expansions the model passes over: their buffers' cost and the loops they
+            # free are what it judges worst; the best of each kind is measured as well
+            passed = [j for j in rewritten if not worth_its_buffer(j, plain)]
+            for kind in sorted({j.rewrite[0] for j in passed}):
+                own = [j for j in plain[:1] + passed if j.rewrite is None or j.rewrite[0] == kind]
+                best, speedup = next((j, speedup) for j, speedup in ranked(own, model)
+                                     if j.rewrite is not None)
+                choices.append((as_result(best, f"tune: {best.label} (predicted "
+                                                f"{speedup:.2f}x)"), best.label))
+            per_scop.append([choice for choice, _ in choices])
             log.info("%s: tune: %s", scop.region.location,
-                     "; ".join(label for _, label in choices[:search.settings.budget]) or "none")
+                     "; ".join(label for _, label in choices) or "none")
         batch = []
         for rank in range(max((len(c) for c in per_scop), default=0)):
             choices = [c[rank] if rank < len(c) else ScheduleResult(None, "original code")
