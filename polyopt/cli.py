@@ -280,12 +280,15 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_harness_option(group) -> None:
-    group.add_argument("--harness", choices=["auto", "program", "kernel"], default="auto",
+    group.add_argument("--harness", choices=["auto", "program", "regions", "kernel"],
+                       default="auto",
                        help="what is built and timed: program, the file as a whole program "
-                            "(its main); kernel, a driver polyopt writes for the file's "
+                            "(its main); regions, the program run whole with only its "
+                            "regions timed; kernel, a driver polyopt writes for the file's "
                             "regions (arrays allocated and filled, the regions timed alone, "
-                            "the arrays they write compared); auto (default): the program "
-                            "where the file has a main, else the kernel harness")
+                            "the arrays they write compared); auto (default): for --tune the "
+                            "regions where the file has a main, else the program where it "
+                            "has one, else the kernel harness")
 
 
 def _add_ignore_option(group) -> None:
@@ -761,21 +764,24 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
 
 
 def _harness(args: argparse.Namespace, options: Options, source, prefer_kernel: bool = False):
-    """The kernel harness of the file's regions where --harness asks for it (auto: the
-    file has no main; with `prefer_kernel`, wherever the harness can drive the regions),
-    else None (the file is built and run as the program it is)."""
-    from polyopt.harness import HarnessError, has_main, kernel_harness
+    """The harness --harness asks for: the kernel harness of the file's regions (auto:
+    the file has no main), the program with its regions timed (auto with
+    `prefer_kernel`: the file has a main), else None (the file is built and run as the
+    program it is, timed whole)."""
+    from polyopt.harness import HarnessError, has_main, kernel_harness, region_harness
     if args.harness == "program":
         return None
-    if args.harness == "auto" and has_main(source):
-        if not prefer_kernel or options.target != "c":
+    if args.harness == "regions" or (args.harness == "auto" and has_main(source)):
+        if args.harness == "auto" and (not prefer_kernel or options.target != "c"):
             return None
         try:
             scops, _ = find_scops(source, options)
-            return kernel_harness(source, scops, options.defines, options.include_dirs)
+            return region_harness(source, scops)
         except HarnessError as error:
-            log.info("the kernel harness cannot drive this file's regions (%s): the program "
-                     "is timed whole", error)
+            if args.harness == "regions":
+                raise
+            log.info("the regions cannot be timed in the program (%s): it is timed whole",
+                     error)
             return None
     if options.target == "cuda":
         raise UsageError("the kernel harness drives C regions on the CPU; --target cuda "

@@ -90,9 +90,13 @@ class Harness:
     text: str                          # the whole program, built like the user's file
     calls: list[str]                   # each function it calls, with its arguments
     sizes: dict[str, int] = field(default_factory=dict)   # every size it chose
+    # the file's own main runs (region_harness): its data, its calls, its regions timed
+    in_program: bool = False
 
     @property
     def description(self) -> str:
+        if self.in_program:
+            return "the program as it is, built and run whole, its regions timed alone"
         return "kernel harness: " + "; ".join(self.calls)
 
 
@@ -131,6 +135,32 @@ def kernel_harness(source: SourceFile, scops: list[Scop], defines: list[str] | N
     if has_main(source):      # the file's own main stays, by another name
         text = "#define main polyopt_original_main\n" + text + "\n#undef main\n"
     return Harness(PRELUDE + text + driver.main(), driver.calls, driver.sizes)
+
+
+# the regions' time printed when the program ends (returning from main or calling exit)
+AT_EXIT = r"""static void polyopt_harness_report(void)
+{
+  fprintf(stderr, "POLYOPT_TIME %.9f\n", polyopt_harness_seconds);
+}
+__attribute__((constructor)) static void polyopt_harness_at_exit(void)
+{
+  atexit(polyopt_harness_report);
+}
+""".replace("POLYOPT_TIME", HARNESS_TIME)
+
+
+def region_harness(source: SourceFile, scops: list[Scop]) -> Harness:
+    """The program itself with the timer around each of `scops` (the SCoPs of
+    `source`), the regions' time printed at its end: the program's own data and calls
+    (what a region does can depend on its data: a ternary on integers branches as the
+    data says), only the regions timed. HarnessError where the file has no main."""
+    if not scops:
+        raise HarnessError(f"{source.name}: no SCoP to time")
+    if not has_main(source):
+        raise HarnessError(f"{source.name}: the regions are timed in the program, and the "
+                           "file has no main (the kernel harness drives them: --harness "
+                           "kernel)")
+    return Harness(PRELUDE + AT_EXIT + _with_timers(source, scops), [], in_program=True)
 
 
 def _enclosing(source: SourceFile, scop: Scop) -> Function:

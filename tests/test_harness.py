@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from polyopt.frontend import SourceFile, read_source
-from polyopt.harness import HarnessError, harness_seconds, kernel_harness
+from polyopt.harness import HarnessError, harness_seconds, kernel_harness, region_harness
 from polyopt.pipeline import Options, find_scops, optimize_source
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,6 +107,36 @@ def test_a_region_in_main_is_refused_with_what_to_do():
     scops, _ = find_scops(source, Options())
     with pytest.raises(HarnessError, match="--harness program"):
         kernel_harness(source, scops)
+
+
+@needs_gcc
+def test_a_program_runs_as_it_is_with_its_regions_timed(tmp_path):
+    """The program's own data and calls (a region in main too), its output unchanged,
+    the regions' time printed when it ends."""
+    source = read_source(str(ROOT / "examples" / "matmul.c"))
+    scops, _ = find_scops(source, Options())
+    harness = region_harness(source, scops)
+    assert harness.in_program and "regions timed alone" in harness.description
+    want = build_and_run(source.text, tmp_path, "original")
+    got = build_and_run(harness.text, tmp_path, "timed")
+    assert got.stdout == want.stdout and harness_seconds(want.stderr) is None
+    seconds = harness_seconds(got.stderr)
+    assert seconds is not None and seconds >= 0
+    with pytest.raises(HarnessError, match="no main .*--harness kernel"):
+        region_harness(SourceFile("lib.c", LIBRARY),
+                       find_scops(SourceFile("lib.c", LIBRARY), Options())[0])
+
+
+@needs_gcc
+def test_tune_times_the_regions_of_a_program_with_its_own_data(tmp_path):
+    (tmp_path / "matmul.c").write_text((ROOT / "examples" / "matmul.c").read_text())
+    run = subprocess.run([sys.executable, "-m", "polyopt", "matmul.c", "--tune",
+                          "--tune-candidates", "1", "--no-db", "-o", "matmul.opt.c"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "tune: the program as it is, built and run whole, its regions timed alone" \
+        in run.stderr
+    assert "polyopt_harness" not in (tmp_path / "matmul.opt.c").read_text()
 
 
 @needs_gcc
