@@ -645,7 +645,7 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
 
     from polyopt.evaluator import Evaluator, strict_build_command
     from polyopt.search import Judge, Search, SearchSettings, samples_json_lines
-    from polyopt.search.driver import HarnessJudge
+    from polyopt.search.driver import HarnessJudge, ProgramError
     if args.budget < 0:
         raise UsageError("--budget must be at least 0")
     mode = (args.classifier_mode or "gac") if args.classifier is not None else None
@@ -697,34 +697,55 @@ def run_search(args: argparse.Namespace, options: Options, source, tune: bool = 
             _write_output(args.output, optimized.text)
             _write_report(args, optimized, "tune", from_database=True)
             return 0
-    with contextlib.ExitStack() as stack:
-        judge = (Judge if harness is None else HarnessJudge)(
-            stack.enter_context(evaluator(build)), origin, args.tolerance,
-            strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
-            ignore=args.ignore_output, suffix=suffix)
-        cluster = None
-        if args.jobs or args.cluster:
-            from polyopt.search.cluster import connect
-            cluster = stack.enter_context(connect(args.jobs, args.cluster))
-        search = Search(searched, options, settings, judge, cluster=cluster)
-        announce()
-        if tune and not search.scops:
-            # nothing to measure: the file as written (a Makefile's pass goes on), with
-            # the reasons its regions are not modelled
-            optimized = _optimized_with(source, options, [])
-            _emit_warnings(optimized.warnings, args)
-            if not args.quiet:
-                print(f"polyopt: tune: {source.name}: no SCoP to tune; the file is written "
-                      "as it is", file=sys.stderr)
-            _write_output(args.output, optimized.text)
-            _write_report(args, optimized, "tune", from_database=False)
-            return 0
-        # (None: on a terminal only; make and CI logs get no carriage returns)
-        with tqdm(total=search.planned, desc="search", unit="schedule",
-                  disable=True if args.quiet else None,
-                  leave=False) as progress:
-            search.progress = progress
-            result = search.run()
+    def searched_with(harness):
+        """The search's result with this harness; None where the file has no SCoP."""
+        searched = source if harness is None else SourceFile(source.name, harness.text)
+        with contextlib.ExitStack() as stack:
+            judge = (Judge if harness is None else HarnessJudge)(
+                stack.enter_context(evaluator(build)), origin, args.tolerance,
+                strict=stack.enter_context(evaluator(strict_build)) if strict_build else None,
+                ignore=args.ignore_output, suffix=suffix)
+            cluster = None
+            if args.jobs or args.cluster:
+                from polyopt.search.cluster import connect
+                cluster = stack.enter_context(connect(args.jobs, args.cluster))
+            search = Search(searched, options, settings, judge, cluster=cluster)
+            announce()
+            if tune and not search.scops:
+                return None
+            # (None: on a terminal only; make and CI logs get no carriage returns)
+            with tqdm(total=search.planned, desc="search", unit="schedule",
+                      disable=True if args.quiet else None,
+                      leave=False) as progress:
+                search.progress = progress
+                return search.run()
+
+    try:
+        result = searched_with(harness)
+    except ProgramError as error:
+        # a program that does not build or run alone (a file of a larger program: its
+        # main calls what other files define): its regions driven by the kernel harness
+        fallback = _kernel_fallback(options, source, harness)
+        if fallback is None:
+            raise
+        log.info("%s", error)
+        if not args.quiet:
+            print(f"polyopt: {what}: the program does not build or run alone (-v says why): "
+                  "its regions are driven by the kernel harness", file=sys.stderr)
+        harness = fallback
+        searched = SourceFile(source.name, harness.text)
+        result = searched_with(harness)
+    if result is None:
+        # nothing to measure: the file as written (a Makefile's pass goes on), with
+        # the reasons its regions are not modelled
+        optimized = _optimized_with(source, options, [])
+        _emit_warnings(optimized.warnings, args)
+        if not args.quiet:
+            print(f"polyopt: tune: {source.name}: no SCoP to tune; the file is written "
+                  "as it is", file=sys.stderr)
+        _write_output(args.output, optimized.text)
+        _write_report(args, optimized, "tune", from_database=False)
+        return 0
     choices = result.best.choices
     if tune and args.use_db:
         # as a later --tune takes it from the database: the same output
@@ -788,6 +809,20 @@ def _harness(args: argparse.Namespace, options: Options, source, prefer_kernel: 
                          "needs a whole program (--harness program)")
     scops, _ = find_scops(source, options)
     return kernel_harness(source, scops, options.defines, options.include_dirs)
+
+
+def _kernel_fallback(options: Options, source, harness):
+    """The kernel harness of the file's regions where `harness` ran the program itself
+    (region_harness) and the kernel harness can drive them; else None."""
+    from polyopt.harness import HarnessError, kernel_harness
+    if harness is None or not harness.in_program:
+        return None
+    try:
+        scops, _ = find_scops(source, options)
+        return kernel_harness(source, scops, options.defines, options.include_dirs)
+    except HarnessError as error:
+        log.info("the kernel harness cannot drive the regions either: %s", error)
+        return None
 
 
 def _tuned_before(searched, options: Options, build: str) -> list | None:

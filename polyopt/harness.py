@@ -132,8 +132,10 @@ def kernel_harness(source: SourceFile, scops: list[Scop], defines: list[str] | N
     for function, regions in by_function.values():
         driver.call(function, regions)
     text = _with_timers(source, scops)
-    if has_main(source):      # the file's own main stays, by another name
-        text = "#define main polyopt_original_main\n" + text + "\n#undef main\n"
+    if has_main(source):
+        # the file's own main stays, by another name, static: never called, it is not
+        # compiled, nor are the functions it calls from the program's other files needed
+        text = "#define main static polyopt_original_main\n" + text + "\n#undef main\n"
     return Harness(PRELUDE + text + driver.main(), driver.calls, driver.sizes)
 
 

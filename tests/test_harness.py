@@ -140,6 +140,38 @@ def test_tune_times_the_regions_of_a_program_with_its_own_data(tmp_path):
 
 
 @needs_gcc
+def test_a_file_of_a_larger_program_is_tuned_through_the_kernel_harness(tmp_path):
+    """Its main calls what another file defines: the program does not link alone, the
+    kernel harness (the file's main kept aside, never compiled) drives its region."""
+    (tmp_path / "part.c").write_text(PART)
+    run = subprocess.run([sys.executable, "-m", "polyopt", "part.c", "--tune",
+                          "--tune-candidates", "1", "--no-db", "-o", "part.opt.c"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "does not build or run alone" in run.stderr
+    assert "tune: kernel harness: kern()" in run.stderr
+    assert "undefined reference" not in run.stderr       # said with -v only
+
+
+PART = r"""
+#include <stdio.h>
+#define N 300
+double A[N][N], B[N][N];
+void fill(double *a, double *b);
+void kern(void)
+{
+  int i, j;
+#pragma scop
+  for (i = 1; i < N; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = A[i - 1][j] * 0.5 + B[i][j];
+#pragma endscop
+}
+int main(void) { fill(&A[0][0], &B[0][0]); kern(); printf("%g\n", A[N - 1][N - 1]); return 0; }
+"""
+
+
+@needs_gcc
 def test_the_driver_runs_the_regions_and_prints_what_they_write(tmp_path):
     harness = harness_of(LIBRARY)
     run = build_and_run(harness.text, tmp_path, "driver")

@@ -60,6 +60,10 @@ from polyopt.tuning import (FLAT_MAP_NOTE, Evaluation, TuningDatabase, choice_te
 
 log = logging.getLogger(__name__)
 
+
+class ProgramError(UsageError):
+    """The program a search times does not build, or does not run (its original)."""
+
 CLASSIFIER_MODES = ("gac", "guard")   # polyopt.search.genetic: GA_C, the guard
 # --classifier performance: the default's learned performance model judges (its .npz
 # files too), instead of a schedule classifier (polyopt.search.predicted)
@@ -299,11 +303,11 @@ class Judge:
             program = self.evaluator.build(original_text, "original", self.suffix,
                                            origin=self.origin)
         except BuildError as error:
-            raise UsageError(f"the search needs a program that builds and runs; {error}") from None
+            raise ProgramError(f"the search needs a program that builds and runs; {error}") from None
         try:
             self.reference = self.evaluator.run(program, self.run_environment)
         except RunError as error:
-            raise UsageError(f"the search needs a program that builds and runs; {error}") from None
+            raise ProgramError(f"the search needs a program that builds and runs; {error}") from None
         finally:
             self.evaluator.discard(program)
         seconds = self.seconds(self.reference)
