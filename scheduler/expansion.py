@@ -205,7 +205,8 @@ def private_arrays(scop: Scop, dependences: Dependences) -> dict[str, int]:
     only values it wrote itself, where some other dependence on it runs from one of
     their iterations to another (expanding it frees those loops). An array
     qualifies where every reference to it is a full subscript chain in the text
-    (nothing through a pointer or a call), the SCoP reads it, every read reads a
+    (nothing through a pointer or a call, no function the statements call reads it),
+    the SCoP reads it, every read reads a
     value written in the SCoP, and its flow dependences keep the first d iterators
     of statements that all have at least d loops."""
     found = {}
@@ -213,6 +214,9 @@ def private_arrays(scop: Scop, dependences: Dependences) -> dict[str, int]:
         if (not array.rank or not array.written or array.linear_sizes
                 or array.storage == ROWS or not array.element_type or name in scop.locals):
             continue
+        if any(name in names for _, names, _ in scop.hidden_reads) or \
+                any(name == written for written, _ in scop.hidden_pairs):
+            continue        # a function the statements call reads it (or may)
         statements = [s for s in scop.statements if any(a.array == name for a in s.accesses)]
         if any(full_reference_count(s.body, name, array.rank) < 0 for s in statements):
             continue
