@@ -6,7 +6,9 @@ Each input is optimized in a fresh process by the ``polyopt`` on PATH (or
 ``--polyopt``) under four settings: the default, ``--target cuda``, ``--blas`` and
 ``--time-tile``; the suite's kernels with ``--define LARGE_DATASET -I polybench``,
 the files of ``tests/kernels/`` with their own sizes. The output file and the
-diagnostics (stderr, exit status) are both kept and both compared. The caches are
+diagnostics (stderr, exit status) are both kept and both compared. Each runs in the
+output directory, not in the checkout: a ``--polyopt`` that runs ``python -m polyopt``
+would otherwise import the checkout's package, whatever its PYTHONPATH says. The caches are
 pinned (``POLYOPT_CACHES``) and the tuning database is off, so that the outputs
 depend on the code only. Usage:
 
@@ -49,7 +51,7 @@ def run_one(polyopt: str, directory: Path, name: str, source: Path, flags: list[
     env = dict(os.environ, POLYOPT_CACHES="32K,512K,32M", POLYOPT_TEAM_NS="6000000")
     run = subprocess.run([polyopt, "--no-db", *SETTINGS[setting], *flags, str(source),
                           "-o", str(output)], capture_output=True, text=True,
-                         timeout=900, env=env, cwd=ROOT)
+                         timeout=900, env=env, cwd=directory)
     log.write_text(f"exit status {run.returncode}\n{run.stdout}{run.stderr}"
                    .replace(str(ROOT), "ROOT"))
     if output.is_file():     # CUDA programs include the harness by its absolute path
@@ -65,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--polyopt", default=shutil.which("polyopt") or "polyopt")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
+    args.directory = args.directory.resolve()
     args.directory.mkdir(parents=True, exist_ok=True)
     jobs = [(name, source, flags, setting) for name, source, flags in inputs()
             for setting in SETTINGS]
