@@ -61,13 +61,22 @@ def expanded_scop(scop: Scop, dependences: Dependences | None = None) -> Scop | 
     if not names:
         return None
     depths = privatizable(scop, dependences or compute_dependences(scop), names)
+    return _each_expanded(scop, depths, _expanded,
+                          lambda name: _element_bytes(scop.locals[name]))
+
+
+def _each_expanded(scop: Scop, depths: dict[str, int], expand, element_bytes
+                   ) -> Scop | None:
+    """`scop` with each of `depths` (name -> loops) rewritten by `expand` (the SCoP
+    and its cells, or None), in name order, while all the buffers together stay within
+    EXPANSION_BYTES (`element_bytes`: a name's element size); None where none is."""
     expanded, total = scop, 0.0
     for name in sorted(depths):
-        found = _expanded(expanded, name, depths[name])
+        found = expand(expanded, name, depths[name])
         if found is None:
             continue
         candidate, cells = found
-        total += cells * _element_bytes(scop.locals[name])
+        total += cells * element_bytes(name)
         if total > EXPANSION_BYTES:
             break
         expanded = candidate
@@ -186,18 +195,8 @@ def expanded_arrays_scop(scop: Scop, dependences: Dependences | None = None) -> 
     if scop.macro_accesses or scop.original_lines is None:
         return None
     dependences = dependences or compute_dependences(scop)
-    depths = private_arrays(scop, dependences)
-    expanded, total = scop, 0.0
-    for name in sorted(depths):
-        found = _expanded_array(expanded, name, depths[name])
-        if found is None:
-            continue
-        candidate, cells = found
-        total += cells * (scop.arrays[name].element_bytes or 8)
-        if total > EXPANSION_BYTES:
-            break
-        expanded = candidate
-    return expanded if expanded is not scop else None
+    return _each_expanded(scop, private_arrays(scop, dependences), _expanded_array,
+                          lambda name: scop.arrays[name].element_bytes or 8)
 
 
 def private_arrays(scop: Scop, dependences: Dependences) -> dict[str, int]:
