@@ -37,12 +37,13 @@ import islpy as isl
 from pycparser import c_ast
 
 from polyopt.core.dependences import (Dependences, accesses_to, compute_dependences,
-                                      keeps_prefix_everywhere)
+                                      keeps_prefix_everywhere, same_prefix)
 from polyopt.core.scop import (RESTRICT, ROWS, Access, Array, Buffer, Scop, Statement,
                                 ast_nodes, full_reference_count, full_references,
                                 numbered_name, set_child)
 from polyopt.scheduler.cost import parameter_point
-from polyopt.scheduler.packing import array_reference, cell_box, minus_constant, moved_cells
+from polyopt.scheduler.packing import (array_reference, cell_box, minus_constant, moved_cells,
+                                      subscript_chain)
 from polyopt.scheduler.privatize import privatizable
 
 # the largest buffer (bytes, all expanded scalars together) at the sizes the file
@@ -259,11 +260,9 @@ def _with_prefix(relation: isl.UnionMap, depth: int) -> isl.UnionMap:
     pieces: list[isl.Map] = []
     relation.foreach_map(pieces.append)
     for piece in pieces:
-        if min(piece.dim(isl.dim_type.in_), piece.dim(isl.dim_type.out)) < depth:
-            continue
-        for dim in range(depth):
-            piece = piece.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
-        result = result.union(isl.UnionMap.from_map(piece))
+        same = same_prefix(piece, depth)
+        if same is not None:
+            result = result.union(isl.UnionMap.from_map(same))
     return result
 
 
@@ -283,10 +282,9 @@ def _last_cells(scop: Scop, name: str, depth: int, params: str, sink: str) -> is
     if elements.n_set() != 1:
         return None
     domain = isl.Set.from_union_set(elements).set_tuple_name(sink)
-    reads = isl.UnionMap.from_map(isl.Map.from_domain_and_range(
-        domain, isl.Set.from_union_set(elements)).intersect(
-            isl.Map.identity(isl.Space.map_from_set(domain.get_space())
-                             ).set_tuple_name(isl.dim_type.out, name)))
+    reads = isl.UnionMap.from_map(isl.Map.identity(domain.get_space().map_from_set())
+                                  .intersect_domain(domain)
+                                  .set_tuple_name(isl.dim_type.out, name))
     after = scop.schedule.sequence(isl.Schedule.from_domain(isl.UnionSet.from_set(domain)))
     last = (isl.UnionAccessInfo.from_sink(reads).set_must_source(written)
             .set_schedule(after).compute_flow().get_must_dependence())
@@ -392,10 +390,7 @@ def _rewritten_array(body: c_ast.Node, name: str, rank: int, buffer: str,
     subscript less its least value in `lower`."""
     body = copy.deepcopy(body)
     for node in full_references(body, name, rank):
-        subscripts, base = [], node
-        while isinstance(base, c_ast.ArrayRef):
-            subscripts.insert(0, base.subscript)
-            base = base.name
+        _, subscripts = subscript_chain(node, rank)
         new = array_reference(buffer, [minus_constant(copy.deepcopy(value), least) for value, least
                                        in zip(outer + subscripts, lower)])
         node.name, node.subscript = new.name, new.subscript

@@ -96,7 +96,7 @@ def _moving_dimensions(relation: isl.Map, innermost: int) -> list[int] | None:
     return [d for d, row in enumerate(rows) if row[innermost] != 0]
 
 
-def _subscript_chain(node: c_ast.ArrayRef, rank: int) -> tuple[str, list[c_ast.Node]] | None:
+def subscript_chain(node: c_ast.ArrayRef, rank: int) -> tuple[str, list[c_ast.Node]] | None:
     """(base name, subscripts outermost first) of a chain of exactly `rank` subscripts."""
     subscripts, base = [], node
     while isinstance(base, c_ast.ArrayRef):
@@ -240,7 +240,7 @@ def _rewritten(body: c_ast.Node, name: str, rank: int, buffer: str, order: list[
     """A copy of `body` with each `name[x0]...[xr]` as the buffer's reference."""
     body = copy.deepcopy(body)
     for node in full_references(body, name, rank):
-        _, subscripts = _subscript_chain(node, rank)
+        _, subscripts = subscript_chain(node, rank)
         new = array_reference(buffer, [minus_constant(subscripts[d], lower[d]) for d in order])
         node.name, node.subscript = new.name, new.subscript
     return body

@@ -68,15 +68,21 @@ def accesses_to(scop: Scop, array: str, writes: bool) -> isl.UnionMap:
     return result
 
 
+def same_prefix(pair: isl.Map, depth: int) -> isl.Map | None:
+    """The pairs of `pair` whose ends have equal first `depth` dimensions (the same
+    iteration of the loops around both); None where an end has fewer."""
+    if min(pair.dim(isl.dim_type.in_), pair.dim(isl.dim_type.out)) < depth:
+        return None
+    for dim in range(depth):
+        pair = pair.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
+    return pair
+
+
 def keeps_prefix(pair: isl.Map, depth: int) -> bool:
     """Do both ends of every pair of `pair` have `depth` dimensions or more, the first
     `depth` equal (the same iteration of the loops around both)?"""
-    if min(pair.dim(isl.dim_type.in_), pair.dim(isl.dim_type.out)) < depth:
-        return False
-    same = pair
-    for dim in range(depth):
-        same = same.equate(isl.dim_type.in_, dim, isl.dim_type.out, dim)
-    return pair.is_subset(same)
+    same = same_prefix(pair, depth)
+    return same is not None and pair.is_subset(same)
 
 
 def keeps_prefix_everywhere(relation: isl.UnionMap, depth: int) -> bool:
