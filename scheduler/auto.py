@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import islpy as isl
 
@@ -112,6 +112,15 @@ class Judged:
     # a candidate of the SCoP rewritten with buffers (REWRITES): (the kind of rewrite,
     # that SCoP, its dependences)
     rewrite: tuple[str, Scop, Dependences] | None = None
+    # where its tiles get register tiles (scheduler.registers), which `estimate` counts:
+    # the estimate without them, what the learned model's features describe (it was
+    # trained on measurements of code without register tiles; model_speedups)
+    bare: Estimate | None = None
+
+    def serial_of(self) -> "Judged":
+        """The same candidate generated without parallel regions."""
+        return replace(self, estimate=self.estimate.serial(), serial=True,
+                       bare=self.bare.serial() if self.bare is not None else None)
 
 
 def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
@@ -127,10 +136,12 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
                                 safe)
 
     def judge(candidate: CandidateSchedule
-              ) -> tuple[bool, Estimate, Estimate | None, Estimate | None, bool] | None:
+              ) -> tuple[bool, Estimate, Estimate | None, Estimate | None, bool,
+                         Estimate | None] | None:
         """(tiled, estimate, the wavefront's estimate or None, the estimate without the
-        tiles or None, whether its tiles get register tiles) of one candidate; None
-        where, tiled, it would break a private scalar's live ranges."""
+        tiles or None, whether its tiles get register tiles, the estimate without the
+        register tiles or None where it has none) of one candidate; None where, tiled,
+        it would break a private scalar's live ranges."""
         scheduled, report = candidate.schedule, TilingReport()
         if tile:     # (a band the cache model leaves untiled may still be permuted)
             scheduled = tile_schedule(candidate.schedule, tile_sizes, report, isolate=False, scop=scop,
@@ -143,14 +154,18 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
         if not keeps_live_ranges(scheduled, dependences):
             if untiled is None:
                 return None     # its tiles interleave a private scalar's values
-            return False, untiled, None, None, registers
-        estimated, wave = estimate(shapes_of(scheduled), machine, parallel), None
+            return False, untiled, None, None, registers, None
+        shapes = shapes_of(scheduled)
+        estimated, wave, bare = estimate(shapes, machine, parallel), None, None
+        if report.register_gains:
+            bare, estimated = estimated, estimate(shapes, machine, parallel,
+                                                  report.register_gains)
         if tiled and parallel:
             skewed = skew_tile_bands(scheduled, all_dependences)
             if skewed is not None and keeps_live_ranges(skewed, dependences):
                 # (a wavefront serial is the tiled schedule, skewed: not one)
                 wave = estimate(shapes_of(skewed), machine, parallel)
-        return tiled, estimated, wave, untiled, registers
+        return tiled, estimated, wave, untiled, registers, bare
 
     candidates = candidate_schedules(scop, dependences)   # each checked legal there
     # the original first, here: the lines each access touches are then known to the
@@ -180,13 +195,14 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     for candidate, result in zip(candidates[1:], results):
         if result is None:
             continue
-        tiled, parallel_estimate, wave, untiled, _ = result
+        tiled, parallel_estimate, wave, untiled, _, bare = result
         if registers:
             untiled = None
+        made = Judged(candidate, parallel_estimate, tiled, bare=bare)
         # the serial one first: in a tie (see choose) the one without regions wins
         if parallel_estimate.regions:
-            judged.append(Judged(candidate, parallel_estimate.serial(), tiled, serial=True))
-        judged.append(Judged(candidate, parallel_estimate, tiled))
+            judged.append(made.serial_of())
+        judged.append(made)
         if wave is not None:
             judged.append(Judged(CandidateSchedule(candidate.name, candidate.schedule, wavefront=True),
                                  wave, True))
@@ -275,7 +291,12 @@ def model_speedups(judged: list[Judged], model: PerformanceModel
     base = judged[0].estimate.seconds
     features = [candidate_features(j) for j in judged]
     predictions = model.predict([feature_vector(f, features[0]) for f in features])
-    learned = [math.exp(predictions[0] - value) for value in predictions]
+    # what a candidate's register tiles save, by the analytical model: the learned
+    # model's features leave them out (see Judged.bare), its prediction is scaled
+    unseen = [j.bare.seconds / j.estimate.seconds
+              if j.bare is not None and j.estimate.seconds > 0 else 1.0 for j in judged]
+    learned = [math.exp(predictions[0] - value) * gain
+               for value, gain in zip(predictions, unseen)]
     analytical = [base / j.estimate.seconds if base > 0 and j.estimate.seconds > 0 else 1.0
                   for j in judged]
     return learned, analytical

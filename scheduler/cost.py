@@ -811,8 +811,12 @@ def _region_work(shape: StatementShape, dim: int) -> float:
     return shape.instances / max(1, regions) * (shape.operations + len(shape.accesses))
 
 
-def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = True) -> Estimate:
-    """Predicted time of the statements as scheduled; `parallel` False: no OpenMP."""
+def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = True,
+             registers: dict[str, tuple[float, float]] | None = None) -> Estimate:
+    """Predicted time of the statements as scheduled; `parallel` False: no OpenMP.
+    `registers`: per statement whose tile's point loops get a register tile, what the
+    tile saves (``scheduler.registers.register_gains``: its compute divided by the
+    first, the entries of its loops by the second)."""
     # A loop is parallel if no statement inside it has a dependence carried there.
     serial_loops: set[tuple] = set()
     for shape in shapes:
@@ -849,6 +853,9 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
             if dim <= vector_dim:
                 entries += math.prod(shape.trips[:dim])
         loop = entries * (machine.loop_ns + (machine.skewed_loop_ns if shape.skewed else 0.0))
+        if registers and shape.name in registers:
+            gain, copies = registers[shape.name]
+            compute, loop = compute / gain, loop / copies
         parallel_dim = parallel_depth = None
         speedup, regions = 1.0, 0.0
         found = chosen.get(shape.name)

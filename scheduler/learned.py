@@ -38,7 +38,7 @@ SHIPPED = "performance.npz"   # in polyopt/data: trained on the generated corpus
 def candidate_features(judged) -> dict:
     """What the cost model computed of a judged candidate (``scheduler.auto.Judged``),
     summed over its statements: the corpus's record of a candidate."""
-    estimate = judged.estimate
+    estimate = judged.bare or judged.estimate    # (without register tiles: Judged.bare)
     costs = estimate.statements
     instances = sum(cost.instances for cost in costs) or 1.0
     levels = max((len(cost.lines) for cost in costs), default=0)

@@ -348,6 +348,30 @@ def register_factors(node: isl.ScheduleNode, scop: Scop, order: list[int],
     return best
 
 
+def register_gains(node: isl.ScheduleNode, scop: Scop, innermost: int, factors: list[int],
+                   full: float = 1.0) -> dict[str, tuple[float, float]]:
+    """What the register tile `factors` (``register_factors``'s, member order) of a
+    permutable band saves, per statement of the band, for the cost model
+    (``scheduler.cost.estimate``): the cycles per statement copy of an iteration of the
+    innermost loop without the tile over those with it, and the copies of the statement
+    in that iteration (the loop's entries are divided by them); both over the share
+    `full` of the instances that run in full tiles (only those get the register tile),
+    the rest as they are. Empty where the model does not apply."""
+    model = _band_model(node, scop, innermost)
+    if model is None:
+        return {}
+    references, statements = model
+    base = _cycles(references, statements, [1] * len(factors))
+    tiled = _cycles(references, statements, factors)
+    gain = max(base.cycles / tiled.cycles, 1.0) if tiled.cycles > 0 else 1.0
+
+    def over_full(ratio: float) -> float:
+        return 1.0 / (full / ratio + (1.0 - full))
+
+    return {statement.name: (over_full(gain), over_full(_count(statement, factors)))
+            for statement in statements}
+
+
 def register_tile(point: isl.ScheduleNode, factors: list[int]) -> isl.ScheduleNode:
     """The point band `point` tiled by `factors` (member order), the inner band (the
     copies, loops of at most the factors' iterations inside the innermost point loop)

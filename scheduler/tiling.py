@@ -64,7 +64,7 @@ from polyopt.core.scop import Scop
 from polyopt.core.machine.caches import CacheSizes, machine_caches
 from polyopt.core.machine.cpu import thread_count
 from polyopt.scheduler.bands import tile_band
-from polyopt.scheduler.registers import register_factors, register_tile
+from polyopt.scheduler.registers import register_factors, register_gains, register_tile
 from polyopt.scheduler.locality import (CONSTANT, innermost_first_order, iterator_of_member,
                                         member_scores, permute_band)
 
@@ -84,6 +84,9 @@ class TilingReport:
     bands: list[list[int]] = field(default_factory=list)   # tile sizes of each tiled band
     # each tiled band's register tile (scheduler.registers), None where it has none
     registers: list[list[int] | None] = field(default_factory=list)
+    # per statement of a band with a register tile: what the tile saves
+    # (scheduler.registers.register_gains), for the cost model
+    register_gains: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def tile_sizes_for(n_members: int, sizes: list[int] | None) -> list[int]:
@@ -351,6 +354,9 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
             # (found for the default's choice: the tiles of products the cost model
             # underestimates, not the sums along the innermost loop it does not)
             factors = register_factors(node, scop, order, chosen, sums=not find_registers)
+            if factors is not None and report is not None:
+                full = _full_share(member_ranges(node, scop), chosen)
+                report.register_gains.update(register_gains(node, scop, order[-1], factors, full))
         node = tile_band(node, chosen)
         if order != list(range(n)):
             node = permute_band(node.child(0), order).parent()
@@ -370,6 +376,18 @@ def tile_schedule(schedule: isl.Schedule, sizes: list[int] | None = None,
         return node
 
     return schedule.map_schedule_node_bottom_up(visit)
+
+
+def _full_share(ranges: list[tuple[int, int] | None], sizes: list[int]) -> float:
+    """The share of a rectangular band's points that lie in full tiles of `sizes` (a
+    member of unknown extent counts as all in full tiles)."""
+    share = 1.0
+    for extent, size in zip(ranges, sizes):
+        if extent is not None and size > 1:
+            points = extent[1] - extent[0] + 1
+            if points > 0:
+                share *= (points // size) * size / points
+    return share
 
 
 def band_tile_sizes(node: isl.ScheduleNode, scop: Scop | None, sizes: list[int] | None,

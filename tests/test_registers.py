@@ -347,3 +347,33 @@ def test_dot_products_keep_their_copies_sums_in_locals_for_the_whole_loop(tmp_pa
             assert "for (" in loop and "D[" not in loop, loop
     assert compile_and_run(text, tmp_path, "optimized")[0] == expected       # bit-identical
     assert compile_and_run(text, tmp_path, "optimized3", flags=("-O3", "-fopenmp"))[0] == expected
+
+
+def test_the_cost_model_counts_the_register_tiles_and_the_learned_one_is_told():
+    # the default's tiled candidates of a product get register tiles: their estimate
+    # counts what the tile saves, the estimate without it is what the learned model's
+    # features describe, and the learned speed-up is scaled by the difference
+    from dataclasses import replace
+
+    from polyopt.core.dependences import compute_dependences
+    from polyopt.scheduler.auto import judge_candidates, model_speedups, performance_model
+    from polyopt.scheduler.learned import candidate_features
+
+    scop = extract_scops(SourceFile("t.c", PRODUCT)).scops[0]
+    judged = judge_candidates(scop, compute_dependences(scop))
+    with_tiles = [j for j in judged if j.bare is not None]
+    assert with_tiles and all(j.tiled for j in with_tiles)
+    for each in with_tiles:
+        assert each.estimate.seconds < each.bare.seconds
+        assert candidate_features(each)["predicted"] == each.bare.seconds
+        if each.serial:
+            assert each.bare.regions == 0
+    assert all(j.bare is None for j in judged if not j.tiled)
+    model = performance_model(None)
+    if model is not None:
+        learned, _ = model_speedups(judged, model)
+        unscaled, _ = model_speedups([replace(j, estimate=j.bare or j.estimate, bare=None)
+                                      for j in judged], model)
+        for k, each in enumerate(judged):
+            gain = each.bare.seconds / each.estimate.seconds if each.bare is not None else 1.0
+            assert abs(learned[k] - unscaled[k] * gain) <= 1e-9 * learned[k]
