@@ -188,9 +188,8 @@ def judge_candidates(scop: Scop, dependences: Dependences, tile: bool = True,
     results, stencil = map_beside(BESIDE_SECONDS, judge, candidates[1:], time_tiles)
     # Each tiled candidate is also judged without its tiles (where the data a tile
     # would keep stays in cache anyway, the tiles' loops only cost), but not where some
-    # candidate's tiles get register tiles (scheduler.registers): the model does not
-    # see them (a product's tiles measured 3x faster with them than without), so an
-    # untiled candidate would be compared with tiles it underestimates.
+    # candidate's tiles get register tiles (scheduler.registers): they need the tiles,
+    # and the model counts them only roughly (register_gains).
     registers = any(result is not None and result[4] for result in results)
     for candidate, result in zip(candidates[1:], results):
         if result is None:

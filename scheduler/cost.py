@@ -76,6 +76,10 @@ statement is looked at on its own, in the schedule's coordinates:
   setup, the mispredicted exit); where the statement's schedule is skewed
   (a loop follows a combination of iterators), loop bounds become minima and
   maxima and each entry costs ``skewed_loop_ns`` more.
+* **Register tiles.** Where the tiles' point loops get a register tile
+  (``scheduler.registers``), the statement's compute is divided by the cycles
+  its register model saves and its loops' entries by its copies, over the share
+  of its instances in full tiles (``register_gains``).
 
 The time is the sum over statements of compute (operations of the statement
 body per instance), memory and loop overhead, divided by the parallel speedup,
