@@ -290,10 +290,12 @@ def model_speedups(judged: list[Judged], model: PerformanceModel
     base = judged[0].estimate.seconds
     features = [candidate_features(j) for j in judged]
     predictions = model.predict([feature_vector(f, features[0]) for f in features])
-    # what a candidate's register tiles save, by the analytical model: the learned
-    # model's features leave them out (see Judged.bare), its prediction is scaled
-    unseen = [j.bare.seconds / j.estimate.seconds
-              if j.bare is not None and j.estimate.seconds > 0 else 1.0 for j in judged]
+    # what a candidate's register tiles save of its statements' work, by the analytical
+    # model: the learned model's features leave them out (see Judged.bare), its
+    # prediction is scaled (the same for a candidate serial and parallel: the tiles do
+    # not shorten the threads' start)
+    unseen = [j.bare.work_seconds / j.estimate.work_seconds
+              if j.bare is not None and j.estimate.work_seconds > 0 else 1.0 for j in judged]
     learned = [math.exp(predictions[0] - value) * gain
                for value, gain in zip(predictions, unseen)]
     analytical = [base / j.estimate.seconds if base > 0 and j.estimate.seconds > 0 else 1.0

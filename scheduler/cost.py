@@ -565,6 +565,13 @@ class Estimate:
         nanoseconds = sum(cost.compute_ns + cost.memory_ns + cost.loop_ns for cost in costs)
         return Estimate(nanoseconds * 1e-9, costs, 0.0)
 
+    @property
+    def work_seconds(self) -> float:
+        """The statements' own time, divided by their parallel speed-up: the estimate
+        without the parallel regions' start."""
+        return sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup
+                   for c in self.statements) * 1e-9
+
     def weighted(self, attribute: str) -> float:
         """Share of the statements' instances for which `attribute` holds."""
         total = sum(cost.instances for cost in self.statements) or 1.0

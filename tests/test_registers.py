@@ -375,5 +375,6 @@ def test_the_cost_model_counts_the_register_tiles_and_the_learned_one_is_told():
         unscaled, _ = model_speedups([replace(j, estimate=j.bare or j.estimate, bare=None)
                                       for j in judged], model)
         for k, each in enumerate(judged):
-            gain = each.bare.seconds / each.estimate.seconds if each.bare is not None else 1.0
+            gain = (each.bare.work_seconds / each.estimate.work_seconds
+                    if each.bare is not None else 1.0)
             assert abs(learned[k] - unscaled[k] * gain) <= 1e-9 * learned[k]
