@@ -541,6 +541,11 @@ class StatementCost:
     serial_lines: list[float] | None = None
 
 
+def _work_ns(costs: list[StatementCost]) -> float:
+    """The statements' own nanoseconds, each divided by its parallel speed-up."""
+    return sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup for c in costs)
+
+
 @dataclass
 class Estimate:
     """Predicted time of a SCoP under one schedule, and its parts."""
@@ -562,15 +567,13 @@ class Estimate:
                          lines=cost.lines if cost.serial_lines is None else cost.serial_lines,
                          serial_memory_ns=None, serial_lines=None)
                  for cost in self.statements]
-        nanoseconds = sum(cost.compute_ns + cost.memory_ns + cost.loop_ns for cost in costs)
-        return Estimate(nanoseconds * 1e-9, costs, 0.0)
+        return Estimate(_work_ns(costs) * 1e-9, costs, 0.0)
 
     @property
     def work_seconds(self) -> float:
         """The statements' own time, divided by their parallel speed-up: the estimate
         without the parallel regions' start."""
-        return sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup
-                   for c in self.statements) * 1e-9
+        return _work_ns(self.statements) * 1e-9
 
     def weighted(self, attribute: str) -> float:
         """Share of the statements' instances for which `attribute` holds."""
@@ -888,6 +891,6 @@ def estimate(shapes: list[StatementShape], machine: Machine, parallel: bool = Tr
                                    parallel_dim, parallel_depth, speedup, regions, lines,
                                    serial_memory, serial_lines))
     total_regions = sum(regions_of.values())
-    nanoseconds = sum((c.compute_ns + c.memory_ns + c.loop_ns) / c.speedup for c in costs)
+    nanoseconds = _work_ns(costs)
     nanoseconds += total_regions * machine.region_ns + (machine.team_ns if total_regions else 0.0)
     return Estimate(nanoseconds * 1e-9, costs, total_regions)
