@@ -14,6 +14,12 @@ Timing: run it alone on the machine.
     python experiments/corpus_generate.py 0 500 -o /tmp/corpus
     python experiments/corpus_measure.py /tmp/corpus/*.c --out corpus.jsonl
 
+With ``--as-default`` the candidates are judged as the default judges them (its rewrites
+with buffers among them: packed copies, expansions) and each record also holds the
+default's own choice (``shipped_default``; per candidate ``default_chosen``) and the
+speed-up it ranks by (``default_speedup``): the shipped model's, scaled by what the
+register tiles save, which ``corpus_model.py`` reports as "as recorded".
+
 The suite's kernels (the test set: measured, never trained on) the same way, their main
 renamed by the harness, built with the suite's harness:
 
@@ -39,7 +45,10 @@ from polyopt.evaluator import Evaluator, strict_build_command
 from polyopt.frontend import SourceFile, read_source
 from polyopt.harness import kernel_harness
 from polyopt.pipeline import Options, find_scops, render_within
-from polyopt.scheduler.auto import as_result, choose, judge_candidates
+from polyopt.pipeline.schedule import rewrites
+from polyopt.scheduler.auto import (as_result, blended, choose, choose_learned,
+                                    judge_candidates, model_speedups, rewritten_candidates,
+                                    shipped_model)
 from polyopt.scheduler.learned import candidate_features
 from polyopt.search.driver import HarnessJudge
 
@@ -47,7 +56,7 @@ BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
 
 
 def judged_program(path: Path, defines: list[str] | None = None,
-                   include_dirs: list[str] | None = None):
+                   include_dirs: list[str] | None = None, rewrites: tuple[str, ...] = ()):
     """(the program's kernel harness as a source, its SCoPs, warnings, options, the
     default's judged candidates, its choice, the choice's description, the sizes)."""
     source = read_source(str(path))
@@ -63,18 +72,26 @@ def judged_program(path: Path, defines: list[str] | None = None,
         raise PolyoptError(f"{path}: {len(scops)} SCoPs (the corpus has one per program)")
     dependences = compute_dependences(scops[0])
     judged = judge_candidates(scops[0], dependences)
+    if rewrites:
+        judged += rewritten_candidates(scops[0], dependences, kinds=rewrites, plain=judged)
     winner, description = choose(judged)
     return driven, scops, warnings, options, judged, winner, description, harness.sizes
 
 
 def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
                     defines: list[str] | None = None,
-                    include_dirs: list[str] | None = None) -> dict:
+                    include_dirs: list[str] | None = None, as_default: bool = False) -> dict:
     driven, scops, warnings, options, judged, winner, description, sizes = judged_program(
-        path, defines, include_dirs)
+        path, defines, include_dirs, rewrites(Options()) if as_default else ())
     harness_text = driven.text
     record = {"program": path.name, "header": read_source(str(path)).text.splitlines()[0],
               "sizes": sizes, "default": description, "candidates": []}
+    own = None
+    if as_default:      # the default's own choice and ranking (scheduler.auto.AutoScheduler)
+        model = shipped_model()
+        learned, analytical = model_speedups(judged, model)
+        own = blended(learned, analytical)
+        shipped, record["shipped_default"] = choose_learned(judged, own, learned=learned)
     evaluator = Evaluator(build, "{exe}", repeat=1, warmup=0, timeout=timeout)
     strict = Evaluator(strict_build_command(build), "{exe}", repeat=1, warmup=0,
                        timeout=timeout)
@@ -86,6 +103,9 @@ def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
         limit = max(3 * (original.seconds or timeout), 2.0)
         for index, each in enumerate(judged):
             entry = {"label": each.label, **candidate_features(each), "chosen": each is winner}
+            if own is not None:
+                entry.update(default_speedup=own[index], default_chosen=each is shipped,
+                             rewrite=each.rewrite[0] if each.rewrite else None)
             started = time.monotonic()
             try:
                 text = render_within(60.0, driven, scops, warnings, options,
@@ -114,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-D", "--define", dest="defines", action="append", default=[],
                         help="as polyopt's -D: the sizes the programs choose under it")
     parser.add_argument("-I", "--include-dir", dest="include_dirs", action="append", default=[])
+    parser.add_argument("--as-default", action="store_true",
+                        help="judge the candidates as the default does (its rewrites with "
+                             "buffers too) and record its own choice (the shipped learned "
+                             "model's) and ranking: the test set's regret of the default")
     args = parser.parse_args(argv)
     done = set()
     if args.out.exists():
@@ -126,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         try:
             record = measure_program(path, args.runs, args.timeout, args.build, args.defines,
-                                     args.include_dirs)
+                                     args.include_dirs, args.as_default)
         except PolyoptError as error:
             record = {"program": path.name, "error": str(error)[:300]}
         record["machine"] = {"threads": machine.threads,

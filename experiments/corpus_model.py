@@ -181,6 +181,17 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
                                         key=lambda r: r["seconds"]))
                  for n in TUNED},
               "code as written": lambda rows: next(r for r in rows if r["original"])}
+    if all("default_speedup" in r for rows in programs.values() for r in rows):
+        # measured with corpus_measure.py --as-default: the default's own choice and
+        # ranking as recorded (the shipped model, register tiles, rewrites with buffers)
+        models["the default as recorded"] = lambda rows: next(
+            (r for r in rows if r["default_chosen"]), next(r for r in rows if r["original"]))
+        models.update({f"--tune as recorded: the {n} best measured":
+                       (lambda rows, n=n: min([r for r in rows if r["original"]]
+                                              + sorted((r for r in rows if not r["original"]),
+                                                       key=lambda r: -r["default_speedup"])[:n],
+                                              key=lambda r: r["seconds"]))
+                       for n in TUNED})
     result = {}
     for name, pick in models.items():
         regrets, best, correlations, speedups = [], 0, [], []
@@ -208,6 +219,25 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
         for rows in programs.values())), "regret_geomean": 1.0, "regret_worst": 1.0,
         "picks_best": 1.0, "spearman_mean": None}
     return result
+
+
+def per_program(programs: dict[str, list[dict]]) -> str:
+    """Per program of a test file measured with ``corpus_measure.py --as-default``: the
+    default's recorded choice, the best candidate measured, and the regret."""
+    lines = ["| program | the default's choice | its time (s) | best candidate | best (s) "
+             "| code as written (s) | regret |", "|---|---|---|---|---|---|---|"]
+    for name, rows in sorted(programs.items()):
+        chosen = next((r for r in rows if r.get("default_chosen")), None)
+        best = min(rows, key=lambda r: r["seconds"])
+        original = next(r for r in rows if r["original"])
+        if chosen is None:
+            lines.append(f"| {name} | (did not run or verify) | - | {best['label']} "
+                         f"| {best['seconds']:.4g} | {original['seconds']:.4g} | - |")
+            continue
+        lines.append(f"| {name} | {chosen['label']} | {chosen['seconds']:.4g} | {best['label']} "
+                     f"| {best['seconds']:.4g} | {original['seconds']:.4g} "
+                     f"| {chosen['seconds'] / best['seconds']:.2f} |")
+    return "\n".join(lines) + "\n"
 
 
 def cross_validated(programs: dict[str, list[dict]], folds: int, seed: int,
@@ -340,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
                               sum(len(rows) for rows in tested.values()),
                               f"{test_file.name}: learned model trained on all "
                               f"{len(programs)} corpus programs")
+        if all("default_chosen" in r for rows in tested.values() for r in rows):
+            text += f"\n{test_file.name}, per program:\n\n" + per_program(tested)
     print(text)
     if args.report:
         args.report.write_text(text)
