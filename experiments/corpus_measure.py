@@ -46,9 +46,8 @@ from polyopt.frontend import SourceFile, read_source
 from polyopt.harness import kernel_harness
 from polyopt.pipeline import Options, find_scops, render_within
 from polyopt.pipeline.schedule import rewrites
-from polyopt.scheduler.auto import (as_result, blended, choose, choose_learned,
-                                    judge_candidates, model_speedups, rewritten_candidates,
-                                    shipped_model)
+from polyopt.scheduler.auto import (as_result, choose, default_choice, judge_candidates,
+                                    rewritten_candidates, shipped_model)
 from polyopt.scheduler.learned import candidate_features
 from polyopt.search.driver import HarnessJudge
 
@@ -56,7 +55,7 @@ BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
 
 
 def judged_program(path: Path, defines: list[str] | None = None,
-                   include_dirs: list[str] | None = None, rewrites: tuple[str, ...] = ()):
+                   include_dirs: list[str] | None = None, kinds: tuple[str, ...] = ()):
     """(the program's kernel harness as a source, its SCoPs, warnings, options, the
     default's judged candidates, its choice, the choice's description, the sizes)."""
     source = read_source(str(path))
@@ -72,8 +71,8 @@ def judged_program(path: Path, defines: list[str] | None = None,
         raise PolyoptError(f"{path}: {len(scops)} SCoPs (the corpus has one per program)")
     dependences = compute_dependences(scops[0])
     judged = judge_candidates(scops[0], dependences)
-    if rewrites:
-        judged += rewritten_candidates(scops[0], dependences, kinds=rewrites, plain=judged)
+    if kinds:       # the rewrites with buffers (scheduler.auto.REWRITES) of these kinds
+        judged += rewritten_candidates(scops[0], dependences, kinds=kinds, plain=judged)
     winner, description = choose(judged)
     return driven, scops, warnings, options, judged, winner, description, harness.sizes
 
@@ -87,11 +86,8 @@ def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
     record = {"program": path.name, "header": read_source(str(path)).text.splitlines()[0],
               "sizes": sizes, "default": description, "candidates": []}
     own = None
-    if as_default:      # the default's own choice and ranking (scheduler.auto.AutoScheduler)
-        model = shipped_model()
-        learned, analytical = model_speedups(judged, model)
-        own = blended(learned, analytical)
-        shipped, record["shipped_default"] = choose_learned(judged, own, learned=learned)
+    if as_default:      # the default's own choice and ranking, with the shipped model
+        shipped, record["shipped_default"], own = default_choice(judged, shipped_model())
     evaluator = Evaluator(build, "{exe}", repeat=1, warmup=0, timeout=timeout)
     strict = Evaluator(strict_build_command(build), "{exe}", repeat=1, warmup=0,
                        timeout=timeout)

@@ -357,6 +357,19 @@ def _vetoed(judged: list[Judged], index: int, learned: float) -> bool:
     return judged[index].estimate.seconds > judged[0].estimate.seconds > 0 and learned < veto
 
 
+def default_choice(judged: list[Judged], model: PerformanceModel | None
+                   ) -> tuple[Judged, str, list[float] | None]:
+    """The default's winner among `judged` (the code as written first), one line saying
+    why, and the speed-ups it ranked them by: with a learned `model`, the two models'
+    blended (``choose_learned``, passing over those they disagree on); without one, the
+    analytical model's choice (``choose``) and None."""
+    if model is None:
+        return (*choose(judged), None)
+    learned, analytical = model_speedups(judged, model)
+    speedups = blended(learned, analytical)
+    return (*choose_learned(judged, speedups, learned=learned), speedups)
+
+
 def analytical_speedups(judged: list[Judged]) -> list[float]:
     """Each candidate's speed-up over the code as written (judged[0]) by the analytical
     model's charged times (``choose``'s)."""
@@ -399,15 +412,12 @@ class AutoScheduler(Scheduler):
         if self.rewrites:
             judged += rewritten_candidates(scop, dependences, self.tile, self.tile_sizes,
                                            self.parallel, kinds=self.rewrites, plain=judged)
-        model = performance_model(self.cost_model)
-        own, analytical = model_speedups(judged, model) if model is not None else (None, None)
-        speedups = blended(own, analytical) if model is not None else None
+        winner, description, speedups = default_choice(judged,
+                                                       performance_model(self.cost_model))
         for index, each in enumerate(judged):
             learned = f", learned {speedups[index]:.3g}x" if speedups is not None else ""
             log.info("%s: %s: predicted %.4g s%s", scop.region.location, each.label,
                      each.estimate.seconds, learned)
-        winner, description = choose(judged) if model is None else \
-            choose_learned(judged, speedups, learned=own)
         result = as_result(winner, description)
         if speedups is None:
             speedups = analytical_speedups(judged)
