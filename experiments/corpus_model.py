@@ -24,7 +24,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from polyopt.scheduler.auto import DISAGREEMENT_VETO, LEARNED_MARGIN, LEARNED_WEIGHT
+from polyopt.scheduler.auto import (DISAGREEMENT_VETO, LEARNED_MARGIN, LEARNED_WEIGHT,
+                                   SERIAL_VETO)
 from polyopt.scheduler.learned import MEMBERS, corpus_programs, row_target, row_vector, train
 
 def spearman(a: list[float], b: list[float]) -> float | None:
@@ -180,7 +181,7 @@ def evaluate(programs: dict[str, list[dict]], predictions: dict[int, float]) -> 
               "learned": lambda rows: min(rows, key=lambda r: predictions[id(r)]),
               f"learned {LEARNED_WEIGHT:g} + analytical {1 - LEARNED_WEIGHT:g}, margin "
               f"{LEARNED_MARGIN:g}, veto {DISAGREEMENT_VETO:g} (the default)":
-                  lambda rows: _with_margin(rows, predictions),
+                  lambda rows: _with_margin(rows, predictions, serial=SERIAL_VETO),
               **{f"--tune: the {n} best predicted measured":
                  (lambda rows, n=n: _tuned(rows, n, lambda r: blended(r, predictions,
                                                                       LEARNED_WEIGHT)))

@@ -8,6 +8,9 @@ program's candidates are judged again at the same sizes (``corpus_measure.judged
 and each candidate measured before, found by its label, gets the new features; the
 default's new choice is marked. Candidates the default no longer judges are left
 out (with a count), candidates it judges now but that were never measured too.
+With ``--as-default`` the candidates are judged as ``corpus_measure.py --as-default``
+judged them (the rewrites with buffers among them), and what that run recorded of the
+default's own choice is kept.
 
     python experiments/corpus_generate.py 0 500 -o /tmp/corpus
     python experiments/corpus_refeature.py experiments/corpus/corpus-v2.jsonl.xz \\
@@ -28,16 +31,21 @@ from pathlib import Path
 from corpus_measure import judged_program
 
 from polyopt.core.errors import PolyoptError
+from polyopt.pipeline import Options
+from polyopt.pipeline.schedule import rewrites
 from polyopt.scheduler.learned import candidate_features
 
-MEASURED = ("status", "seconds", "detail", "tool_seconds")
+# what a measurement recorded (with --as-default: the default's choice then), kept
+MEASURED = ("status", "seconds", "detail", "tool_seconds", "default_speedup",
+            "default_chosen", "rewrite")
 
 
-def refeatured(record: dict, path: Path, defines: list[str], include_dirs: list[str]
-               ) -> tuple[dict, int]:
+def refeatured(record: dict, path: Path, defines: list[str], include_dirs: list[str],
+               as_default: bool = False) -> tuple[dict, int]:
     """The record with its candidates' features computed again; and how many measured
     candidates the default no longer judges."""
-    *_, judged, winner, description, sizes = judged_program(path, defines, include_dirs)
+    *_, judged, winner, description, sizes = judged_program(
+        path, defines, include_dirs, rewrites(Options()) if as_default else ())
     if sizes != record.get("sizes"):
         raise PolyoptError(f"{path}: sizes {sizes}, measured at {record.get('sizes')}")
     measured = {c["label"]: c for c in record.get("candidates", [])}
@@ -60,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("-D", "--define", dest="defines", action="append", default=[])
     parser.add_argument("-I", "--include-dir", dest="include_dirs", action="append", default=[])
+    parser.add_argument("--as-default", action="store_true",
+                        help="IN was measured with corpus_measure.py --as-default")
     args = parser.parse_args(argv)
     raw = args.corpus.read_bytes()
     text = (lzma.decompress(raw) if args.corpus.suffix == ".xz" else raw).decode()
@@ -71,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         if "candidates" in record:
             try:
                 record, missing = refeatured(record, args.programs / record["program"],
-                                             args.defines, args.include_dirs)
+                                             args.defines, args.include_dirs,
+                                             args.as_default)
                 lost += missing
             except PolyoptError as error:
                 print(f"{record['program']}: {error}", file=sys.stderr)
