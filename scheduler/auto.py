@@ -63,10 +63,8 @@ LEARNED_MARGIN = 1.0
 # rewrite would still add its size and overlap tests
 NEGLIGIBLE_SECONDS = 1e-6
 # the learned model's weight in the log speed-up the default chooses by, the rest the
-# analytical model's (chosen by the same cross-validation; 1: the learned model alone,
-# the analytical model keeping only its veto below: with features that count the
-# register tiles and the buffers, 1.230 against 0.9's 1.240)
-LEARNED_WEIGHT = 1.0
+# analytical model's (chosen by the same cross-validation; 1: the learned model alone)
+LEARNED_WEIGHT = 0.9
 # a candidate the analytical model predicts slower than the code as written is not
 # chosen unless the learned model alone predicts it this much faster: where the two
 # disagree, the cross-validated regret on the corpus is about the same with the veto
@@ -115,7 +113,8 @@ class Judged:
     # that SCoP, its dependences)
     rewrite: tuple[str, Scop, Dependences] | None = None
     # where its tiles get register tiles (scheduler.registers), which `estimate` counts:
-    # the estimate without them (what they save is one of the learned model's features)
+    # the estimate without them, what the learned model's features describe (it was
+    # trained on measurements of code without register tiles; model_speedups)
     bare: Estimate | None = None
 
     def serial_of(self) -> "Judged":
@@ -291,7 +290,14 @@ def model_speedups(judged: list[Judged], model: PerformanceModel
     base = judged[0].estimate.seconds
     features = [candidate_features(j) for j in judged]
     predictions = model.predict([feature_vector(f, features[0]) for f in features])
-    learned = [math.exp(predictions[0] - value) for value in predictions]
+    # what a candidate's register tiles save of its statements' work, by the analytical
+    # model: the learned model's features leave them out (see Judged.bare), its
+    # prediction is scaled (the same for a candidate serial and parallel: the tiles do
+    # not shorten the threads' start)
+    unseen = [j.bare.work_seconds / j.estimate.work_seconds
+              if j.bare is not None and j.estimate.work_seconds > 0 else 1.0 for j in judged]
+    learned = [math.exp(predictions[0] - value) * gain
+               for value, gain in zip(predictions, unseen)]
     analytical = [base / j.estimate.seconds if base > 0 and j.estimate.seconds > 0 else 1.0
                   for j in judged]
     return learned, analytical

@@ -14,11 +14,8 @@ the code as written), the instances, compute, memory and loop time per instance,
 the vectorized, parallel and outer-parallel shares, the predicted parallel speed-up,
 the cache lines per instance at each level, the parallel regions, the statements,
 and the kind of candidate (the code as written, tiled, serial, wavefront, time
-tiles, read through packed copies, with expanded buffers), and what its register
-tiles save by the analytical model; then each of them minus the code as written's.
-They describe the code as it is generated: its register tiles counted. A model
-records the feature version it was trained with; a model of another version is not
-used.
+tiles); then each of them minus the code as written's. A model records the feature
+version it was trained with; a model of another version is not used.
 """
 
 from __future__ import annotations
@@ -31,9 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-# 2: each feature also minus the code as written's; 3: the estimate with register
-# tiles, what they save, and the rewrites with buffers
-FEATURE_VERSION = 3
+FEATURE_VERSION = 2     # 2: each feature also minus the code as written's
 LEVELS = 3       # cache levels in the feature vector (missing ones are 0)
 FORMAT = "polyopt-performance-model"
 
@@ -43,12 +38,8 @@ SHIPPED = "performance.npz"   # in polyopt/data: trained on the generated corpus
 def candidate_features(judged) -> dict:
     """What the cost model computed of a judged candidate (``scheduler.auto.Judged``),
     summed over its statements: the corpus's record of a candidate."""
-    estimate = judged.estimate
+    estimate = judged.bare or judged.estimate    # (without register tiles: Judged.bare)
     costs = estimate.statements
-    bare = judged.bare          # the estimate without its register tiles, where it has some
-    saved = bare.work_seconds / estimate.work_seconds \
-        if bare is not None and estimate.work_seconds > 0 and bare.work_seconds > 0 else 1.0
-    rewrite = judged.rewrite[0] if judged.rewrite else None
     instances = sum(cost.instances for cost in costs) or 1.0
     levels = max((len(cost.lines) for cost in costs), default=0)
     lines = [sum(cost.lines[k] for cost in costs if k < len(cost.lines)) for k in range(levels)]
@@ -70,9 +61,6 @@ def candidate_features(judged) -> dict:
         "serial": judged.serial,
         "wavefront": judged.candidate.wavefront,
         "time_tiles": judged.candidate.time_tiling is not None,
-        "registers": math.log(saved),
-        "packed": rewrite == "packed",
-        "expanded": rewrite is not None and rewrite.startswith("expanded"),
     }
 
 
@@ -102,10 +90,6 @@ def own_vector(row: dict, base_predicted: float) -> list[float]:
         math.log1p(row["regions"]), row["statements"],
         float(row["original"]), float(row["tiled"]), float(row["serial"]),
         float(row["wavefront"]), float(row["time_tiles"]),
-        # (a corpus measured before these were recorded: code without register tiles
-        # or buffers, which is what these defaults say)
-        row.get("registers", 0.0), float(row.get("packed", False)),
-        float(row.get("expanded", False)),
     ]
 
 
