@@ -55,9 +55,10 @@ BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
 
 
 def judged_program(path: Path, defines: list[str] | None = None,
-                   include_dirs: list[str] | None = None, kinds: tuple[str, ...] = ()):
+                   include_dirs: list[str] | None = None, as_default: bool = False):
     """(the program's kernel harness as a source, its SCoPs, warnings, options, the
-    default's judged candidates, its choice, the choice's description, the sizes)."""
+    default's judged candidates, its choice, the choice's description, the sizes);
+    `as_default`: the default's rewrites with buffers judged too."""
     source = read_source(str(path))
     given = Options(defines=defines or [], include_dirs=include_dirs or [])
     scops, _ = find_scops(source, given)
@@ -71,8 +72,9 @@ def judged_program(path: Path, defines: list[str] | None = None,
         raise PolyoptError(f"{path}: {len(scops)} SCoPs (the corpus has one per program)")
     dependences = compute_dependences(scops[0])
     judged = judge_candidates(scops[0], dependences)
-    if kinds:       # the rewrites with buffers (scheduler.auto.REWRITES) of these kinds
-        judged += rewritten_candidates(scops[0], dependences, kinds=kinds, plain=judged)
+    if as_default:      # the rewrites with buffers (scheduler.auto.REWRITES) it judges
+        judged += rewritten_candidates(scops[0], dependences, kinds=rewrites(Options()),
+                                       plain=judged)
     winner, description = choose(judged)
     return driven, scops, warnings, options, judged, winner, description, harness.sizes
 
@@ -81,7 +83,7 @@ def measure_program(path: Path, runs: int, timeout: float, build: str = BUILD,
                     defines: list[str] | None = None,
                     include_dirs: list[str] | None = None, as_default: bool = False) -> dict:
     driven, scops, warnings, options, judged, winner, description, sizes = judged_program(
-        path, defines, include_dirs, rewrites(Options()) if as_default else ())
+        path, defines, include_dirs, as_default)
     harness_text = driven.text
     record = {"program": path.name, "header": read_source(str(path)).text.splitlines()[0],
               "sizes": sizes, "default": description, "candidates": []}

@@ -31,8 +31,6 @@ from pathlib import Path
 from corpus_measure import judged_program
 
 from polyopt.core.errors import PolyoptError
-from polyopt.pipeline import Options
-from polyopt.pipeline.schedule import rewrites
 from polyopt.scheduler.learned import candidate_features
 
 # what a measurement recorded (with --as-default: the default's choice then), kept
@@ -44,8 +42,8 @@ def refeatured(record: dict, path: Path, defines: list[str], include_dirs: list[
                as_default: bool = False) -> tuple[dict, int]:
     """The record with its candidates' features computed again; and how many measured
     candidates the default no longer judges."""
-    *_, judged, winner, description, sizes = judged_program(
-        path, defines, include_dirs, rewrites(Options()) if as_default else ())
+    *_, judged, winner, description, sizes = judged_program(path, defines, include_dirs,
+                                                            as_default)
     if sizes != record.get("sizes"):
         raise PolyoptError(f"{path}: sizes {sizes}, measured at {record.get('sizes')}")
     measured = {c["label"]: c for c in record.get("candidates", [])}
