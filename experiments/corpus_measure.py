@@ -49,6 +49,7 @@ from polyopt.pipeline.schedule import rewrites
 from polyopt.scheduler.auto import (as_result, choose, default_choice, judge_candidates,
                                     rewritten_candidates, shipped_model)
 from polyopt.scheduler.learned import candidate_features
+from polyopt.scheduler.privatize import relaxed_dependences
 from polyopt.search.driver import HarnessJudge
 
 BUILD = "gcc -O3 -march=native -fopenmp {src} -o {exe} -lm"
@@ -58,7 +59,8 @@ def judged_program(path: Path, defines: list[str] | None = None,
                    include_dirs: list[str] | None = None, as_default: bool = False):
     """(the program's kernel harness as a source, its SCoPs, warnings, options, the
     default's judged candidates, its choice, the choice's description, the sizes);
-    `as_default`: the default's rewrites with buffers judged too."""
+    `as_default`: as the default judges them, with its rewrites with buffers and the
+    SCoP's private scalars one copy per thread (pipeline.cpu.privatized)."""
     source = read_source(str(path))
     given = Options(defines=defines or [], include_dirs=include_dirs or [])
     scops, _ = find_scops(source, given)
@@ -71,6 +73,8 @@ def judged_program(path: Path, defines: list[str] | None = None,
     if len(scops) != 1:
         raise PolyoptError(f"{path}: {len(scops)} SCoPs (the corpus has one per program)")
     dependences = compute_dependences(scops[0])
+    if as_default:      # as the pipeline judges: the private scalars one copy per thread
+        dependences = relaxed_dependences(driven, scops[0], dependences) or dependences
     judged = judge_candidates(scops[0], dependences)
     if as_default:      # the rewrites with buffers (scheduler.auto.REWRITES) it judges
         judged += rewritten_candidates(scops[0], dependences, kinds=rewrites(Options()),
