@@ -298,6 +298,33 @@ def headers_of(path: Path) -> dict[str, str]:
     return {f"{path.name}:{r['program']}": r.get("header", "") for r in records}
 
 
+# --learner: "boosting" (the shipped learner, scheduler.learned.train) or "monotonic": a
+# histogram gradient boosting whose prediction cannot fall where the analytical model's
+# relative time rises, all else the same (the learned model then corrects the
+# analytical one's scale but cannot reverse its order on that feature alone)
+MONOTONIC = {1: 1}          # feature index (scheduler.learned.own_vector) -> direction
+HIST_PARAMETERS = {"max_iter": 600, "learning_rate": 0.03, "max_leaf_nodes": 15,
+                   "min_samples_leaf": 20}
+
+
+def monotonic_train(vectors: list[list[float]], targets: list[float], seed: int = 0,
+                    header: dict | None = None, members: int = 1):
+    """`train` with the "monotonic" learner (MONOTONIC, HIST_PARAMETERS)."""
+    from sklearn.ensemble import HistGradientBoostingRegressor
+    from polyopt.scheduler import learned
+    width = len(vectors[0])
+    own = width // 2            # own features, then each minus the code as written's
+    constraints = [0] * width
+    for index, direction in MONOTONIC.items():
+        constraints[index] = constraints[own + index] = direction
+    model = HistGradientBoostingRegressor(random_state=seed, early_stopping=False,
+                                          monotonic_cst=constraints, **HIST_PARAMETERS)
+    model.fit(vectors, targets)
+    return learned.from_hist_sklearn(model, {"format": learned.FORMAT,
+                                             "feature_version": learned.FEATURE_VERSION,
+                                             **(header or {})})
+
+
 def trained(programs: dict[str, list[dict]], seed: int, members: int = MEMBERS):
     """The model trained on every row of `programs`."""
     rows = [r for name in sorted(programs) for r in programs[name]]
@@ -339,7 +366,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--test", type=Path, action="append", default=[],
                         help="measurements of other programs (the test set): the model trained "
                              "on the whole corpus chooses for them (repeatable)")
+    parser.add_argument("--learner", choices=("boosting", "monotonic"), default="boosting",
+                        help="boosting: the shipped learner; monotonic: see MONOTONIC")
     args = parser.parse_args(argv)
+    if args.learner == "monotonic":
+        global train
+        train = monotonic_train
     programs = {f"{path.name}:{name}": rows for path in args.corpus
                 for name, rows in corpus_programs(path).items()}
     if len(programs) < args.folds:

@@ -158,6 +158,30 @@ def from_sklearn(model, header: dict) -> PerformanceModel:
         header=header)
 
 
+def from_hist_sklearn(model, header: dict) -> PerformanceModel:
+    """The arrays of a fitted ``HistGradientBoostingRegressor`` (squared error, no
+    missing values): its leaves hold values already scaled by its learning rate."""
+    trees = [iteration[0].nodes for iteration in model._predictors]
+    nodes = max(len(tree) for tree in trees)
+
+    def padded(values_of, fill, dtype):
+        array = np.full((len(trees), nodes), fill, dtype=dtype)
+        for index, tree in enumerate(trees):
+            array[index, :len(tree)] = values_of(tree)
+        return array
+
+    leaf = padded(lambda tree: tree["is_leaf"].astype(bool), True, bool)
+    feature = padded(lambda tree: tree["feature_idx"], -1, np.int64)
+    feature[leaf] = -1
+    return PerformanceModel(
+        base=float(np.ravel(model._baseline_prediction)[0]), rate=1.0,
+        feature=feature, threshold=padded(lambda tree: tree["num_threshold"], 0.0, np.float64),
+        left=padded(lambda tree: tree["left"], -1, np.int64),
+        right=padded(lambda tree: tree["right"], -1, np.int64),
+        value=padded(lambda tree: tree["value"], 0.0, np.float64),
+        depth=int(max(tree["depth"].max() for tree in trees)), header=header)
+
+
 # what the shipped model was fitted with (chosen by cross-validation on the corpus)
 PARAMETERS = {"n_estimators": 600, "max_depth": 4, "learning_rate": 0.03, "subsample": 0.8}
 # models fitted with consecutive seeds and averaged (`averaged`). Each subsamples its

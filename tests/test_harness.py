@@ -278,3 +278,52 @@ def test_a_constant_table_keeps_its_values(tmp_path):
     harness = harness_of(CONSTANT_TABLE)
     run = build_and_run(harness.text, tmp_path, "driver")
     assert harness_seconds(run.stderr) is not None
+
+
+PRIVATE_SCALAR = r"""
+void kernel(int m, int n, double A[m][m], double B[m][n], double C[m][n])
+{
+  int i, j, k;
+  double t;
+#pragma scop
+  for (i = 0; i < m; i++)
+    for (j = 0; j < n; j++) {
+      t = 0.0;
+      for (k = 0; k < i; k++) {
+        C[k][j] += B[i][j] * A[i][k];
+        t += B[k][j] * A[i][k];
+      }
+      C[i][j] = 0.5 * C[i][j] + t;
+    }
+#pragma endscop
+}
+
+void caller(void) { kernel(200, 240, 0, 0, 0); }
+"""
+
+
+def test_the_corpus_measurement_judges_the_candidates_the_default_judges(tmp_path):
+    """experiments/corpus_measure.py --as-default (the data the learned model is trained
+    and tested on) judges a SCoP's candidates as the pipeline does, with its private
+    scalars one copy per thread: the same candidates, in the same order, as the
+    default's report at the same sizes; with the scalar's dependences kept, others."""
+    import importlib.util
+    from polyopt.scheduler.auto import default_choice, shipped_model
+    sys.path.insert(0, str(ROOT / "experiments"))
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "corpus_measure", ROOT / "experiments" / "corpus_measure.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "experiments"))
+    path = tmp_path / "kernel.c"
+    path.write_text(PRIVATE_SCALAR)
+    driven, _, _, options, judged, _, _, sizes = module.judged_program(
+        path, as_default=True)
+    assert sizes == {"m": 200, "n": 240}
+    report = optimize_source(driven, options).scops[0]
+    assert [c["label"] for c in report.candidates] == [each.label for each in judged]
+    chosen, _, _ = default_choice(judged, shipped_model())
+    assert next(c["label"] for c in report.candidates if c["chosen"]) == chosen.label
+    assert any("scalars in order" in each.label for each in judged)
