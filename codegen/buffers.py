@@ -36,7 +36,9 @@ def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
             rows = "".join(f"[{extent}]" for extent in extents[1:])
             cells = "".join(f"[{extent}]" for extent in extents)
             allocation = f"__builtin_malloc(sizeof({buffer.element_type}{cells}))"
-            positive = " && ".join(f"{extent} > 0" for extent in extents
+            # an extent may be a conditional expression (a piecewise maximum of the
+            # extents of two scalars of one name): each in parentheses in the test
+            positive = " && ".join(f"{_operand(extent)} > 0" for extent in extents
                                    if not extent.isdigit())
             if buffer.limit_bytes is not None:
                 size = " * ".join([f"(double) ({extents[0]})"]
@@ -53,6 +55,12 @@ def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
         expressions.renamed = {}
     code.condition = joined_condition([f"{buffer.name} != 0" for buffer in scop.buffers])
     return code
+
+
+def _operand(expression: str) -> str:
+    """`expression` as an operand of a binary operator: in parentheses unless it is a
+    name or a number."""
+    return expression if expression.replace("_", "a").isalnum() else f"({expression})"
 
 
 def with_buffers(nest: GeneratedNest, scop: Scop, expressions: ExpressionPrinter) -> None:

@@ -115,3 +115,52 @@ def test_the_default_expands_the_accumulator_and_computes_what_the_original_does
     assert output == expected and warnings <= original_warnings, warnings
     assert "polyopt_expanded" not in optimize_source(
         SourceFile("t.c", PRODUCT), Options(defines=["n=300", "m=700"], expansion=False)).text
+
+
+# two block-local accumulators of one name in two nests of other extents: one buffer
+# serves both, its extents the larger of the two, conditional expressions
+TWO_ACCUMULATORS = """\
+void kernel(int ni, int nj, int nk, int ni2, int nj2, int nk2, double A[nk][ni],
+            double B[nk][nj], double C[ni][nj], double D[nk2][ni2], double E[nj2][nk2],
+            double F[ni2][nj2])
+{
+  int i, j, k;
+#pragma scop
+  for (j = 0; j < nj; j++)
+    for (i = 0; i < ni; i++) {
+      double s = C[i][j];
+      for (k = 0; k < nk; k++)
+        s += A[k][i] * B[k][j];
+      C[i][j] = s;
+    }
+  for (i = 0; i < ni2; i++)
+    for (j = 0; j < nj2; j++) {
+      double s = 0;
+      for (k = 0; k < nk2; k++)
+        s += D[k][i] * E[j][k];
+      F[i][j] = s;
+    }
+#pragma endscop
+}
+"""
+
+
+@needs_gcc
+def test_a_buffer_whose_extents_are_conditional_expressions_is_allocated(tmp_path):
+    """The allocation's test of each extent keeps a conditional extent whole (it was
+    `c ? ni2 : nj > 0 && ... ? malloc(...) : 0`, which made the pointer ni2 and the
+    code crash)."""
+    from polyopt.codegen.buffers import buffer_code
+    from polyopt.codegen.expressions import ExpressionPrinter
+    scop = expanded_scop(_scop(TWO_ACCUMULATORS))
+    assert scop is not None
+    code = buffer_code(scop, ExpressionPrinter())
+    assert len(code.allocations) == 1 and " ? ni2 : nj" in code.allocations[0]
+    name = re.search(r"\(\*(\w+)\)\[", code.allocations[0]).group(1)
+    program = ("#include <stdio.h>\nint main(void)\n{\n"
+               "  int ni = 391, nj = 219, nk = 409, ni2 = 765, nj2 = 463, nk2 = 483;\n"
+               f"  {code.allocations[0]}\n"
+               f"  printf(\"%d\\n\", {name} != 0 && (unsigned long) {name} > 65536);\n"
+               f"  __builtin_free({name});\n  (void) nk; (void) nk2;\n  return 0;\n}}\n")
+    output, _ = compile_and_run(program, tmp_path, "allocation")
+    assert output.strip() == "1", program
