@@ -51,8 +51,14 @@ def test_the_arrays_predict_as_scikit_learn_and_survive_a_round_trip(tmp_path):
     vectors, targets = _synthetic(300)
     fitted = GradientBoostingRegressor(n_estimators=40, max_depth=3, learning_rate=0.1,
                                        random_state=0).fit(vectors, targets)
-    model = learned.from_sklearn(fitted, {"format": learned.FORMAT,
-                                          "feature_version": learned.FEATURE_VERSION})
+    _agrees_and_round_trips(learned.from_sklearn, fitted, tmp_path)
+
+
+def _agrees_and_round_trips(convert, fitted, tmp_path) -> tuple:
+    """The arrays `convert` makes of `fitted`: the same predictions as scikit-learn's,
+    and again after a round trip through a file; (the model, its probe rows)."""
+    model = convert(fitted, {"format": learned.FORMAT,
+                             "feature_version": learned.FEATURE_VERSION})
     probe, _ = _synthetic(50, seed=2)
     expected = fitted.predict(probe)
     assert max(abs(a - b) for a, b in zip(model.predict(probe), expected)) < 1e-9
@@ -61,6 +67,7 @@ def test_the_arrays_predict_as_scikit_learn_and_survive_a_round_trip(tmp_path):
     again = learned.load(path)
     assert again.predict(probe) == model.predict(probe)
     assert again.header["format"] == learned.FORMAT
+    return model, probe
 
 
 def test_the_arrays_of_a_histogram_model_predict_as_scikit_learn(tmp_path):
@@ -73,14 +80,7 @@ def test_the_arrays_of_a_histogram_model_predict_as_scikit_learn(tmp_path):
     fitted = HistGradientBoostingRegressor(max_iter=40, max_leaf_nodes=7, early_stopping=False,
                                            monotonic_cst=constraints,
                                            random_state=0).fit(vectors, targets)
-    model = learned.from_hist_sklearn(fitted, {"format": learned.FORMAT,
-                                               "feature_version": learned.FEATURE_VERSION})
-    probe, _ = _synthetic(50, seed=2)
-    expected = fitted.predict(probe)
-    assert max(abs(a - b) for a, b in zip(model.predict(probe), expected)) < 1e-9
-    path = tmp_path / "model.npz"
-    learned.save(model, path)
-    assert learned.load(path).predict(probe) == model.predict(probe)
+    model, probe = _agrees_and_round_trips(learned.from_hist_sklearn, fitted, tmp_path)
     # the constraint holds: a larger feature 1, all else the same, never predicts less
     for row in probe[:10]:
         values = model.predict([row[:1] + [x] + row[2:] for x in (-3.0, -1.0, 0.0, 1.0, 3.0)])
