@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts
+from polyopt.codegen.expressions import ExpressionPrinter, parameter_casts, parenthesized
 from polyopt.codegen.nest import GeneratedNest
 from polyopt.codegen.versioning import joined_condition
 from polyopt.core.scop import Scop
@@ -38,7 +38,7 @@ def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
             allocation = f"__builtin_malloc(sizeof({buffer.element_type}{cells}))"
             # an extent may be a conditional expression (a piecewise maximum of the
             # extents of two scalars of one name): each in parentheses in the test
-            positive = " && ".join(f"{_operand(extent)} > 0" for extent in extents
+            positive = " && ".join(f"{parenthesized(extent)} > 0" for extent in extents
                                    if not extent.isdigit())
             if buffer.limit_bytes is not None:
                 size = " * ".join([f"(double) ({extents[0]})"]
@@ -55,12 +55,6 @@ def buffer_code(scop: Scop, expressions: ExpressionPrinter) -> BufferCode:
         expressions.renamed = {}
     code.condition = joined_condition([f"{buffer.name} != 0" for buffer in scop.buffers])
     return code
-
-
-def _operand(expression: str) -> str:
-    """`expression` as an operand of a binary operator: in parentheses unless it is a
-    name or a number."""
-    return expression if expression.replace("_", "a").isalnum() else f"({expression})"
 
 
 def with_buffers(nest: GeneratedNest, scop: Scop, expressions: ExpressionPrinter) -> None:

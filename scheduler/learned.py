@@ -133,52 +133,42 @@ class PerformanceModel:
         return str(self.header.get("description", ""))
 
 
+def _stacked(rows: list[np.ndarray], fill, dtype) -> np.ndarray:
+    """One row per tree, each tree's node values padded with `fill` to the largest."""
+    array = np.full((len(rows), max(len(row) for row in rows)), fill, dtype=dtype)
+    for index, row in enumerate(rows):
+        array[index, :len(row)] = row
+    return array
+
+
 def from_sklearn(model, header: dict) -> PerformanceModel:
     """The arrays of a fitted ``GradientBoostingRegressor`` (squared error)."""
     trees = [estimator[0].tree_ for estimator in model.estimators_]
-    nodes = max(tree.node_count for tree in trees)
-
-    def padded(name, fill, dtype):
-        array = np.full((len(trees), nodes), fill, dtype=dtype)
-        for index, tree in enumerate(trees):
-            values = getattr(tree, name)
-            if name == "value":
-                values = values.reshape(tree.node_count)
-            array[index, :tree.node_count] = values
-        return array
-
-    feature = padded("feature", -1, np.int64)
-    left = padded("children_left", -1, np.int64)
-    right = padded("children_right", -1, np.int64)
+    feature = _stacked([tree.feature for tree in trees], -1, np.int64)
+    left = _stacked([tree.children_left for tree in trees], -1, np.int64)
+    right = _stacked([tree.children_right for tree in trees], -1, np.int64)
     feature[left < 0] = -1
     return PerformanceModel(
         base=float(np.ravel(model.init_.constant_)[0]), rate=float(model.learning_rate),
-        feature=feature, threshold=padded("threshold", 0.0, np.float64), left=left, right=right,
-        value=padded("value", 0.0, np.float64), depth=max(tree.max_depth for tree in trees),
-        header=header)
+        feature=feature, threshold=_stacked([tree.threshold for tree in trees], 0.0, np.float64),
+        left=left, right=right,
+        value=_stacked([tree.value.reshape(tree.node_count) for tree in trees], 0.0, np.float64),
+        depth=max(tree.max_depth for tree in trees), header=header)
 
 
 def from_hist_sklearn(model, header: dict) -> PerformanceModel:
     """The arrays of a fitted ``HistGradientBoostingRegressor`` (squared error, no
     missing values): its leaves hold values already scaled by its learning rate."""
     trees = [iteration[0].nodes for iteration in model._predictors]
-    nodes = max(len(tree) for tree in trees)
-
-    def padded(values_of, fill, dtype):
-        array = np.full((len(trees), nodes), fill, dtype=dtype)
-        for index, tree in enumerate(trees):
-            array[index, :len(tree)] = values_of(tree)
-        return array
-
-    leaf = padded(lambda tree: tree["is_leaf"].astype(bool), True, bool)
-    feature = padded(lambda tree: tree["feature_idx"], -1, np.int64)
+    leaf = _stacked([tree["is_leaf"].astype(bool) for tree in trees], True, bool)
+    feature = _stacked([tree["feature_idx"] for tree in trees], -1, np.int64)
     feature[leaf] = -1
     return PerformanceModel(
-        base=float(np.ravel(model._baseline_prediction)[0]), rate=1.0,
-        feature=feature, threshold=padded(lambda tree: tree["num_threshold"], 0.0, np.float64),
-        left=padded(lambda tree: tree["left"], -1, np.int64),
-        right=padded(lambda tree: tree["right"], -1, np.int64),
-        value=padded(lambda tree: tree["value"], 0.0, np.float64),
+        base=float(np.ravel(model._baseline_prediction)[0]), rate=1.0, feature=feature,
+        threshold=_stacked([tree["num_threshold"] for tree in trees], 0.0, np.float64),
+        left=_stacked([tree["left"] for tree in trees], -1, np.int64),
+        right=_stacked([tree["right"] for tree in trees], -1, np.int64),
+        value=_stacked([tree["value"] for tree in trees], 0.0, np.float64),
         depth=int(max(tree["depth"].max() for tree in trees)), header=header)
 
 

@@ -234,15 +234,25 @@ def test_bench_times_the_regions_of_a_program_alone(tmp_path):
     assert "output     identical" in run.stdout
 
 
+def _experiment(name: str):
+    """The script experiments/NAME.py as a module (registered, for its dataclasses; the
+    folder on the path while it loads, for the scripts it imports)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, ROOT / "experiments" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    sys.path.insert(0, str(ROOT / "experiments"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "experiments"))
+    return module
+
+
 def test_every_program_of_the_corpus_generator_is_modelled_and_driven():
     """The generated corpus (experiments/corpus_generate.py): each program is one SCoP
     polyopt models whole, and the kernel harness drives it at the sizes of its call."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "corpus_generate", ROOT / "experiments" / "corpus_generate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module          # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
+    module = _experiment("corpus_generate")
     for seed in range(25):
         source = SourceFile(f"{seed}.c", module.generate(seed).text())
         scops, warnings = find_scops(source, Options())
@@ -307,16 +317,8 @@ def test_the_corpus_measurement_judges_the_candidates_the_default_judges(tmp_pat
     and tested on) judges a SCoP's candidates as the pipeline does, with its private
     scalars one copy per thread: the same candidates, in the same order, as the
     default's report at the same sizes; with the scalar's dependences kept, others."""
-    import importlib.util
     from polyopt.scheduler.auto import default_choice, shipped_model
-    sys.path.insert(0, str(ROOT / "experiments"))
-    try:
-        spec = importlib.util.spec_from_file_location(
-            "corpus_measure", ROOT / "experiments" / "corpus_measure.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "experiments"))
+    module = _experiment("corpus_measure")
     path = tmp_path / "kernel.c"
     path.write_text(PRIVATE_SCALAR)
     driven, _, _, options, judged, _, _, sizes = module.judged_program(
